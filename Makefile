@@ -1,0 +1,29 @@
+# The two commands of the README:
+#   make run    install what is missing, build, run the main job, say where the output is
+#   make test   install what is missing, build with warnings as errors, run every test
+SWIFT ?= swift
+APT_PACKAGES := libcurl4-openssl-dev zlib1g-dev pkg-config gzip
+
+.PHONY: run test deps build bench format lint
+
+deps:
+	@bash scripts/install-deps.sh $(APT_PACKAGES)
+
+build: deps
+	$(SWIFT) build -c release -Xswiftc -warnings-as-errors
+
+run: build
+	@bash scripts/main-job.sh
+
+test: deps
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	$(SWIFT) test --skip-build
+
+bench: build
+	$(SWIFT) run -c release ytcrawl-bench
+
+format:
+	$(SWIFT) format -i -r Sources Tests Benchmarks Package.swift
+
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests Benchmarks Package.swift

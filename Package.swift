@@ -1,0 +1,63 @@
+// swift-tools-version: 6.0
+// ytcrawl: harvest YouTube Data API v3 metadata at scale, and the portable YouTubeKit library.
+import PackageDescription
+
+let package = Package(
+    name: "ytcrawl",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "YouTubeKit", targets: ["YouTubeKit"]),
+        .executable(name: "ytcrawl", targets: ["ytcrawl"]),
+        .executable(name: "ytcrawl-bench", targets: ["ytcrawl-bench"]),
+    ],
+    targets: [
+        // Portable core: requests, quota cost models, API errors, models, text helpers. Foundation only.
+        .target(name: "YouTubeKit"),
+        // Chunk-fed JSON decoder (the hot path) and the page decoders built on it.
+        .target(name: "StreamingJSON", dependencies: ["YouTubeKit"]),
+        // System libraries with typed shims for variadic functions and macros.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        // Swift types over zlib: gzip members in, gzip streams out.
+        .target(name: "Gzip", dependencies: ["CZlib"]),
+        .target(name: "Transport", dependencies: ["YouTubeKit", "CCurl"]),
+        .target(name: "Archive", dependencies: ["YouTubeKit", "StreamingJSON", "Gzip"]),
+        .target(name: "Emulator", dependencies: ["YouTubeKit", "StreamingJSON", "Gzip"]),
+        .target(
+            name: "Crawler",
+            dependencies: ["YouTubeKit", "StreamingJSON", "Transport", "Archive"]
+        ),
+        .executableTarget(
+            name: "ytcrawl",
+            dependencies: ["YouTubeKit", "StreamingJSON", "Transport", "Crawler", "Archive", "Emulator"]
+        ),
+        .executableTarget(
+            name: "ytcrawl-bench",
+            dependencies: ["YouTubeKit", "StreamingJSON", "Transport", "Archive", "Emulator", "Gzip"],
+            path: "Benchmarks/ytcrawl-bench"
+        ),
+        .testTarget(name: "YouTubeKitTests", dependencies: ["YouTubeKit"]),
+        .testTarget(name: "StreamingJSONTests", dependencies: ["StreamingJSON", "YouTubeKit"]),
+        .testTarget(name: "GzipTests", dependencies: ["Gzip"]),
+        .testTarget(name: "TransportTests", dependencies: ["Transport", "YouTubeKit"]),
+        .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Gzip", "YouTubeKit"]),
+        .testTarget(name: "EmulatorTests", dependencies: ["Emulator", "YouTubeKit"]),
+        .testTarget(name: "CrawlerTests", dependencies: ["Crawler", "YouTubeKit"]),
+        .testTarget(name: "CLITests", dependencies: ["ytcrawl"]),
+    ]
+)
+
+// One place that turns on the strict settings for every Swift target.
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Replaces a file atomically: write a temporary file beside it, fsync it, rename it over the
+/// target, fsync the directory. A reader sees the old content or the new, never a mix; after a
+/// crash the file is one or the other.
+public enum AtomicFile {
+    /// Writes `bytes` to `path` atomically and durably.
+    ///
+    /// - Throws: ``ArchiveError`` naming the path and the system's reason.
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        let directory = parentDirectory(of: path)
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ArchiveError.system("create", path: temporary) }
+        do {
+            try writeAll(fd, bytes, path: temporary)
+            guard fsync(fd) == 0 else { throw ArchiveError.system("fsync", path: temporary) }
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        close(fd)
+        guard rename(temporary, path) == 0 else {
+            let error = ArchiveError.system("rename to \(path)", path: temporary)
+            unlink(temporary)
+            throw error
+        }
+        try syncDirectory(directory)
+    }
+
+    /// Writes every byte, retrying short writes and EINTR.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
+        try bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw ArchiveError.system("write", path: path)
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// fsyncs a directory so a rename or a new file in it survives a crash.
+    public static func syncDirectory(_ directory: String) throws {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw ArchiveError.system("open directory", path: directory) }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw ArchiveError.system("fsync directory", path: directory) }
+    }
+
+    static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
+
+/// The system's write(2), named apart from ``AtomicFile/write(_:to:)``.
+@inline(__always)
+func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        return Glibc.write(fd, buffer, count)
+    #else
+        return Darwin.write(fd, buffer, count)
+    #endif
+}

@@ -1,0 +1,67 @@
+import CCurl
+
+/// An owned libcurl easy handle: one transfer's configuration. Cleaned up when released.
+///
+/// Not thread-safe: a handle belongs to one thread at a time (the transport's I/O thread).
+public final class CurlEasyHandle {
+    let handle: UnsafeMutableRawPointer
+    private var headers: UnsafeMutablePointer<curl_slist>?
+
+    /// - Throws: ``TransportError`` when libcurl cannot initialise or allocate a handle.
+    public init() throws {
+        try CurlGlobal.ensureInitialised()
+        guard let handle = curl_easy_init() else { throw TransportError.setup("curl_easy_init returned NULL") }
+        self.handle = handle
+        // TLS verification stays on; no signals (we run on our own thread).
+        try set(CURLOPT_NOSIGNAL, 1)
+        try set(CURLOPT_SSL_VERIFYPEER, 1)
+        try set(CURLOPT_SSL_VERIFYHOST, 2)
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+        curl_slist_free_all(headers)
+    }
+
+    /// Sets a numeric option.
+    public func set(_ option: CURLoption, _ value: Int) throws {
+        try check(ytc_curl_easy_setopt_long(handle, option, value), option: "\(option)")
+    }
+
+    /// Sets a string option (libcurl copies it).
+    public func set(_ option: CURLoption, _ value: String) throws {
+        try check(ytc_curl_easy_setopt_string(handle, option, value), option: "\(option)")
+    }
+
+    /// Replaces the request's extra header lines (`Name: value`).
+    public func setHeaders(_ lines: [String]) throws {
+        var list: UnsafeMutablePointer<curl_slist>?
+        for line in lines {
+            guard let appended = curl_slist_append(list, line) else {
+                curl_slist_free_all(list)
+                throw TransportError.setup("curl_slist_append failed")
+            }
+            list = appended
+        }
+        try check(ytc_curl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, list), option: "CURLOPT_HTTPHEADER")
+        curl_slist_free_all(headers)
+        headers = list
+    }
+
+    /// Reads a numeric transfer value (response code, counts).
+    public func info(_ info: CURLINFO) throws -> Int {
+        var value = 0
+        let code = ytc_curl_easy_getinfo_long(handle, info, &value)
+        guard code == CURLE_OK else { throw TransportError.setup("curl_easy_getinfo: \(Self.describe(code))") }
+        return value
+    }
+
+    /// The option was accepted, or a ``TransportError`` naming it.
+    private func check(_ code: CURLcode, option: String) throws {
+        guard code == CURLE_OK else {
+            throw TransportError.setup("curl_easy_setopt(\(option)): \(Self.describe(code))")
+        }
+    }
+
+    static func describe(_ code: CURLcode) -> String { String(cString: curl_easy_strerror(code)) }
+}

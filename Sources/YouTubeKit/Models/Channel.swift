@@ -1,0 +1,57 @@
+import Foundation
+
+/// A YouTube channel with the fields of a ytcrawl channel record.
+public struct Channel: Sendable, Hashable, Identifiable {
+    public var channelId: String
+    public var title: String
+    public var description: String
+    /// The handle form, e.g. `@googledevelopers`.
+    public var customUrl: String?
+    public var publishedAt: Date?
+    public var thumbnails: Thumbnails
+    public var country: String?
+    /// The `UU…` playlist of every upload: the cheapest way to list a channel's videos.
+    public var uploadsPlaylistId: String?
+    public var viewCount: Int?
+    /// `nil` when the channel hides its subscriber count.
+    public var subscriberCount: Int?
+    public var videoCount: Int?
+    public var fetchedAt: Date?
+
+    public init(
+        channelId: String,
+        title: String = "",
+        description: String = "",
+        customUrl: String? = nil,
+        publishedAt: Date? = nil,
+        thumbnails: Thumbnails = Thumbnails(),
+        country: String? = nil,
+        uploadsPlaylistId: String? = nil,
+        viewCount: Int? = nil,
+        subscriberCount: Int? = nil,
+        videoCount: Int? = nil,
+        fetchedAt: Date? = nil
+    ) {
+        self.channelId = channelId
+        self.title = title
+        self.description = description
+        self.customUrl = customUrl
+        self.publishedAt = publishedAt
+        self.thumbnails = thumbnails
+        self.country = country
+        self.uploadsPlaylistId = uploadsPlaylistId
+        self.viewCount = viewCount
+        self.subscriberCount = subscriberCount
+        self.videoCount = videoCount
+        self.fetchedAt = fetchedAt
+    }
+
+    public var id: String { channelId }
+
+    public var thumbnailUrl: String? { thumbnails.preferred?.url }
+
+    /// The uploads playlist id derived from the channel id (`UC…` → `UU…`), when the API did not send it.
+    public var derivedUploadsPlaylistId: String? {
+        uploadsPlaylistId ?? (channelId.hasPrefix("UC") ? "UU" + channelId.dropFirst(2) : nil)
+    }
+}

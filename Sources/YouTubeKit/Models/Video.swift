@@ -1,0 +1,86 @@
+import Foundation
+
+/// A YouTube video with the fields of a ytcrawl record (see DESIGN.md "Records").
+///
+/// Unknown or absent values are `nil`; text is plain (HTML entities decoded).
+public struct Video: Sendable, Hashable, Identifiable {
+    public var videoId: String
+    public var title: String
+    public var description: String
+    public var channelId: String
+    public var channelTitle: String
+    /// The video's publish time, UTC whole seconds.
+    public var publishedAt: Date?
+    public var thumbnails: Thumbnails
+    /// `none`, `live` or `upcoming`.
+    public var liveBroadcastContent: String?
+    public var tags: [String]?
+    public var categoryId: String?
+    public var defaultLanguage: String?
+    public var defaultAudioLanguage: String?
+    /// ISO 8601 as the API sent it (`PT1H10S`).
+    public var duration: String?
+    public var durationSeconds: Int?
+    public var viewCount: Int?
+    /// `nil` when the owner hides likes.
+    public var likeCount: Int?
+    /// `nil` when comments are disabled.
+    public var commentCount: Int?
+    public var source: VideoSource?
+    public var fetchedAt: Date?
+
+    public init(
+        videoId: String,
+        title: String = "",
+        description: String = "",
+        channelId: String = "",
+        channelTitle: String = "",
+        publishedAt: Date? = nil,
+        thumbnails: Thumbnails = Thumbnails(),
+        liveBroadcastContent: String? = nil,
+        tags: [String]? = nil,
+        categoryId: String? = nil,
+        defaultLanguage: String? = nil,
+        defaultAudioLanguage: String? = nil,
+        duration: String? = nil,
+        durationSeconds: Int? = nil,
+        viewCount: Int? = nil,
+        likeCount: Int? = nil,
+        commentCount: Int? = nil,
+        source: VideoSource? = nil,
+        fetchedAt: Date? = nil
+    ) {
+        self.videoId = videoId
+        self.title = title
+        self.description = description
+        self.channelId = channelId
+        self.channelTitle = channelTitle
+        self.publishedAt = publishedAt
+        self.thumbnails = thumbnails
+        self.liveBroadcastContent = liveBroadcastContent
+        self.tags = tags
+        self.categoryId = categoryId
+        self.defaultLanguage = defaultLanguage
+        self.defaultAudioLanguage = defaultAudioLanguage
+        self.duration = duration
+        self.durationSeconds = durationSeconds
+        self.viewCount = viewCount
+        self.likeCount = likeCount
+        self.commentCount = commentCount
+        self.source = source
+        self.fetchedAt = fetchedAt
+    }
+
+    public var id: String { videoId }
+
+    /// The URL a player loads: `https://www.youtube.com/embed/<videoId>`.
+    public var embedURL: URL { URL(string: embedURLString)! }
+
+    public var embedURLString: String { "https://www.youtube.com/embed/" + videoId }
+
+    /// The page a person opens: `https://www.youtube.com/watch?v=<videoId>`.
+    public var watchURL: URL { URL(string: "https://www.youtube.com/watch?v=" + videoId)! }
+
+    /// `high` if present, else the largest thumbnail available.
+    public var thumbnailUrl: String? { thumbnails.preferred?.url }
+}

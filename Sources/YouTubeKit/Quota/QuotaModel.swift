@@ -1,0 +1,57 @@
+/// Which quota bucket a request draws on.
+public enum QuotaBucket: String, Sendable, Hashable, CaseIterable, Codable {
+    /// search.list's own bucket of calls (the `buckets` model only).
+    case searches
+    /// The shared bucket of units.
+    case units
+}
+
+/// The units a request costs, and from which bucket.
+public struct QuotaCharge: Sendable, Hashable, CustomStringConvertible {
+    public var bucket: QuotaBucket
+    public var cost: Int
+
+    public init(bucket: QuotaBucket, cost: Int) {
+        self.bucket = bucket
+        self.cost = cost
+    }
+
+    public var description: String { "\(cost) \(bucket == .searches ? "search call" : "unit")\(cost == 1 ? "" : "s")" }
+}
+
+/// How the API charges quota. Every request costs, invalid ones and retries included.
+public enum QuotaModel: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Google's current published model: search.list draws on its own bucket of 100 calls a day
+    /// at 1 per call; every other list method costs 1 unit of a 10,000 units a day bucket.
+    case buckets
+    /// The older allocation: search.list costs 100 units, every other list method 1 unit,
+    /// all from one daily bucket.
+    case classic
+
+    /// What one request of `method` costs under this model.
+    public func charge(for method: APIMethod) -> QuotaCharge {
+        switch (self, method) {
+        case (.buckets, .search): return QuotaCharge(bucket: .searches, cost: 1)
+        case (.classic, .search): return QuotaCharge(bucket: .units, cost: 100)
+        case (_, .videos), (_, .channels), (_, .playlistItems), (_, .playlists):
+            return QuotaCharge(bucket: .units, cost: 1)
+        }
+    }
+
+    /// The daily allowance of `bucket` for a project on default limits; `nil` when the model has no such bucket.
+    public func defaultDailyLimit(of bucket: QuotaBucket) -> Int? {
+        switch (self, bucket) {
+        case (_, .units): return 10_000
+        case (.buckets, .searches): return 100
+        case (.classic, .searches): return nil
+        }
+    }
+
+    /// The buckets this model draws on.
+    public var buckets: [QuotaBucket] {
+        switch self {
+        case .buckets: return [.searches, .units]
+        case .classic: return [.units]
+        }
+    }
+}

@@ -1,0 +1,133 @@
+/// Builders for every list request ytcrawl makes. Each validates its input before a request exists.
+extension APIRequest {
+    /// The parts ytcrawl asks for by default.
+    public enum Parts {
+        public static let search = "snippet"
+        public static let videos = "snippet,contentDetails,statistics"
+        public static let channels = "snippet,contentDetails,statistics"
+        public static let playlistItems = "snippet,contentDetails"
+        public static let playlists = "snippet,contentDetails"
+    }
+
+    /// search.list for `query`.
+    ///
+    /// - Throws: ``YouTubeError`` when the query is invalid (see ``SearchQuery/validate()``).
+    public static func search(_ query: SearchQuery, part: String = Parts.search) throws -> APIRequest {
+        try query.validate()
+        return APIRequest(method: .search, parameters: [Parameter("part", part)] + query.apiParameters)
+    }
+
+    /// How channels.list finds a channel.
+    public enum ChannelLookup: Sendable, Hashable {
+        /// One or more channel ids (`UC…`), at most 50.
+        case ids([String])
+        /// A handle, with or without its `@`.
+        case handle(String)
+        /// A legacy username.
+        case username(String)
+    }
+
+    /// channels.list by ids, handle or legacy username.
+    ///
+    /// - Throws: ``YouTubeError`` for an empty or malformed id list, or more than 50 ids.
+    public static func channels(
+        _ lookup: ChannelLookup, part: String = Parts.channels, maxResults: Int? = nil, pageToken: String? = nil
+    ) throws -> APIRequest {
+        var parameters = [Parameter("part", part)]
+        switch lookup {
+        case .ids(let ids):
+            try checkIds(ids, name: "id", example: "UC_x5XG1OV2P6uZZ5FSM9Ttw")
+            parameters.append(Parameter("id", ids.joined(separator: ",")))
+        case .handle(let handle):
+            let bare = handle.hasPrefix("@") ? String(handle.dropFirst()) : handle
+            guard !bare.isEmpty, !bare.contains(where: { $0 == "/" || $0 == "?" || $0 == " " }) else {
+                throw YouTubeError.invalidParameter(
+                    name: "forHandle", value: handle, allowed: "a channel handle such as @GoogleDevelopers")
+            }
+            parameters.append(Parameter("forHandle", "@" + bare))
+        case .username(let username):
+            guard !username.isEmpty else {
+                throw YouTubeError.invalidParameter(
+                    name: "forUsername", value: username, allowed: "a non-empty legacy username")
+            }
+            parameters.append(Parameter("forUsername", username))
+        }
+        try appendPaging(&parameters, maxResults: maxResults, pageToken: pageToken)
+        return APIRequest(method: .channels, parameters: parameters)
+    }
+
+    /// playlistItems.list of one playlist (an uploads playlist `UU…` or any other).
+    public static func playlistItems(
+        playlistId: String, part: String = Parts.playlistItems, maxResults: Int = 50, pageToken: String? = nil
+    ) throws -> APIRequest {
+        guard SearchQuery.isIdentifier(playlistId) else {
+            throw YouTubeError.invalidParameter(
+                name: "playlistId", value: playlistId,
+                allowed: "a playlist id such as PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR")
+        }
+        var parameters = [Parameter("part", part), Parameter("playlistId", playlistId)]
+        try appendPaging(&parameters, maxResults: maxResults, pageToken: pageToken)
+        return APIRequest(method: .playlistItems, parameters: parameters)
+    }
+
+    /// videos.list of 1 to 50 ids: one unit hydrates up to 50 videos.
+    public static func videos(ids: [String], part: String = Parts.videos) throws -> APIRequest {
+        try checkIds(ids, name: "id", example: "dQw4w9WgXcQ")
+        return APIRequest(
+            method: .videos,
+            parameters: [Parameter("part", part), Parameter("id", ids.joined(separator: ","))])
+    }
+
+    /// How playlists.list finds playlists.
+    public enum PlaylistLookup: Sendable, Hashable {
+        case ids([String])
+        case channel(String)
+    }
+
+    /// playlists.list by ids or by owning channel.
+    public static func playlists(
+        _ lookup: PlaylistLookup, part: String = Parts.playlists, maxResults: Int? = nil, pageToken: String? = nil
+    ) throws -> APIRequest {
+        var parameters = [Parameter("part", part)]
+        switch lookup {
+        case .ids(let ids):
+            try checkIds(ids, name: "id", example: "PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR")
+            parameters.append(Parameter("id", ids.joined(separator: ",")))
+        case .channel(let channelId):
+            guard SearchQuery.isIdentifier(channelId) else {
+                throw YouTubeError.invalidParameter(
+                    name: "channelId", value: channelId, allowed: "a channel id such as UC_x5XG1OV2P6uZZ5FSM9Ttw")
+            }
+            parameters.append(Parameter("channelId", channelId))
+        }
+        try appendPaging(&parameters, maxResults: maxResults, pageToken: pageToken)
+        return APIRequest(method: .playlists, parameters: parameters)
+    }
+
+    private static func checkIds(_ ids: [String], name: String, example: String) throws {
+        guard (1...50).contains(ids.count) else {
+            throw YouTubeError.invalidParameter(
+                name: name, value: "\(ids.count) ids", allowed: "from 1 to 50 ids per request")
+        }
+        if let bad = ids.first(where: { !SearchQuery.isIdentifier($0) }) {
+            throw YouTubeError.invalidParameter(name: name, value: bad, allowed: "ids such as \(example)")
+        }
+    }
+
+    private static func appendPaging(_ parameters: inout [Parameter], maxResults: Int?, pageToken: String?) throws {
+        if let maxResults {
+            guard (0...50).contains(maxResults) else {
+                throw YouTubeError.invalidParameter(
+                    name: "maxResults", value: String(maxResults), allowed: "a whole number from 0 to 50")
+            }
+            parameters.append(Parameter("maxResults", String(maxResults)))
+        }
+        if let pageToken {
+            guard SearchQuery.isIdentifier(pageToken) else {
+                throw YouTubeError.invalidParameter(
+                    name: "pageToken", value: pageToken, allowed: "a nextPageToken exactly as the API returned it")
+            }
+            parameters.append(Parameter("pageToken", pageToken))
+        }
+    }
+}

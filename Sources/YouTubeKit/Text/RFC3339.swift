@@ -1,0 +1,123 @@
+import Foundation
+
+/// RFC 3339 timestamps, normalized to UTC whole seconds (`2017-06-08T02:25:43Z`).
+///
+/// Parsing accepts fractional seconds of any length (dropped, not rounded), `Z`/`z` or a
+/// `±HH:MM` offset, and `T`/`t` or a space between date and time.
+public enum RFC3339 {
+    /// Seconds since 1970-01-01T00:00:00Z, or `nil` when `text` is not an RFC 3339 date-time.
+    public static func parseSeconds(_ text: String) -> Int64? {
+        var copy = text
+        return copy.withUTF8 { parseSeconds(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The parsed instant as a `Date`, whole seconds.
+    public static func parseDate(_ text: String) -> Date? {
+        parseSeconds(text).map { Date(timeIntervalSince1970: TimeInterval($0)) }
+    }
+
+    /// Parses UTF-8 bytes; the hot path of the decoders.
+    public static func parseSeconds(utf8 bytes: UnsafeRawBufferPointer) -> Int64? {
+        var index = 0
+        let count = bytes.count
+        func digits(_ n: Int) -> Int? {
+            guard index + n <= count else { return nil }
+            var value = 0
+            for _ in 0..<n {
+                let digit = Int(bytes[index]) - 48
+                guard (0...9).contains(digit) else { return nil }
+                value = value * 10 + digit
+                index += 1
+            }
+            return value
+        }
+        func expect(_ characters: UInt8...) -> Bool {
+            guard index < count, characters.contains(bytes[index]) else { return false }
+            index += 1
+            return true
+        }
+        guard let year = digits(4), expect(UInt8(ascii: "-")), let month = digits(2), expect(UInt8(ascii: "-")),
+            let day = digits(2), expect(UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")),
+            let hour = digits(2), expect(UInt8(ascii: ":")), let minute = digits(2), expect(UInt8(ascii: ":")),
+            let second = digits(2)
+        else { return nil }
+        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour <= 23,
+            minute <= 59, second <= 60
+        else { return nil }
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let start = index
+            while index < count, (48...57).contains(bytes[index]) { index += 1 }
+            guard index > start else { return nil }
+        }
+        guard index < count else { return nil }
+        var offsetSeconds = 0
+        switch bytes[index] {
+        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+            index += 1
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+            index += 1
+            guard let offsetHours = digits(2), expect(UInt8(ascii: ":")), let offsetMinutes = digits(2),
+                offsetHours <= 23, offsetMinutes <= 59
+            else { return nil }
+            offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
+        default:
+            return nil
+        }
+        guard index == count else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        return Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + min(second, 59)) - Int64(offsetSeconds)
+    }
+
+    /// Formats seconds since the epoch as `YYYY-MM-DDTHH:MM:SSZ`.
+    public static func format(seconds: Int64) -> String {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondsOfDay = Int(seconds - days * 86_400)
+        let (year, month, day) = civilFromDays(Int(days))
+        func pad(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondsOfDay / 3600, 2)):"
+            + "\(pad(secondsOfDay / 60 % 60, 2)):\(pad(secondsOfDay % 60, 2))Z"
+    }
+
+    /// Formats a `Date` (fraction dropped) as `YYYY-MM-DDTHH:MM:SSZ`.
+    public static func format(_ date: Date) -> String {
+        format(seconds: Int64(date.timeIntervalSince1970.rounded(.down)))
+    }
+
+    static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The proleptic Gregorian date of a day count since 1970-01-01.
+    public static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}

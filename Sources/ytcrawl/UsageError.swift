@@ -1,0 +1,13 @@
+/// A mistake in how the tool was called: printed on stderr, exit code 2.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) { self.description = description }
+}
+
+/// A failure while running: printed on stderr, exit code 1.
+struct RuntimeFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,62 @@
+import YouTubeKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// ytcrawl's entry point: picks the command, prints its output, maps failures to exit codes
+/// (0 done, 1 runtime failure, 2 usage error).
+let topHelp = """
+    ytcrawl \(ToolInfo.version): harvest YouTube Data API v3 metadata at scale.
+
+    Usage: ytcrawl COMMAND [options]
+
+    Commands available in this build:
+      url METHOD name=value ...   build one API request; print its URL and quota cost in both models
+
+    Options:
+      -h, --help      show this help (ytcrawl COMMAND --help for a command's options)
+      --version       print the version
+
+    Example:
+      ytcrawl url search q=programming type=video regionCode=US relevanceLanguage=en maxResults=20
+    """
+
+func writeStderr(_ text: String) {
+    var line = text
+    if !line.hasSuffix("\n") { line += "\n" }
+    var bytes = Array(line.utf8)
+    bytes.withUnsafeMutableBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(2, buffer.baseAddress! + offset, buffer.count - offset)
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let commands = ["url"]
+do {
+    switch arguments.first {
+    case nil, "-h", "--help", "help":
+        print(topHelp)
+    case "--version":
+        print("\(ToolInfo.name) \(ToolInfo.version)")
+    case "url":
+        print(try URLCommand.run(Array(arguments.dropFirst())))
+    case let other?:
+        let hint =
+            Spelling.nearest(to: other, in: commands + ["--help", "--version"]).map { " (did you mean \($0)?)" } ?? ""
+        throw UsageError("unknown command \"\(other)\"\(hint); run ytcrawl --help for the list")
+    }
+} catch let error as UsageError {
+    writeStderr("ytcrawl: \(error.description)")
+    exit(2)
+} catch {
+    writeStderr("ytcrawl: \(error)")
+    exit(1)
+}

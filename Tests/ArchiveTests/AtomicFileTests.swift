@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@testable import Archive
+
+@Suite("Atomic files and shard names")
+struct AtomicFileTests {
+    @Test func writeReplacesWholeAndLeavesNoTemporary() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("manifest.json").path
+        try AtomicFile.write(Array("first".utf8), to: path)
+        try AtomicFile.write(Array("second, longer".utf8), to: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "second, longer")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["manifest.json"])
+    }
+
+    @Test func missingDirectoryIsANamedError() {
+        #expect {
+            try AtomicFile.write([1], to: "/nonexistent-dir-\(UUID())/manifest.json")
+        } throws: { error in
+            "\(error)".contains("nonexistent-dir") && "\(error)".contains("No such file")
+        }
+    }
+
+    @Test(
+        "shard names",
+        arguments: [
+            ("videos-00000.jsonl.gz", ShardName(kind: .videos, index: 0)),
+            ("channels-00042.jsonl.gz", ShardName(kind: .channels, index: 42)),
+            ("videos-00007.jsonl.gz.part", ShardName(kind: .videos, index: 7)),
+            ("videos-123456.jsonl.gz", ShardName(kind: .videos, index: 123_456)),
+        ])
+    func parse(_ name: String, _ expected: ShardName) {
+        #expect(ShardName(fileName: name) == expected)
+    }
+
+    @Test(
+        "not shard names",
+        arguments: [
+            "manifest.json", "videos-1.jsonl.gz", "videos-0000a.jsonl.gz", "audio-00000.jsonl.gz", "videos-00000.jsonl",
+        ])
+    func notShards(_ name: String) {
+        #expect(ShardName(fileName: name) == nil)
+    }
+
+    @Test func formatting() {
+        #expect(ShardName(kind: .videos, index: 3).fileName == "videos-00003.jsonl.gz")
+        #expect(ShardName(kind: .channels, index: 3).partFileName == "channels-00003.jsonl.gz.part")
+        #expect(ShardName(kind: .videos, index: 2) < ShardName(kind: .videos, index: 10))
+    }
+}

@@ -1,0 +1,69 @@
+import Testing
+
+@Suite("ytcrawl command line")
+struct CLIBasicsTests {
+    @Test func version() throws {
+        let result = try CLIRunner.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("ytcrawl "))
+    }
+
+    @Test func helpListsCommands() throws {
+        let result = try CLIRunner.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("url METHOD"))
+    }
+
+    @Test func unknownCommandIsAUsageErrorWithASuggestion() throws {
+        let result = try CLIRunner.run(["ulr"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("did you mean url?"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func urlPrintsEncodedURLAndCosts() throws {
+        let result = try CLIRunner.run([
+            "url", "search", "q=c++ & \"rust\" ünïcode", "type=video", "--api-base", "http://127.0.0.1:8080",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout
+                == "http://127.0.0.1:8080/youtube/v3/search?part=snippet&q=c%2B%2B%20%26%20%22rust%22%20%C3%BCn%C3%AFcode&type=video&maxResults=5\ncost — buckets: 1 search call, classic: 100 units\n"
+        )
+    }
+
+    @Test func invalidParameterIsAUsageErrorNamingIt() throws {
+        let result = try CLIRunner.run(["url", "search", "q=x", "maxResults=99"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("maxResults") && result.stderr.contains("0 to 50"))
+    }
+
+    @Test func urlForEveryMethod() throws {
+        let cases: [([String], String)] = [
+            (
+                ["url", "videos", "id=dQw4w9WgXcQ"],
+                "/youtube/v3/videos?part=snippet%2CcontentDetails%2Cstatistics&id=dQw4w9WgXcQ"
+            ),
+            (
+                ["url", "channels", "forHandle=@GoogleDevelopers"],
+                "/youtube/v3/channels?part=snippet%2CcontentDetails%2Cstatistics&forHandle=%40GoogleDevelopers"
+            ),
+            (
+                ["url", "playlistItems", "playlistId=UUabc"],
+                "/youtube/v3/playlistItems?part=snippet%2CcontentDetails&playlistId=UUabc&maxResults=50"
+            ),
+            (
+                ["url", "playlists", "channelId=UCabc"],
+                "/youtube/v3/playlists?part=snippet%2CcontentDetails&channelId=UCabc"
+            ),
+        ]
+        for (arguments, path) in cases {
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stdout.hasPrefix("https://www.googleapis.com" + path + "\n"), "\(result.stdout)")
+        }
+        let unknown = try CLIRunner.run(["url", "videos", "id=abc", "ids=abc"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("did you mean id?"))
+    }
+}
