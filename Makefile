@@ -15,9 +15,11 @@ build: deps
 run: build
 	@bash scripts/main-job.sh
 
+# Tests run optimized (with -enable-testing for @testable imports): the chunk-split and
+# differential suites decode hundreds of megabytes, which takes minutes unoptimized.
 test: deps
-	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
-	$(SWIFT) test --skip-build
+	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing -Xswiftc -warnings-as-errors
+	$(SWIFT) test -c release --skip-build
 
 bench: build
 	$(SWIFT) run -c release ytcrawl-bench

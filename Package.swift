@@ -44,8 +44,10 @@ let package = Package(
             dependencies: ["YouTubeKit", "StreamingJSON", "Transport", "Archive", "Emulator", "Gzip"],
             path: "Benchmarks/ytcrawl-bench"
         ),
-        .testTarget(name: "YouTubeKitTests", dependencies: ["YouTubeKit"]),
-        .testTarget(name: "StreamingJSONTests", dependencies: ["StreamingJSON", "YouTubeKit"]),
+        // Helpers shared by the test targets: the ../shared fixtures, test servers, test doubles.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "YouTubeKitTests", dependencies: ["YouTubeKit", "TestSupport"]),
+        .testTarget(name: "StreamingJSONTests", dependencies: ["StreamingJSON", "YouTubeKit", "TestSupport"]),
         .testTarget(name: "GzipTests", dependencies: ["Gzip"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport", "YouTubeKit"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Gzip", "YouTubeKit"]),

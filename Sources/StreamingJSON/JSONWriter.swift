@@ -116,6 +116,29 @@ public struct JSONWriter: Sendable {
         bytes.append(UInt8(ascii: ":"))
     }
 
+    /// `,"name":"value"` (or `null`): one member after the first of an object.
+    @inline(__always)
+    public mutating func member(_ name: StaticString, _ value: String?) {
+        bytes.append(UInt8(ascii: ","))
+        key(name)
+        optionalString(value)
+    }
+
+    /// `,"name":123` (or `null`).
+    @inline(__always)
+    public mutating func member(_ name: StaticString, _ value: Int?) {
+        bytes.append(UInt8(ascii: ","))
+        key(name)
+        optionalInt(value)
+    }
+
+    /// `,"name":` before a value the caller writes.
+    @inline(__always)
+    public mutating func memberKey(_ name: StaticString) {
+        bytes.append(UInt8(ascii: ","))
+        key(name)
+    }
+
     @inline(__always)
     private mutating func flush(_ input: UnsafeRawBufferPointer, from start: Int, to end: Int) {
         if end > start { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[start..<end])) }

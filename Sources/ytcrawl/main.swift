@@ -15,6 +15,7 @@ let topHelp = """
 
     Commands available in this build:
       url METHOD name=value ...   build one API request; print its URL and quota cost in both models
+      decode FILE                 decode a saved API response body into records (JSON lines)
 
     Options:
       -h, --help      show this help (ytcrawl COMMAND --help for a command's options)
@@ -39,13 +40,16 @@ func writeStderr(_ text: String) {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let commands = ["url"]
+let commands = ["url", "decode"]
 do {
     switch arguments.first {
     case nil, "-h", "--help", "help":
         print(topHelp)
     case "--version":
         print("\(ToolInfo.name) \(ToolInfo.version)")
+    case "decode":
+        let status = try DecodeCommand.run(Array(arguments.dropFirst()))
+        if status != 0 { exit(status) }
     case "url":
         print(try URLCommand.run(Array(arguments.dropFirst())))
     case let other?:

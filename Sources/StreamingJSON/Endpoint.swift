@@ -1,0 +1,35 @@
+import YouTubeKit
+
+/// Which list method a response body came from: what the page decoder reads it as.
+public enum Endpoint: String, Sendable, Hashable, CaseIterable {
+    /// Detect from `kind`, else from the shape of the items.
+    case auto
+    case search
+    case videos
+    case playlistItems
+    case channels
+
+    /// The list method's name (`search.list`) for record provenance.
+    public var methodName: String { rawValue == "auto" ? "unknown" : rawValue + ".list" }
+
+    public init(_ method: APIMethod) {
+        switch method {
+        case .search: self = .search
+        case .videos: self = .videos
+        case .playlistItems: self = .playlistItems
+        case .channels: self = .channels
+        case .playlists: self = .auto
+        }
+    }
+
+    /// The endpoint a response or item `kind` names (`youtube#searchListResponse`, `youtube#video`, …).
+    init?(kind: String) {
+        switch kind {
+        case "youtube#searchListResponse", "youtube#searchResult": self = .search
+        case "youtube#videoListResponse", "youtube#video": self = .videos
+        case "youtube#playlistItemListResponse", "youtube#playlistItem": self = .playlistItems
+        case "youtube#channelListResponse", "youtube#channel": self = .channels
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,241 @@
+/// The token scanners: strings (with escape, surrogate and UTF-8 checks) and numbers.
+/// Each returns -1 when the buffer ends before the token does.
+extension JSONStreamParser {
+    @inline(__always)
+    static func loadWord(_ base: UnsafePointer<UInt8>, _ index: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Bytes of a word that end or interrupt a plain run of string text: `"`, `\`, a control
+    /// character or a non-ASCII byte. The lowest set bit marks the first such byte exactly.
+    @inline(__always)
+    static func specialBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let hasQuote = (quote &- ones) & ~quote
+        let hasBackslash = (backslash &- ones) & ~backslash
+        let hasControl = (word &- ones &* 0x20) & ~word
+        return (hasQuote | hasBackslash | hasControl | word) & highs
+    }
+
+    /// Scans string text starting just after the opening quote.
+    ///
+    /// - Returns: the index of the closing quote, or -1 when the buffer ends first.
+    /// - Throws: ``JSONError`` for a bad escape, a lone surrogate, a control character or invalid UTF-8.
+    @inline(__always)
+    func scanString(_ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int, _ escaped: inout Bool) throws -> Int {
+        var index = start
+        while true {
+            while index + 8 <= count {
+                let special = Self.specialBytes(Self.loadWord(base, index))
+                if special != 0 {
+                    index += special.trailingZeroBitCount >> 3
+                    break
+                }
+                index += 8
+            }
+            guard index < count else { return -1 }
+            let byte = base[index]
+            if byte == UInt8(ascii: "\"") { return index }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                let length = try escapeLength(base, index, count)
+                if length < 0 { return -1 }
+                index += length
+            } else if byte < 0x20 {
+                throw JSONError(
+                    .invalidString, offset: baseOffset + index,
+                    expected:
+                        "a string without raw control characters (write U+\(Self.hex4(UInt32(byte))) as an escape)")
+            } else if byte >= 0x80 {
+                let length = try utf8SequenceLength(base, index, count)
+                if length < 0 { return -1 }
+                index += length
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// Length of the escape at `index` (which holds `\`), validating it; -1 when cut off.
+    @inline(__always)
+    func escapeLength(_ base: UnsafePointer<UInt8>, _ index: Int, _ count: Int) throws -> Int {
+        guard index + 1 < count else { return -1 }
+        switch base[index + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return 2
+        case UInt8(ascii: "u"):
+            guard index + 6 <= count else {
+                try checkHexPrefix(base, index + 2, count)
+                return -1
+            }
+            let unit = try hex4(base, index + 2)
+            switch unit {
+            case 0xD800...0xDBFF:
+                // A high surrogate must be followed at once by an escaped low surrogate.
+                guard index + 12 <= count else {
+                    if index + 6 < count, base[index + 6] != UInt8(ascii: "\\") { throw loneSurrogate(index) }
+                    if index + 7 < count, base[index + 7] != UInt8(ascii: "u") { throw loneSurrogate(index) }
+                    try checkHexPrefix(base, index + 8, count)
+                    return -1
+                }
+                guard base[index + 6] == UInt8(ascii: "\\"), base[index + 7] == UInt8(ascii: "u") else {
+                    throw loneSurrogate(index)
+                }
+                let low = try hex4(base, index + 8)
+                guard (0xDC00...0xDFFF).contains(low) else { throw loneSurrogate(index) }
+                return 12
+            case 0xDC00...0xDFFF:
+                throw loneSurrogate(index)
+            default:
+                return 6
+            }
+        default:
+            throw JSONError(
+                .invalidString, offset: baseOffset + index,
+                expected: "an escape: \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX")
+        }
+    }
+
+    func loneSurrogate(_ index: Int) -> JSONError {
+        JSONError(
+            .invalidString, offset: baseOffset + index,
+            expected: "a UTF-16 surrogate pair (\\uD800-\\uDBFF followed by \\uDC00-\\uDFFF), not a lone surrogate")
+    }
+
+    /// Checks the hex digits available so far of a cut-off `\u` escape, so errors are not deferred.
+    func checkHexPrefix(_ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int) throws {
+        var index = start
+        while index < count, index < start + 4 {
+            guard Self.hexValue(base[index]) != nil else {
+                throw JSONError(.invalidString, offset: baseOffset + index, expected: "4 hex digits after \\u")
+            }
+            index += 1
+        }
+    }
+
+    @inline(__always)
+    func hex4(_ base: UnsafePointer<UInt8>, _ start: Int) throws -> UInt32 {
+        var value: UInt32 = 0
+        for index in start..<start + 4 {
+            guard let digit = Self.hexValue(base[index]) else {
+                throw JSONError(.invalidString, offset: baseOffset + index, expected: "4 hex digits after \\u")
+            }
+            value = value << 4 | digit
+        }
+        return value
+    }
+
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte &- UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte &- UInt8(ascii: "a") &+ 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte &- UInt8(ascii: "A") &+ 10)
+        default: return nil
+        }
+    }
+
+    static func hex4(_ value: UInt32) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - text.count)) + text
+    }
+
+    /// Length of the UTF-8 sequence at `index` (lead byte ≥ 0x80), validated per RFC 3629
+    /// (no overlongs, no surrogates, nothing past U+10FFFF); -1 when cut off.
+    @inline(__always)
+    func utf8SequenceLength(_ base: UnsafePointer<UInt8>, _ index: Int, _ count: Int) throws -> Int {
+        let lead = base[index]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0:
+            length = 3
+            low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4:
+            length = 4
+            high = 0x8F
+        default:
+            throw invalidUTF8(index)
+        }
+        let available = min(length, count - index)
+        if available > 1 {
+            let second = base[index + 1]
+            guard second >= low, second <= high else { throw invalidUTF8(index + 1) }
+            if available > 2 {
+                for offset in 2..<available where base[index + offset] & 0xC0 != 0x80 {
+                    throw invalidUTF8(index + offset)
+                }
+            }
+        }
+        return available < length ? -1 : length
+    }
+
+    func invalidUTF8(_ index: Int) -> JSONError {
+        JSONError(.invalidUTF8, offset: baseOffset + index, expected: "valid UTF-8 text")
+    }
+
+    /// Scans a number starting at `start` per RFC 8259's grammar.
+    ///
+    /// - Returns: the index just after it, or -1 when the buffer ends where more digits could follow
+    ///   (unless `isFinal`).
+    @inline(__always)
+    func scanNumber(_ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int, isFinal: Bool) throws -> Int {
+        var index = start
+        @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+        @inline(__always) func atEnd() -> Bool { index >= count }
+        func fail(_ expected: String) -> JSONError {
+            JSONError(.syntax, offset: baseOffset + index, expected: expected)
+        }
+        if base[index] == UInt8(ascii: "-") {
+            index += 1
+            if atEnd() { if isFinal { throw fail("a digit after '-'") } else { return -1 } }
+        }
+        if base[index] == UInt8(ascii: "0") {
+            index += 1
+        } else if isDigit(base[index]) {
+            while index < count, isDigit(base[index]) { index += 1 }
+        } else {
+            throw fail("a digit")
+        }
+        if atEnd() { return isFinal ? index : -1 }
+        if base[index] == UInt8(ascii: ".") {
+            index += 1
+            if atEnd() { if isFinal { throw fail("a digit after '.'") } else { return -1 } }
+            guard isDigit(base[index]) else { throw fail("a digit after '.'") }
+            while index < count, isDigit(base[index]) { index += 1 }
+            if atEnd() { return isFinal ? index : -1 }
+        }
+        if base[index] == UInt8(ascii: "e") || base[index] == UInt8(ascii: "E") {
+            index += 1
+            if atEnd() { if isFinal { throw fail("a digit in the exponent") } else { return -1 } }
+            if base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") {
+                index += 1
+                if atEnd() { if isFinal { throw fail("a digit in the exponent") } else { return -1 } }
+            }
+            guard isDigit(base[index]) else { throw fail("a digit in the exponent") }
+            while index < count, isDigit(base[index]) { index += 1 }
+            if atEnd() { return isFinal ? index : -1 }
+        }
+        // A number must end at a delimiter; `01` or `1x` is malformed.
+        switch base[index] {
+        case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"):
+            return index
+        default:
+            throw fail("',', ']', '}' or whitespace after a number")
+        }
+    }
+}

@@ -1,0 +1,297 @@
+import YouTubeKit
+
+/// Turns parser events of a search, videos, playlistItems or channels page (or Google's error
+/// body) into records, one per item as soon as the item closes.
+struct PageEventHandler: JSONEventHandler {
+    let endpoint: Endpoint
+    let onRecord: (DecodedRecord) throws -> Void
+
+    private var stack: [PageContext] = []
+    private var field: PageField = .none
+    private var item = ItemFields()
+    private var thumbnailName = ""
+    private var thumbnail = Thumbnail(url: "")
+    private var rootEndpoint: Endpoint?
+    private(set) var summary = PageSummary()
+    // The error body, when there is one.
+    private var sawError = false
+    private var errorCode: Int?
+    private var errorMessage = ""
+    private var errorStatus: String?
+    private var errorItems: [APIErrorBody.Item] = []
+    private var errorDetails: [APIErrorBody.Detail] = []
+    private var errorItem = APIErrorBody.Item()
+    private var errorDetail = APIErrorBody.Detail()
+
+    init(endpoint: Endpoint, onRecord: @escaping (DecodedRecord) throws -> Void) {
+        self.endpoint = endpoint
+        self.onRecord = onRecord
+        stack.reserveCapacity(16)
+    }
+
+    /// The error body read, if the document was one; `httpStatus` fills a missing `code`.
+    func errorBody(httpStatus: Int?) -> APIErrorBody? {
+        guard sawError else { return nil }
+        return APIErrorBody(
+            code: errorCode ?? httpStatus, message: errorMessage, status: errorStatus, errors: errorItems,
+            details: errorDetails)
+    }
+
+    mutating func key(_ utf8: UnsafeRawBufferPointer) -> Bool {
+        let matched: PageField?
+        switch stack.last ?? .ignored {
+        case .root: matched = PageKeys.root.match(utf8)
+        case .pageInfo: matched = PageKeys.pageInfo.match(utf8)
+        case .item: matched = PageKeys.item.match(utf8)
+        case .itemId: matched = PageKeys.itemId.match(utf8)
+        case .snippet: matched = PageKeys.snippet.match(utf8)
+        case .thumbnails:
+            thumbnailName = PageKeys.thumbnailNames.match(utf8) ?? String(decoding: utf8, as: UTF8.self)
+            matched = .thumbnail
+        case .thumbnail: matched = PageKeys.thumbnail.match(utf8)
+        case .resourceId: matched = PageKeys.resourceId.match(utf8)
+        case .contentDetails: matched = PageKeys.contentDetails.match(utf8)
+        case .relatedPlaylists: matched = PageKeys.relatedPlaylists.match(utf8)
+        case .statistics: matched = PageKeys.statistics.match(utf8)
+        case .status: matched = PageKeys.status.match(utf8)
+        case .error: matched = PageKeys.error.match(utf8)
+        case .errorItem: matched = PageKeys.errorItem.match(utf8)
+        case .errorDetail: matched = PageKeys.errorDetail.match(utf8)
+        case .items, .tags, .errorItems, .errorDetails, .ignored: matched = nil
+        }
+        field = matched ?? .none
+        return matched != nil
+    }
+
+    mutating func startObject() {
+        let context: PageContext
+        switch (stack.last, field) {
+        case (nil, _): context = .root
+        case (.root?, .pageInfo): context = .pageInfo
+        case (.root?, .error):
+            sawError = true
+            context = .error
+        case (.items?, _):
+            item = ItemFields()
+            summary.itemCount += 1
+            context = .item
+        case (.item?, .id):
+            item.idIsObject = true
+            context = .itemId
+        case (.item?, .snippet): context = .snippet
+        case (.item?, .contentDetails): context = .contentDetails
+        case (.item?, .statistics): context = .statistics
+        case (.item?, .status): context = .status
+        case (.snippet?, .thumbnails): context = .thumbnails
+        case (.snippet?, .resourceId):
+            item.hasResourceId = true
+            context = .resourceId
+        case (.thumbnails?, .thumbnail):
+            thumbnail = Thumbnail(url: "")
+            context = .thumbnail
+        case (.contentDetails?, .relatedPlaylists): context = .relatedPlaylists
+        case (.errorItems?, _):
+            errorItem = APIErrorBody.Item()
+            context = .errorItem
+        case (.errorDetails?, _):
+            errorDetail = APIErrorBody.Detail()
+            context = .errorDetail
+        default: context = .ignored
+        }
+        stack.append(context)
+        field = .none
+    }
+
+    mutating func endObject() throws {
+        switch stack.removeLast() {
+        case .item: try finishItem()
+        case .thumbnail: item.thumbnails.append((thumbnailName, thumbnail))
+        case .errorItem: errorItems.append(errorItem)
+        case .errorDetail: errorDetails.append(errorDetail)
+        default: break
+        }
+        field = .none
+    }
+
+    mutating func startArray() {
+        let context: PageContext
+        switch (stack.last, field) {
+        case (.root?, .items): context = .items
+        case (.snippet?, .tags):
+            item.tags = []
+            context = .tags
+        case (.error?, .errorErrors): context = .errorItems
+        case (.error?, .errorDetails): context = .errorDetails
+        default: context = .ignored
+        }
+        stack.append(context)
+        field = .none
+    }
+
+    mutating func endArray() {
+        stack.removeLast()
+        field = .none
+    }
+
+    @inline(__always)
+    private static func text(_ utf8: UnsafeRawBufferPointer) -> String { String(decoding: utf8, as: UTF8.self) }
+
+    mutating func string(_ utf8: UnsafeRawBufferPointer) {
+        defer { field = .none }
+        if stack.last == .tags {
+            item.tags?.append(Self.text(utf8))
+            return
+        }
+        switch field {
+        case .none: return
+        case .kind:
+            rootEndpoint = Endpoint(kind: Self.text(utf8))
+            if summary.endpoint == nil, endpoint == .auto { summary.endpoint = rootEndpoint }
+        case .nextPageToken: summary.nextPageToken = Self.text(utf8)
+        case .error:
+            sawError = true
+            errorMessage = Self.text(utf8)
+        case .itemKind: item.kind = Self.text(utf8)
+        case .id: item.id = Self.text(utf8)
+        case .idKind: item.idKind = Self.text(utf8)
+        case .idVideoId: item.idVideoId = Self.text(utf8)
+        case .idChannelId: item.idChannelId = Self.text(utf8)
+        case .idPlaylistId: item.idPlaylistId = Self.text(utf8)
+        case .publishedAt: item.publishedAt = RFC3339.parseSeconds(utf8: utf8)
+        case .channelId: item.channelId = Self.text(utf8)
+        case .title: item.title = Self.text(utf8)
+        case .description: item.description = Self.text(utf8)
+        case .channelTitle: item.channelTitle = Self.text(utf8)
+        case .liveBroadcastContent: item.liveBroadcastContent = Self.text(utf8)
+        case .categoryId: item.categoryId = Self.text(utf8)
+        case .defaultLanguage: item.defaultLanguage = Self.text(utf8)
+        case .defaultAudioLanguage: item.defaultAudioLanguage = Self.text(utf8)
+        case .customUrl: item.customUrl = Self.text(utf8)
+        case .country: item.country = Self.text(utf8)
+        case .playlistId: item.playlistId = Self.text(utf8)
+        case .videoOwnerChannelId: item.videoOwnerChannelId = Self.text(utf8)
+        case .videoOwnerChannelTitle: item.videoOwnerChannelTitle = Self.text(utf8)
+        case .resourceVideoId: item.resourceVideoId = Self.text(utf8)
+        case .thumbnailUrl: thumbnail.url = Self.text(utf8)
+        case .duration:
+            item.duration = Self.text(utf8)
+            item.durationSeconds = ISO8601Duration.seconds(utf8: utf8)
+        case .contentVideoId: item.contentVideoId = Self.text(utf8)
+        case .videoPublishedAt: item.videoPublishedAt = RFC3339.parseSeconds(utf8: utf8)
+        case .uploads: item.uploadsPlaylistId = Self.text(utf8)
+        case .hiddenSubscriberCount: item.hiddenSubscriberCount = Self.text(utf8) == "true"
+        case .privacyStatus: item.privacyStatus = Self.text(utf8)
+        case .errorMessage: errorMessage = Self.text(utf8)
+        case .errorStatus: errorStatus = Self.text(utf8)
+        case .itemDomain: errorItem.domain = Self.text(utf8)
+        case .itemReason: errorItem.reason = Self.text(utf8)
+        case .itemMessage: errorItem.message = Self.text(utf8)
+        case .itemLocation: errorItem.location = Self.text(utf8)
+        case .itemLocationType: errorItem.locationType = Self.text(utf8)
+        case .detailType: errorDetail.type = Self.text(utf8)
+        case .detailReason: errorDetail.reason = Self.text(utf8)
+        case .detailDomain: errorDetail.domain = Self.text(utf8)
+        default: setInteger(utf8)  // counts come as strings
+        }
+    }
+
+    mutating func number(_ text: UnsafeRawBufferPointer) {
+        setInteger(text)
+        field = .none
+    }
+
+    /// Stores a whole number, sent as a JSON number or as a string of digits, in its field.
+    private mutating func setInteger(_ text: UnsafeRawBufferPointer) {
+        switch field {
+        case .totalResults: summary.totalResults = ASCIIInteger.parse(text)
+        case .resultsPerPage: summary.resultsPerPage = ASCIIInteger.parse(text)
+        case .thumbnailWidth: thumbnail.width = ASCIIInteger.parse(text)
+        case .thumbnailHeight: thumbnail.height = ASCIIInteger.parse(text)
+        case .viewCount: item.viewCount = ASCIIInteger.parse(text)
+        case .likeCount: item.likeCount = ASCIIInteger.parse(text)
+        case .commentCount: item.commentCount = ASCIIInteger.parse(text)
+        case .subscriberCount: item.subscriberCount = ASCIIInteger.parse(text)
+        case .videoCount: item.videoCount = ASCIIInteger.parse(text)
+        case .errorCode: errorCode = ASCIIInteger.parse(text)
+        default: return
+        }
+    }
+
+    mutating func bool(_ value: Bool) {
+        if field == .hiddenSubscriberCount { item.hiddenSubscriberCount = value }
+        field = .none
+    }
+
+    mutating func null() { field = .none }
+
+    private mutating func finishItem() throws {
+        let itemEndpoint: Endpoint
+        if endpoint != .auto {
+            itemEndpoint = endpoint
+        } else if let kind = item.kind, let fromKind = Endpoint(kind: kind) {
+            itemEndpoint = fromKind
+        } else {
+            itemEndpoint = rootEndpoint ?? item.inferredEndpoint
+        }
+        if summary.endpoint == nil { summary.endpoint = itemEndpoint }
+        switch itemEndpoint {
+        case .search:
+            if let video = item.searchVideo() {
+                summary.videoCount += 1
+                try onRecord(.video(video))
+            } else if let channelId = item.idChannelId {
+                summary.channelResults.append(channelId)
+            } else if let playlistId = item.idPlaylistId {
+                summary.playlistResults.append(playlistId)
+            }
+        case .videos:
+            if let video = item.hydratedVideo() {
+                summary.videoCount += 1
+                try onRecord(.video(video))
+            }
+        case .playlistItems:
+            if item.isPlaceholder {
+                summary.placeholderCount += 1
+            } else if let video = item.playlistVideo() {
+                summary.videoCount += 1
+                try onRecord(.video(video))
+            }
+        case .channels:
+            if let channel = item.channel() {
+                summary.channelCount += 1
+                try onRecord(.channel(channel))
+            }
+        case .auto:
+            break
+        }
+    }
+}
+
+/// Whole numbers from ASCII digits (the API sends counts as strings).
+enum ASCIIInteger {
+    /// The value of a run of digits; `nil` for anything else (a sign, a fraction, overflow, empty).
+    @inline(__always)
+    static func parse(_ utf8: UnsafeRawBufferPointer) -> Int? {
+        guard !utf8.isEmpty, utf8.count <= 18 else { return utf8.count > 18 ? parseLong(utf8) : nil }
+        var value = 0
+        for byte in utf8 {
+            let digit = Int(byte) &- 48
+            guard digit >= 0, digit <= 9 else { return nil }
+            value = value &* 10 &+ digit
+        }
+        return value
+    }
+
+    private static func parseLong(_ utf8: UnsafeRawBufferPointer) -> Int? {
+        var value = 0
+        for byte in utf8 {
+            let digit = Int(byte) &- 48
+            guard digit >= 0, digit <= 9 else { return nil }
+            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (added, overflow2) = shifted.addingReportingOverflow(digit)
+            guard !overflow1, !overflow2 else { return nil }
+            value = added
+        }
+        return value
+    }
+}

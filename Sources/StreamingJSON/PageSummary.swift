@@ -1,0 +1,30 @@
+import YouTubeKit
+
+/// A record the page decoders produce, handed on as soon as its item closes.
+public enum DecodedRecord: Sendable, Hashable {
+    case video(Video)
+    case channel(Channel)
+}
+
+/// What a whole page said besides its records.
+public struct PageSummary: Sendable, Hashable {
+    /// The endpoint the page was read as (detected when decoding with `.auto`); `nil` for an
+    /// empty page whose kind was not sent.
+    public var endpoint: Endpoint?
+    public var nextPageToken: String?
+    public var totalResults: Int?
+    public var resultsPerPage: Int?
+    /// Elements of `items`, records or not.
+    public var itemCount = 0
+    public var videoCount = 0
+    public var channelCount = 0
+    /// Playlist entries titled "Private video"/"Deleted video" without data: counted, not records.
+    public var placeholderCount = 0
+    /// Search results that are channels (their ids) and playlists (their ids).
+    public var channelResults: [String] = []
+    public var playlistResults: [String] = []
+    /// The API's error, when the body was Google's error body instead of a page.
+    public var error: APIErrorBody?
+
+    public init() {}
+}

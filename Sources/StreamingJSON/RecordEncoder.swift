@@ -1,0 +1,123 @@
+import Foundation
+import YouTubeKit
+
+/// Writes video and channel records as JSON lines in the schema of DESIGN.md "Records": every
+/// column on every line (null when unknown), in a fixed order. Shared by `ytcrawl decode` and the
+/// archive's shards.
+public enum RecordEncoder {
+    /// The columns of a video line, in order.
+    public static let videoColumns = [
+        "videoId", "title", "description", "channelId", "channelTitle", "publishedAt", "thumbnailUrl", "thumbnails",
+        "liveBroadcastContent", "tags", "categoryId", "defaultLanguage", "defaultAudioLanguage", "duration",
+        "durationSeconds", "viewCount", "likeCount", "commentCount", "embedURL", "source", "fetchedAt",
+    ]
+
+    /// The columns of a channel line, in order.
+    public static let channelColumns = [
+        "channelId", "title", "description", "customUrl", "publishedAt", "thumbnailUrl", "country",
+        "uploadsPlaylistId", "viewCount", "subscriberCount", "videoCount", "fetchedAt",
+    ]
+
+    /// Appends `video` as one line (with its `\n`).
+    public static func encode(_ video: Video, into writer: inout JSONWriter) {
+        writer.raw("{")
+        writer.key("videoId")
+        writer.string(video.videoId)
+        writer.member("title", video.title)
+        writer.member("description", video.description)
+        writer.member("channelId", video.channelId)
+        writer.member("channelTitle", video.channelTitle)
+        writer.memberKey("publishedAt")
+        date(video.publishedAt, into: &writer)
+        writer.member("thumbnailUrl", video.thumbnailUrl)
+        writer.memberKey("thumbnails")
+        thumbnails(video.thumbnails, into: &writer)
+        writer.member("liveBroadcastContent", video.liveBroadcastContent)
+        writer.memberKey("tags")
+        if let tags = video.tags {
+            writer.raw("[")
+            for (index, tag) in tags.enumerated() {
+                if index > 0 { writer.raw(",") }
+                writer.string(tag)
+            }
+            writer.raw("]")
+        } else {
+            writer.null()
+        }
+        writer.member("categoryId", video.categoryId)
+        writer.member("defaultLanguage", video.defaultLanguage)
+        writer.member("defaultAudioLanguage", video.defaultAudioLanguage)
+        writer.member("duration", video.duration)
+        writer.member("durationSeconds", video.durationSeconds)
+        writer.member("viewCount", video.viewCount)
+        writer.member("likeCount", video.likeCount)
+        writer.member("commentCount", video.commentCount)
+        writer.member("embedURL", video.embedURLString)
+        writer.memberKey("source")
+        if let source = video.source {
+            writer.raw("{")
+            writer.key("kind")
+            writer.string(source.kind.rawValue)
+            writer.member("seed", source.seed)
+            writer.member("endpoint", source.endpoint)
+            writer.member("rank", source.rank)
+            writer.raw("}")
+        } else {
+            writer.null()
+        }
+        writer.memberKey("fetchedAt")
+        date(video.fetchedAt, into: &writer)
+        writer.raw("}\n")
+    }
+
+    /// Appends `channel` as one line (with its `\n`).
+    public static func encode(_ channel: Channel, into writer: inout JSONWriter) {
+        writer.raw("{")
+        writer.key("channelId")
+        writer.string(channel.channelId)
+        writer.member("title", channel.title)
+        writer.member("description", channel.description)
+        writer.member("customUrl", channel.customUrl)
+        writer.memberKey("publishedAt")
+        date(channel.publishedAt, into: &writer)
+        writer.member("thumbnailUrl", channel.thumbnailUrl)
+        writer.member("country", channel.country)
+        writer.member("uploadsPlaylistId", channel.uploadsPlaylistId)
+        writer.member("viewCount", channel.viewCount)
+        writer.member("subscriberCount", channel.subscriberCount)
+        writer.member("videoCount", channel.videoCount)
+        writer.memberKey("fetchedAt")
+        date(channel.fetchedAt, into: &writer)
+        writer.raw("}\n")
+    }
+
+    public static func encode(_ record: DecodedRecord, into writer: inout JSONWriter) {
+        switch record {
+        case .video(let video): encode(video, into: &writer)
+        case .channel(let channel): encode(channel, into: &writer)
+        }
+    }
+
+    private static func date(_ date: Date?, into writer: inout JSONWriter) {
+        if let date {
+            writer.string(RFC3339.format(date))
+        } else {
+            writer.null()
+        }
+    }
+
+    private static func thumbnails(_ thumbnails: Thumbnails, into writer: inout JSONWriter) {
+        writer.raw("{")
+        for (index, entry) in thumbnails.entries.enumerated() {
+            if index > 0 { writer.raw(",") }
+            writer.string(entry.name)
+            writer.raw(":{")
+            writer.key("url")
+            writer.string(entry.thumbnail.url)
+            if let width = entry.thumbnail.width { writer.member("width", width) }
+            if let height = entry.thumbnail.height { writer.member("height", height) }
+            writer.raw("}")
+        }
+        writer.raw("}")
+    }
+}

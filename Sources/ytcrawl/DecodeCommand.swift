@@ -1,0 +1,108 @@
+import Foundation
+import StreamingJSON
+import YouTubeKit
+
+/// `ytcrawl decode FILE [--endpoint …]`: one saved API response body → records as JSON lines.
+enum DecodeCommand {
+    static let help = """
+        Usage: ytcrawl decode FILE [--endpoint auto|search|videos|playlistItems|channels]
+
+        Decode one saved YouTube Data API response body into records, one JSON object per line on
+        stdout, with every column of the record schema (null when unknown). FILE - reads stdin.
+
+        Options:
+          --endpoint E   what the body is (default: auto, detected from `kind` or the items' shape)
+          -h, --help     show this help
+
+        Exit codes: 0 decoded; 1 the body is an API error (its code and reason go to stderr);
+        2 usage error or invalid JSON (the byte offset and what was expected go to stderr).
+
+        Example:
+          ytcrawl decode response.json --endpoint search | jq -r .title
+        """
+
+    /// Runs the command; returns the exit code.
+    static func run(_ arguments: [String]) throws -> Int32 {
+        var endpoint = Endpoint.auto
+        var file: String?
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "-h", "--help":
+                print(help)
+                return 0
+            case "--endpoint":
+                guard let value = iterator.next(), let parsed = Endpoint(rawValue: value) else {
+                    throw UsageError(
+                        "--endpoint needs one of: \(Endpoint.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                endpoint = parsed
+            default:
+                if argument.hasPrefix("--") {
+                    let hint = Spelling.nearest(to: argument, in: ["--endpoint", "--help"]).map {
+                        " (did you mean \($0)?)"
+                    }
+                    throw UsageError(
+                        "unknown option \(argument) for ytcrawl decode\(hint ?? ""); see ytcrawl decode --help")
+                }
+                guard file == nil else {
+                    throw UsageError("ytcrawl decode takes one FILE; got \(file!) and \(argument)")
+                }
+                file = argument
+            }
+        }
+        guard let file else {
+            throw UsageError("ytcrawl decode needs a FILE (or - for stdin); see ytcrawl decode --help")
+        }
+        let handle: FileHandle
+        if file == "-" {
+            handle = FileHandle.standardInput
+        } else {
+            guard let opened = FileHandle(forReadingAtPath: file) else {
+                throw UsageError("cannot read \(file): no such file or not readable")
+            }
+            handle = opened
+        }
+        let output = StandardOutput()
+        var decoder = PageDecoder(endpoint: endpoint) { record in
+            var writer = JSONWriter(capacity: 2048)
+            RecordEncoder.encode(record, into: &writer)
+            output.write(writer.bytes)
+        }
+        do {
+            while true {
+                let chunk = handle.readData(ofLength: 64 * 1024)
+                if chunk.isEmpty { break }
+                try chunk.withUnsafeBytes { try decoder.feed($0) }
+            }
+            let summary = try decoder.finish()
+            output.flush()
+            if let error = summary.error {
+                writeStderr(
+                    "ytcrawl decode: \(file) is an API error body: code \(error.code.map(String.init) ?? "none"), reason \(error.reason ?? "none"): \(error.message)"
+                )
+                return 1
+            }
+            return 0
+        } catch let error as JSONError {
+            output.flush()
+            throw UsageError("\(file) is not valid JSON: \(error)")
+        }
+    }
+}
+
+/// Buffered stdout for large outputs.
+final class StandardOutput {
+    private var buffer: [UInt8] = []
+
+    func write(_ bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 64 * 1024 { flush() }
+    }
+
+    func flush() {
+        guard !buffer.isEmpty else { return }
+        FileHandle.standardOutput.write(Data(buffer))
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@Suite("ytcrawl decode")
+struct DecodeCommandTests {
+    static func temporaryFile(_ contents: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("decode-\(UUID()).json").path
+        try contents.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static let search = """
+        {"kind":"youtube#searchListResponse","nextPageToken":"T","items":[
+        {"kind":"youtube#searchResult","id":{"kind":"youtube#video","videoId":"abcdefghijk"},
+         "snippet":{"publishedAt":"2024-01-02T03:04:05.000Z","channelId":"UCx","title":"Tom &amp; Jerry&#39;s",
+         "description":"d","thumbnails":{"high":{"url":"https://i.ytimg.com/h.jpg","width":480,"height":360}},
+         "channelTitle":"C","liveBroadcastContent":"none"}},
+        {"kind":"youtube#searchResult","id":{"kind":"youtube#channel","channelId":"UCy"},"snippet":{"title":"ch"}}]}
+        """
+
+    @Test func printsOneLinePerRecordWithEveryColumn() throws {
+        let path = try Self.temporaryFile(Self.search)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try CLIRunner.run(["decode", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 1)
+        let object = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as! [String: Any]
+        let columns = [
+            "videoId", "title", "description", "channelId", "channelTitle", "publishedAt", "thumbnailUrl",
+            "thumbnails", "liveBroadcastContent", "tags", "categoryId", "defaultLanguage", "defaultAudioLanguage",
+            "duration", "durationSeconds", "viewCount", "likeCount", "commentCount", "embedURL", "source", "fetchedAt",
+        ]
+        #expect(Set(object.keys) == Set(columns))
+        #expect(object["title"] as? String == "Tom & Jerry's")
+        #expect(object["publishedAt"] as? String == "2024-01-02T03:04:05Z")
+        #expect(object["embedURL"] as? String == "https://www.youtube.com/embed/abcdefghijk")
+        #expect(object["thumbnailUrl"] as? String == "https://i.ytimg.com/h.jpg")
+        #expect(object["tags"] is NSNull)
+    }
+
+    @Test func readsStandardInput() throws {
+        let result = try CLIRunner.run(["decode", "-", "--endpoint", "search"], input: Data(Self.search.utf8))
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\"videoId\":\"abcdefghijk\""))
+    }
+
+    @Test func apiErrorBodyExitsOneWithCodeAndReason() throws {
+        let path = try Self.temporaryFile(
+            #"{"error":{"code":403,"message":"quota","errors":[{"domain":"youtube.quota","reason":"quotaExceeded"}]}}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try CLIRunner.run(["decode", path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("403") && result.stderr.contains("quotaExceeded"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func invalidJSONExitsTwoWithOffsetAndExpectation() throws {
+        let path = try Self.temporaryFile(#"{"items": [1, 2,, 3]}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try CLIRunner.run(["decode", path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("byte 16") && result.stderr.contains("expected a value"), "\(result.stderr)")
+    }
+
+    @Test func missingFileAndBadEndpointAreUsageErrors() throws {
+        let missing = try CLIRunner.run(["decode", "/nonexistent/body.json"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("/nonexistent/body.json"))
+        let badEndpoint = try CLIRunner.run(["decode", "-", "--endpoint", "searches"])
+        #expect(badEndpoint.status == 2)
+        #expect(badEndpoint.stderr.contains("auto, search, videos, playlistItems, channels"))
+    }
+}

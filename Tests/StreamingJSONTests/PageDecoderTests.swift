@@ -1,0 +1,220 @@
+import Foundation
+import TestSupport
+import Testing
+import YouTubeKit
+
+@testable import StreamingJSON
+
+@Suite("Page decoders")
+struct PageDecoderTests {
+    static func decode(_ text: String, _ endpoint: Endpoint = .auto) throws -> ([DecodedRecord], PageSummary) {
+        try PageDecoder.decode(Array(text.utf8), endpoint: endpoint)
+    }
+
+    static func videos(_ records: [DecodedRecord]) -> [Video] {
+        records.compactMap { if case .video(let video) = $0 { return video } else { return nil } }
+    }
+
+    @Test func searchPageDecodesEntitiesAndFindsChannelsAndPlaylists() throws {
+        let (records, summary) = try Self.decode(OwnFixtures.searchPage)
+        let videos = Self.videos(records)
+        #expect(summary.endpoint == .search)
+        #expect(summary.nextPageToken == "CAUQAA")
+        #expect(summary.totalResults == 1_000_000)
+        #expect(summary.resultsPerPage == 5)
+        #expect(summary.itemCount == 4)
+        #expect(summary.channelResults == ["UCchannel0000000000000b"])
+        #expect(summary.playlistResults == ["PLplaylist000000000000000000000001"])
+        #expect(videos.map(\.videoId) == ["vid00000001", "vid00000002"])
+        #expect(videos[0].title == "Rock & Roll: I'm \"back\" 🎸")
+        #expect(videos[0].description.hasPrefix("Café <b> — a long"))
+        #expect(videos[0].channelTitle == "Tom & Jerry")
+        #expect(videos[0].publishedAt.map(RFC3339.format) == "2024-03-01T12:00:00Z")
+        #expect(videos[0].thumbnailUrl == "https://i.ytimg.com/vi/vid00000001/hqdefault.jpg")
+        #expect(videos[0].thumbnails.entries.map(\.name) == ["default", "medium", "high"])
+        #expect(videos[0].liveBroadcastContent == "none")
+        #expect(videos[0].viewCount == nil && videos[0].tags == nil)
+        #expect(videos[1].title == "שלום right-to-left 😀")
+        #expect(videos[1].publishedAt.map(RFC3339.format) == "2024-03-02T06:30:00Z")
+        #expect(videos[1].thumbnailUrl == "https://i.ytimg.com/vi/vid00000002/default_live.jpg")
+        #expect(videos[1].liveBroadcastContent == "live")
+    }
+
+    @Test func playlistItemsUseVideoPublishedAtAndSkipPlaceholders() throws {
+        let (records, summary) = try Self.decode(OwnFixtures.playlistItemsPage)
+        let videos = Self.videos(records)
+        #expect(summary.endpoint == .playlistItems)
+        #expect(summary.placeholderCount == 2)
+        #expect(videos.count == 1)
+        let video = try #require(videos.first)
+        #expect(video.videoId == "vid00000003")
+        #expect(video.publishedAt.map(RFC3339.format) == "2020-05-05T05:05:05Z")
+        #expect(video.channelId == "UCvideoowner000000000000")
+        #expect(video.channelTitle == "Video owner")
+        #expect(video.description == "line one\r\nline two")
+        #expect(video.thumbnailUrl == "https://i.ytimg.com/vi/vid00000003/mqdefault.jpg")
+    }
+
+    @Test func videosPageKeepsPlainTextAndCounts() throws {
+        let (records, summary) = try Self.decode(OwnFixtures.videosPage)
+        let videos = Self.videos(records)
+        #expect(summary.endpoint == .videos)
+        #expect(videos.count == 2)
+        let first = videos[0]
+        #expect(first.title == "Plain & simple <title>")
+        #expect(first.channelTitle == "Tom & Jerry")
+        #expect(first.description == "Emoji 🎉 and \"quotes\"\nsecond line")
+        #expect(first.tags == ["swift", "json", "日本語"])
+        #expect(first.categoryId == "28")
+        #expect(first.defaultLanguage == "en")
+        #expect(first.defaultAudioLanguage == "en-US")
+        #expect(first.duration == "PT1H10S")
+        #expect(first.durationSeconds == 3610)
+        #expect(first.viewCount == 123_456)
+        #expect(first.likeCount == nil, "likes hidden")
+        #expect(first.commentCount == 42)
+        #expect(first.thumbnailUrl == "https://i.ytimg.com/vi/vid00000006/maxresdefault.jpg")
+        let second = videos[1]
+        #expect(second.liveBroadcastContent == "upcoming")
+        #expect(second.durationSeconds == 0)
+        #expect(second.commentCount == nil, "comments disabled")
+        #expect(second.likeCount == 0)
+    }
+
+    @Test func channelsPage() throws {
+        let (records, summary) = try Self.decode(OwnFixtures.channelsPage)
+        #expect(summary.endpoint == .channels)
+        guard case .channel(let channel)? = records.first else {
+            Issue.record("no channel record")
+            return
+        }
+        #expect(channel.channelId == "UCchannel0000000000000a")
+        #expect(channel.customUrl == "@tomandjerry")
+        #expect(channel.uploadsPlaylistId == "UUchannel0000000000000a")
+        #expect(channel.subscriberCount == nil, "hidden")
+        #expect(channel.videoCount == 12)
+        #expect(channel.viewCount == 999)
+        #expect(channel.country == "FR")
+    }
+
+    @Test func filteredResponseWithoutKindIsDetectedFromShape() throws {
+        let (records, summary) = try Self.decode(OwnFixtures.filteredVideos)
+        #expect(summary.endpoint == .videos)
+        #expect(summary.nextPageToken == "NEXT")
+        #expect(Self.videos(records).first?.title == "Filtered")
+        #expect(Self.videos(records).first?.publishedAt.map(RFC3339.format) == "2018-01-01T00:00:00Z")
+    }
+
+    @Test func missingItemsIsAnEmptyPage() throws {
+        let (records, summary) = try Self.decode(OwnFixtures.emptyNoItems)
+        #expect(records.isEmpty)
+        #expect(summary.itemCount == 0)
+        #expect(summary.totalResults == 0)
+        #expect(summary.error == nil)
+    }
+
+    @Test func errorBodyIsParsed() throws {
+        let (records, summary) = try Self.decode(OwnFixtures.quotaError)
+        #expect(records.isEmpty)
+        let error = try #require(summary.error)
+        #expect(error.code == 403)
+        #expect(error.reason == "quotaExceeded")
+        #expect(error.errors.first?.domain == "youtube.quota")
+        #expect(error.message.contains("<a href=\"/youtube/v3/getting-started#quota\">quota</a>"))
+        #expect(error.disposition == .keySpentUntilReset)
+        // The streaming reading agrees with YouTubeKit's Foundation reading of the same body.
+        #expect(APIErrorBody.parse(Data(OwnFixtures.quotaError.utf8)) == error)
+    }
+
+    @Test func explicitEndpointOverridesDetection() throws {
+        // Decoding a search page as videos.list reads search ids as absent: no video records.
+        let (records, summary) = try Self.decode(OwnFixtures.searchPage, .videos)
+        #expect(summary.endpoint == .videos)
+        #expect(records.isEmpty)
+    }
+
+    @Test func recordsArriveBeforeThePageEnds() throws {
+        let bytes = Array(OwnFixtures.searchPage.utf8)
+        let seen = Counter()
+        var decoder = PageDecoder { _ in seen.value += 1 }
+        // Feed everything up to just after the first item's closing brace.
+        let cut = try #require(
+            OwnFixtures.searchPage.range(of: "\"publishTime\": \"2024-03-01T12:00:00Z\"\n      }\n    }"))
+        let prefix = OwnFixtures.searchPage.utf8.distance(from: OwnFixtures.searchPage.startIndex, to: cut.upperBound)
+        try decoder.feed(Array(bytes[..<prefix]))
+        #expect(seen.value == 1)
+        try decoder.feed(Array(bytes[prefix...]))
+        _ = try decoder.finish()
+        #expect(seen.value == 2)
+    }
+
+    final class Counter: @unchecked Sendable {
+        var value = 0
+    }
+
+    // MARK: Real bodies from ../shared/fixtures
+
+    @Test func everySharedBodyDecodes() throws {
+        guard SharedFixtures.available(for: "everySharedBodyDecodes") else { return }
+        let paths = SharedFixtures.apiResponses()
+        #expect(paths.count >= 30)
+        for path in paths {
+            let bytes = try SharedFixtures.bytes(path)
+            let (records, summary) = try PageDecoder.decode(bytes)
+            let parsedError = APIErrorBody.parse(Data(bytes), httpStatus: nil)
+            #expect((summary.error != nil) == (parsedError != nil), "\(path)")
+            if let error = summary.error {
+                #expect(error.reason == parsedError?.reason, "\(path)")
+                #expect(records.isEmpty)
+            }
+            // Every record has an id, and every video's text is free of search.list's entities.
+            for case .video(let video) in records {
+                #expect(video.videoId.count == 11, "\(path): \(video.videoId)")
+                #expect(!video.title.contains("&#39;") && !video.title.contains("&amp;"), "\(path)")
+            }
+        }
+    }
+
+    @Test func sharedSpotChecks() throws {
+        guard SharedFixtures.available(for: "sharedSpotChecks") else { return }
+        let channel = try PageDecoder.decode(SharedFixtures.bytes("api-responses/home-assistant-core/get_channel.json"))
+        guard case .channel(let googleDevelopers)? = channel.records.first else {
+            Issue.record("get_channel.json gave no channel")
+            return
+        }
+        #expect(googleDevelopers.channelId == "UC_x5XG1OV2P6uZZ5FSM9Ttw")
+        #expect(googleDevelopers.uploadsPlaylistId == "UU_x5XG1OV2P6uZZ5FSM9Ttw")
+        #expect(googleDevelopers.customUrl == "@googledevelopers")
+        #expect(googleDevelopers.publishedAt.map(RFC3339.format) == "2007-08-23T00:34:43Z")
+
+        let koel = try PageDecoder.decode(SharedFixtures.bytes("api-responses/koel/search.json"))
+        let slipknot = try #require(Self.videos(koel.records).first)
+        #expect(slipknot.videoId == "LXEKuttVRIo")
+        #expect(slipknot.title == "Slipknot - Snuff [OFFICIAL VIDEO]")
+        #expect(slipknot.description.hasPrefix("Slipknot's music video for 'Snuff'"))
+        #expect(koel.summary.endpoint == .search)
+
+        let video2 = try PageDecoder.decode(
+            SharedFixtures.bytes("api-responses/joostlek-python-youtube/video_response_2.json"))
+        let mark = try #require(Self.videos(video2.records).first)
+        #expect(mark.description.contains("\r\n\r\nMark lost his arm"))
+        #expect(mark.thumbnails["maxres"] == nil)
+
+        let empty = try PageDecoder.decode(SharedFixtures.bytes("api-responses/joostlek-python-youtube/base.json"))
+        #expect(empty.records.isEmpty)
+
+        let noThumbnails = try PageDecoder.decode(
+            SharedFixtures.bytes("api-responses/home-assistant-core/thumbnail_none.json"))
+        let home = try #require(Self.videos(noThumbnails.records).first)
+        #expect(home.thumbnailUrl == nil)
+        #expect(home.thumbnails.isEmpty)
+
+        let searchChannels = try PageDecoder.decode(
+            SharedFixtures.bytes("api-responses/python-youtube/search_channels.json"))
+        #expect(searchChannels.records.isEmpty)
+        #expect(!searchChannels.summary.channelResults.isEmpty)
+
+        let reserialized = try PageDecoder.decode(SharedFixtures.bytes("api-responses/yt-man/youtube-api.json"))
+        #expect(Self.videos(reserialized.records).count == 50)
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+@testable import StreamingJSON
+
+@Suite("RFC 8259 conformance and errors")
+struct ParserConformanceTests {
+    static func parse(_ text: String) throws -> JSONValue { try JSONValue.parse(Array(text.utf8)) }
+
+    static func error(_ bytes: [UInt8]) -> JSONError? {
+        do {
+            _ = try JSONValue.parse(bytes)
+            return nil
+        } catch let error as JSONError {
+            return error
+        } catch {
+            return nil
+        }
+    }
+
+    @Test(
+        "valid documents",
+        arguments: [
+            "0", "-0", "1.5", "-1.5e10", "1E-2", "1e+2", "\"\"", "true", "false", "null", "[]", "{}", "[[]]",
+            " \t\r\n[1, 2 ,3]\n ", #"{"a":{"b":[{"c":null}]}}"#, #""\u0000""#, #""\uD834\uDD1E""#,
+            #"{"":""}"#, #"["\u2028"]"#,
+        ])
+    func valid(_ text: String) throws {
+        let ours = try Self.parse(text)
+        let foundation = try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)
+        #expect(JSONComparison.equal(ours, foundation), "\(text)")
+    }
+
+    static let invalid: [(String, JSONError.Kind, Int)] = [
+        ("", .truncated, 0),
+        ("   ", .truncated, 3),
+        ("[1,]", .syntax, 3),
+        ("{\"a\":1,}", .syntax, 7),
+        ("{\"a\" 1}", .syntax, 5),
+        ("{a:1}", .syntax, 1),
+        ("[1 2]", .syntax, 3),
+        ("01", .syntax, 1),
+        ("1.", .syntax, 2),
+        (".5", .syntax, 0),
+        ("1e", .syntax, 2),
+        ("-", .syntax, 1),
+        ("+1", .syntax, 0),
+        ("tru", .truncated, 3),
+        ("trUe", .syntax, 2),
+        ("nul", .truncated, 3),
+        ("[1] x", .trailingData, 4),
+        ("{} {}", .trailingData, 3),
+        ("\"abc", .truncated, 4),
+        ("\"a\\x\"", .invalidString, 2),
+        ("\"\\u12G4\"", .invalidString, 5),
+        ("\"\\uD800\"", .invalidString, 1),
+        ("\"\\uD800\\u0041\"", .invalidString, 1),
+        ("\"\\uDC00\"", .invalidString, 1),
+        ("\"tab\there\"", .invalidString, 4),
+        ("[\"a\"", .truncated, 4),
+        ("{\"a\":", .truncated, 5),
+        ("[", .truncated, 1),
+        ("'single'", .syntax, 0),
+    ]
+
+    @Test("invalid documents name the offset and what was expected", arguments: invalid)
+    func invalidDocument(_ text: String, _ kind: JSONError.Kind, _ offset: Int) throws {
+        let error = try #require(Self.error(Array(text.utf8)))
+        #expect(error.kind == kind, "\(text): \(error)")
+        #expect(error.offset == offset, "\(text): \(error)")
+        #expect(!error.expected.isEmpty)
+    }
+
+    @Test func numbersBeyondDoubleAreValidJSON() throws {
+        // RFC 8259 leaves the range to implementations; the text is kept as written.
+        #expect(try Self.parse("[1e400]") == .array([.number("1e400")]))
+    }
+
+    @Test(
+        "invalid UTF-8 is rejected",
+        arguments: [
+            [0x22, 0xFF, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xE0, 0x80, 0xAF, 0x22],
+            [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], [0x22, 0xC3, 0x22],
+            [0x22, 0x80, 0x22],
+        ] as [[UInt8]])
+    func invalidUTF8(_ bytes: [UInt8]) throws {
+        let error = try #require(Self.error(bytes))
+        #expect(error.kind == .invalidUTF8)
+        #expect(error.offset >= 1)
+    }
+
+    @Test func nestingLimitHasItsOwnError() throws {
+        let ok = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        _ = try Self.parse(ok)
+        let deep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
+        let error = try #require(Self.error(Array(deep.utf8)))
+        #expect(error.kind == .nestingTooDeep)
+        #expect(error.offset == 512)
+        #expect(error.description == "invalid JSON at byte 512: expected at most 512 nested objects and arrays")
+    }
+
+    @Test func offsetsCountFromTheStartOfTheWholeInputAcrossChunks() throws {
+        var parser = JSONStreamParser()
+        var builder = JSONValueBuilder()
+        try parser.feed(Array("[1, 2, ".utf8), to: &builder)
+        #expect {
+            try parser.feed(Array("3 4]".utf8), to: &builder)
+        } throws: { error in
+            (error as? JSONError)?.offset == 9
+        }
+    }
+
+    @Test func skippedValuesAreStillChecked() throws {
+        // The page decoder skips "etag"; a bad escape inside it is still an error.
+        let body = #"{"etag":"bad \q escape","items":[]}"#
+        #expect(throws: JSONError.self) { try PageDecoder.decode(Array(body.utf8)) }
+        let deepSkipped = #"{"etag":"# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"
+        #expect(throws: JSONError.self) { try PageDecoder.decode(Array(deepSkipped.utf8)) }
+    }
+}
+
+/// Compares our tree with JSONSerialization's.
+enum JSONComparison {
+    static func equal(_ ours: JSONValue, _ theirs: Any) -> Bool {
+        switch ours {
+        case .null: return theirs is NSNull
+        case .bool(let value):
+            guard let number = theirs as? NSNumber else { return false }
+            return number.boolValue == value && CFGetTypeIDIfBool(number)
+        case .string(let text): return (theirs as? String) == text
+        case .number(let text):
+            guard let number = theirs as? NSNumber, let double = Double(text) else { return false }
+            let value = number.doubleValue
+            return value == double || (value.isInfinite && double.isInfinite)
+                || abs(value - double) <= abs(double) * 1e-12
+        case .array(let values):
+            guard let array = theirs as? [Any], array.count == values.count else { return false }
+            return zip(values, array).allSatisfy { equal($0, $1) }
+        case .object(let members):
+            guard let object = theirs as? [String: Any] else { return false }
+            var last: [String: JSONValue] = [:]
+            for member in members { last[member.key] = member.value }
+            guard last.count == object.count else { return false }
+            return last.allSatisfy { key, value in object[key].map { equal(value, $0) } ?? false }
+        }
+    }
+
+    /// JSONSerialization gives booleans as NSNumber; any NSNumber holding 0/1 is accepted.
+    private static func CFGetTypeIDIfBool(_ number: NSNumber) -> Bool { true }
+}
