@@ -1,13 +1,65 @@
-/// ytcrawl-bench: the benchmarks of DESIGN.md "Benchmarks". Suites arrive with their issues;
-/// this build reports which exist.
+import Foundation
+
+/// ytcrawl-bench: the benchmarks of DESIGN.md "Benchmarks".
+///
+///     swift run -c release ytcrawl-bench [decode|all] [--runs N] [--json] [--quick]
+let usage = """
+    Usage: ytcrawl-bench [SUITE ...] [--runs N] [--json] [--quick] [--filter TEXT]
+
+    Suites: decode (more arrive with their issues); all (the default) runs every suite.
+      --runs N   timed runs per case after one warm-up; the median is reported (default 5)
+      --json     one JSON object per line and case
+      --quick    a smaller corpus, for a fast look
+      --filter T only the cases whose name contains T (ratios need their baseline selected too)
+    """
+
+var suites: [String] = []
+var runs = 5
+var json = false
+var quick = false
+var filter: String?
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+    switch argument {
+    case "--runs":
+        guard let value = arguments.next().flatMap({ Int($0) }), value > 0 else {
+            FileHandle.standardError.write(Data("ytcrawl-bench: --runs needs a positive number\n".utf8))
+            exit(2)
+        }
+        runs = value
+    case "--json": json = true
+    case "--quick": quick = true
+    case "--filter": filter = arguments.next()
+    case "-h", "--help":
+        print(usage)
+        exit(0)
+    case "decode", "all": suites.append(argument)
+    default:
+        FileHandle.standardError.write(Data("ytcrawl-bench: unknown argument \(argument)\n\(usage)\n".utf8))
+        exit(2)
+    }
+}
+if suites.isEmpty || suites.contains("all") { suites = ["decode"] }
+
 #if DEBUG
-    print(
-        "WARNING: ytcrawl-bench built without -c release; figures are meaningless. Use: swift run -c release ytcrawl-bench"
-    )
+    FileHandle.standardError.write(
+        Data(
+            """
+            ************************************************************************
+            WARNING: ytcrawl-bench was built without optimization; its figures mean
+            nothing. Run: swift run -c release ytcrawl-bench
+            ************************************************************************
+
+            """.utf8))
 #endif
-let suites: [String] = []
-if suites.isEmpty {
-    print(
-        "ytcrawl-bench: no benchmark suites in this build yet (decode, transport, emulator, archive, crawl come with their issues)"
-    )
+
+let harness = Harness(runs: runs)
+for suite in suites {
+    let results: [BenchmarkResult]
+    switch suite {
+    case "decode": results = try DecodeSuite.run(harness: harness, quick: quick, filter: filter)
+    default: continue
+    }
+    if !json { print("== \(suite) (median of \(runs) runs; * marks the headline)") }
+    for result in results { print(json ? result.jsonLine : result.textLine) }
 }

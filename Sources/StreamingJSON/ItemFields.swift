@@ -4,10 +4,12 @@ import YouTubeKit
 /// Everything the page decoders keep of one `items[]` element, whatever its endpoint; turned into
 /// a record when the item closes.
 struct ItemFields {
-    var kind: String?
+    /// The endpoint the item's `kind` names.
+    var kindEndpoint: Endpoint?
     var id: String?
     var idIsObject = false
-    var idKind: String?
+    /// Whether title, description and channelTitle were HTML-decoded as they arrived.
+    var snippetDecoded = false
     var idVideoId: String?
     var idChannelId: String?
     var idPlaylistId: String?
@@ -44,7 +46,7 @@ struct ItemFields {
 
     /// The endpoint this item's shape says it came from, when neither the page nor the item said.
     var inferredEndpoint: Endpoint {
-        if let kind, let endpoint = Endpoint(kind: kind) { return endpoint }
+        if let kindEndpoint { return kindEndpoint }
         if idIsObject { return .search }
         if hasResourceId || contentVideoId != nil || videoPublishedAt != nil || playlistId != nil {
             return .playlistItems
@@ -68,10 +70,10 @@ struct ItemFields {
         guard let videoId = idVideoId ?? (idIsObject ? nil : id) else { return nil }
         return Video(
             videoId: videoId,
-            title: HTMLEntities.decode(title ?? ""),
-            description: HTMLEntities.decode(description ?? ""),
+            title: snippetDecoded ? title ?? "" : HTMLEntities.decode(title ?? ""),
+            description: snippetDecoded ? description ?? "" : HTMLEntities.decode(description ?? ""),
             channelId: channelId ?? "",
-            channelTitle: HTMLEntities.decode(channelTitle ?? ""),
+            channelTitle: snippetDecoded ? channelTitle ?? "" : HTMLEntities.decode(channelTitle ?? ""),
             publishedAt: Self.date(publishedAt),
             thumbnails: thumbnailSet,
             liveBroadcastContent: liveBroadcastContent)

@@ -33,6 +33,8 @@ public struct JSONStreamParser {
     var baseOffset = 0
     /// Unescaped text of the current string token.
     var scratch: [UInt8] = []
+    /// A carried token joined with the start of the next chunk.
+    var joined: [UInt8] = []
     var finished = false
 
     public init() {
@@ -54,18 +56,36 @@ public struct JSONStreamParser {
     ) throws {
         precondition(!finished, "feed after finish")
         guard chunk.count > 0 else { return }
-        if carry.isEmpty {
-            let consumed = try parse(chunk, isFinal: false, handler: &handler)
-            keepTail(of: chunk, from: consumed)
-        } else {
-            var buffer = carry
-            carry = []
-            buffer.append(contentsOf: chunk)
-            try buffer.withUnsafeBytes { bytes in
-                let consumed = try parse(bytes, isFinal: false, handler: &handler)
-                keepTail(of: bytes, from: consumed)
+        var start = 0
+        if !carry.isEmpty {
+            // Complete the carried token with as few of the new bytes as it needs, then parse
+            // the rest of the chunk in place: the chunk itself is never copied whole.
+            let carried = carry.count
+            var take = min(chunk.count, 64)
+            while true {
+                joined.removeAll(keepingCapacity: true)
+                joined.append(contentsOf: carry)
+                joined.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<take]))
+                let buffer = joined
+                joined = []
+                defer { joined = buffer }
+                let consumed = try buffer.withUnsafeBytes { try parse($0, from: 0, isFinal: false, handler: &handler) }
+                if consumed > 0 {
+                    // The carried token is complete; what follows lies in the chunk.
+                    baseOffset += carried
+                    start = consumed - carried
+                    carry.removeAll(keepingCapacity: true)
+                    break
+                }
+                if take == chunk.count {
+                    carry.append(contentsOf: chunk)
+                    return
+                }
+                take = min(chunk.count, take * 4)
             }
         }
+        let consumed = try parse(chunk, from: start, isFinal: false, handler: &handler)
+        keepTail(of: chunk, from: consumed)
     }
 
     /// Parses a whole chunk held in an array.
@@ -81,7 +101,7 @@ public struct JSONStreamParser {
             let buffer = carry
             carry = []
             try buffer.withUnsafeBytes { bytes in
-                let consumed = try parse(bytes, isFinal: true, handler: &handler)
+                let consumed = try parse(bytes, from: 0, isFinal: true, handler: &handler)
                 if consumed < bytes.count {
                     throw truncated(at: baseOffset + bytes.count)
                 }
@@ -117,19 +137,22 @@ public struct JSONStreamParser {
 
     /// Parses as much of `buffer` as forms complete tokens.
     ///
-    /// - Returns: how many bytes were consumed; the rest is an unfinished token.
+    /// - Returns: the index up to which bytes were consumed (from `start`); the rest is an unfinished token.
     mutating func parse<Handler: JSONEventHandler>(
-        _ buffer: UnsafeRawBufferPointer, isFinal: Bool, handler: inout Handler
+        _ buffer: UnsafeRawBufferPointer, from start: Int, isFinal: Bool, handler: inout Handler
     ) throws -> Int {
         guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
         let count = buffer.count
-        var index = 0
+        var index = start
         while index < count {
             let byte = base[index]
             // Whitespace between tokens.
             if byte <= 0x20 {
                 if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
                     index += 1
+                    // Pretty-printed indentation: runs of spaces, eight at a time, then one by one.
+                    while index + 8 <= count, Self.loadWord(base, index) == 0x2020_2020_2020_2020 { index += 8 }
+                    while index < count, base[index] == 0x20 { index += 1 }
                     continue
                 }
             }

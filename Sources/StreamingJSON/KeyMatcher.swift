@@ -1,41 +1,81 @@
-/// Finds which of a small set of known object keys a key is, without building a String:
-/// keys of up to 24 bytes compare as three 64-bit words and a length.
-struct KeyMatcher<Value: Sendable>: Sendable {
+/// Finds which of a small set of known object keys a key is, without building a String: a key
+/// of up to 24 bytes is three 64-bit words and a length, looked up in a small open-addressing table.
+///
+/// The tables are immortal: a matcher is built once per key set (static constants) and its
+/// storage is never freed, so a lookup touches no reference counts.
+struct KeyMatcher<Value: Sendable>: @unchecked Sendable {
+    private static var slotCount: Int { 64 }
+
     private struct Entry {
         var length: Int
         var words: (UInt64, UInt64, UInt64)
-        var bytes: [UInt8]
-        var value: Value
+        var index: Int
     }
 
-    private var entries: [Entry]
+    /// Entry index + 1 per slot, 0 when empty.
+    private let slots: UnsafeMutablePointer<UInt8>
+    private let entries: UnsafeMutablePointer<Entry>
+    private let values: [Value]
+    private let longKeys: [[UInt8]]
 
     init(_ pairs: [(String, Value)]) {
-        entries = pairs.map { key, value in
+        precondition(pairs.count < Self.slotCount / 2, "a KeyMatcher holds at most 31 keys")
+        slots = .allocate(capacity: Self.slotCount)
+        slots.initialize(repeating: 0, count: Self.slotCount)
+        entries = .allocate(capacity: max(1, pairs.count))
+        var longKeys: [[UInt8]] = []
+        for (index, (key, _)) in pairs.enumerated() {
             let bytes = Array(key.utf8)
-            return bytes.withUnsafeBytes {
-                Entry(length: bytes.count, words: Self.words($0), bytes: bytes, value: value)
-            }
+            let keyWords = bytes.withUnsafeBytes { Self.words($0) }
+            var slot = Self.hash(bytes.count, keyWords) & (Self.slotCount - 1)
+            while slots[slot] != 0 { slot = (slot + 1) & (Self.slotCount - 1) }
+            (entries + index).initialize(to: Entry(length: bytes.count, words: keyWords, index: index))
+            slots[slot] = UInt8(index + 1)
+            longKeys.append(bytes.count > 24 ? bytes : [])
         }
+        values = pairs.map(\.1)
+        self.longKeys = longKeys
     }
 
     @inline(__always)
     static func words(_ key: UnsafeRawBufferPointer) -> (UInt64, UInt64, UInt64) {
-        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &words) { target in
-            let count = min(24, key.count)
-            if count > 0 { target.baseAddress!.copyMemory(from: key.baseAddress!, byteCount: count) }
+        let count = key.count
+        guard let base = key.baseAddress else { return (0, 0, 0) }
+        @inline(__always) func word(_ offset: Int) -> UInt64 {
+            let available = count - offset
+            if available >= 8 {
+                return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            }
+            var value: UInt64 = 0
+            var index = available - 1
+            while index >= 0 {
+                value = value << 8 | UInt64(base.load(fromByteOffset: offset + index, as: UInt8.self))
+                index -= 1
+            }
+            return value
         }
-        return words
+        return (word(0), count > 8 ? word(8) : 0, count > 16 ? word(16) : 0)
+    }
+
+    @inline(__always)
+    static func hash(_ length: Int, _ words: (UInt64, UInt64, UInt64)) -> Int {
+        let mixed = (words.0 &+ words.1 &* 31 &+ words.2 &* 961 &+ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> 58)
     }
 
     @inline(__always)
     func match(_ key: UnsafeRawBufferPointer) -> Value? {
-        let words = Self.words(key)
+        let keyWords = Self.words(key)
         let length = key.count
-        for entry in entries where entry.length == length && entry.words == words {
-            if length <= 24 || entry.bytes.elementsEqual(key) { return entry.value }
+        var slot = Self.hash(length, keyWords) & (Self.slotCount - 1)
+        while true {
+            let slotValue = Int(slots[slot])
+            if slotValue == 0 { return nil }
+            let entry = entries[slotValue - 1]
+            if entry.length == length && entry.words == keyWords {
+                if length <= 24 || longKeys[entry.index].elementsEqual(key) { return values[entry.index] }
+            }
+            slot = (slot + 1) & (Self.slotCount - 1)
         }
-        return nil
     }
 }

@@ -10,6 +10,7 @@ struct PageEventHandler: JSONEventHandler {
     private var field: PageField = .none
     private var item = ItemFields()
     private var thumbnailName = ""
+    private var entityScratch: [UInt8] = []
     private var thumbnail = Thumbnail(url: "")
     private var rootEndpoint: Endpoint?
     private(set) var summary = PageSummary()
@@ -105,7 +106,9 @@ struct PageEventHandler: JSONEventHandler {
     mutating func endObject() throws {
         switch stack.removeLast() {
         case .item: try finishItem()
-        case .thumbnail: item.thumbnails.append((thumbnailName, thumbnail))
+        case .thumbnail:
+            if item.thumbnails.isEmpty { item.thumbnails.reserveCapacity(5) }
+            item.thumbnails.append((thumbnailName, thumbnail))
         case .errorItem: errorItems.append(errorItem)
         case .errorDetail: errorDetails.append(errorDetail)
         default: break
@@ -145,23 +148,22 @@ struct PageEventHandler: JSONEventHandler {
         switch field {
         case .none: return
         case .kind:
-            rootEndpoint = Endpoint(kind: Self.text(utf8))
+            rootEndpoint = PageKeys.kinds.match(utf8)
             if summary.endpoint == nil, endpoint == .auto { summary.endpoint = rootEndpoint }
         case .nextPageToken: summary.nextPageToken = Self.text(utf8)
         case .error:
             sawError = true
             errorMessage = Self.text(utf8)
-        case .itemKind: item.kind = Self.text(utf8)
+        case .itemKind: item.kindEndpoint = PageKeys.kinds.match(utf8)
         case .id: item.id = Self.text(utf8)
-        case .idKind: item.idKind = Self.text(utf8)
         case .idVideoId: item.idVideoId = Self.text(utf8)
         case .idChannelId: item.idChannelId = Self.text(utf8)
         case .idPlaylistId: item.idPlaylistId = Self.text(utf8)
         case .publishedAt: item.publishedAt = RFC3339.parseSeconds(utf8: utf8)
         case .channelId: item.channelId = Self.text(utf8)
-        case .title: item.title = Self.text(utf8)
-        case .description: item.description = Self.text(utf8)
-        case .channelTitle: item.channelTitle = Self.text(utf8)
+        case .title: item.title = snippetText(utf8)
+        case .description: item.description = snippetText(utf8)
+        case .channelTitle: item.channelTitle = snippetText(utf8)
         case .liveBroadcastContent: item.liveBroadcastContent = Self.text(utf8)
         case .categoryId: item.categoryId = Self.text(utf8)
         case .defaultLanguage: item.defaultLanguage = Self.text(utf8)
@@ -193,6 +195,28 @@ struct PageEventHandler: JSONEventHandler {
         case .detailDomain: errorDetail.domain = Self.text(utf8)
         default: setInteger(utf8)  // counts come as strings
         }
+    }
+
+    /// Whether this item is a search result, as far as can be told before it closes.
+    private var isSearchItem: Bool {
+        switch endpoint {
+        case .search: return true
+        case .auto:
+            return item.kindEndpoint == .search || item.idIsObject
+                || (item.kindEndpoint == nil && rootEndpoint == .search)
+        default: return false
+        }
+    }
+
+    /// Snippet text: search.list HTML-escapes it, so a search item's text is decoded here, from
+    /// the bytes, before its String exists.
+    private mutating func snippetText(_ utf8: UnsafeRawBufferPointer) -> String {
+        guard isSearchItem else { return Self.text(utf8) }
+        item.snippetDecoded = true
+        guard ByteScan.contains(UInt8(ascii: "&"), in: utf8) else { return Self.text(utf8) }
+        entityScratch.removeAll(keepingCapacity: true)
+        HTMLEntities.decode(utf8: utf8, into: &entityScratch)
+        return String(decoding: entityScratch, as: UTF8.self)
     }
 
     mutating func number(_ text: UnsafeRawBufferPointer) {
@@ -228,7 +252,7 @@ struct PageEventHandler: JSONEventHandler {
         let itemEndpoint: Endpoint
         if endpoint != .auto {
             itemEndpoint = endpoint
-        } else if let kind = item.kind, let fromKind = Endpoint(kind: kind) {
+        } else if let fromKind = item.kindEndpoint {
             itemEndpoint = fromKind
         } else {
             itemEndpoint = rootEndpoint ?? item.inferredEndpoint

@@ -67,6 +67,13 @@ enum PageKeys {
         ("subscriberCount", .subscriberCount), ("videoCount", .videoCount),
         ("hiddenSubscriberCount", .hiddenSubscriberCount),
     ])
+    /// `kind` values, matched without building a String.
+    static let kinds = KeyMatcher<Endpoint>([
+        ("youtube#searchListResponse", .search), ("youtube#searchResult", .search),
+        ("youtube#videoListResponse", .videos), ("youtube#video", .videos),
+        ("youtube#playlistItemListResponse", .playlistItems), ("youtube#playlistItem", .playlistItems),
+        ("youtube#channelListResponse", .channels), ("youtube#channel", .channels),
+    ])
     static let status = KeyMatcher<PageField>([("privacyStatus", .privacyStatus)])
     static let error = KeyMatcher<PageField>([
         ("code", .errorCode), ("message", .errorMessage), ("status", .errorStatus), ("errors", .errorErrors),

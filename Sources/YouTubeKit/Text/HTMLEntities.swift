@@ -26,45 +26,100 @@ public enum HTMLEntities {
     /// (0, a surrogate, beyond U+10FFFF) is left exactly as it was.
     public static func decode(_ text: String) -> String {
         guard mightContainEntities(text) else { return text }
-        var output = String.UnicodeScalarView()
-        let scalars = Array(text.unicodeScalars)
+        var copy = text
+        return copy.withUTF8 { input in
+            var output: [UInt8] = []
+            decode(utf8: UnsafeRawBufferPointer(input), into: &output)
+            return String(decoding: output, as: UTF8.self)
+        }
+    }
+
+    /// Decodes references in UTF-8 bytes, appending the result to `output`.
+    public static func decode(utf8 input: UnsafeRawBufferPointer, into output: inout [UInt8]) {
+        output.reserveCapacity(output.count + input.count)
+        let count = input.count
         var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            guard scalar == "&", let (decoded, length) = reference(in: scalars, at: index) else {
-                output.append(scalar)
+        var runStart = 0
+        while index < count {
+            // Skip eight bytes at a time while none is `&`.
+            while index + 8 <= count {
+                let word = input.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x2626_2626_2626_2626
+                if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+                index += 8
+            }
+            guard index < count else { break }
+            guard input[index] == UInt8(ascii: "&") else {
                 index += 1
                 continue
             }
-            output.append(decoded)
-            index += length
+            // Find the `;` within the longest reference we decode (`&#x10FFFF;`, 10 bytes).
+            var end = index + 1
+            let limit = min(count, index + 11)
+            while end < limit, input[end] != UInt8(ascii: ";") { end += 1 }
+            guard end < limit, end > index + 1,
+                let scalar = reference(UnsafeRawBufferPointer(rebasing: input[(index + 1)..<end]))
+            else {
+                index += 1
+                continue
+            }
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[runStart..<index]))
+            appendUTF8(scalar, to: &output)
+            index = end + 1
+            runStart = index
         }
-        return String(output)
+        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[runStart..<count]))
     }
 
-    /// The scalar and length (including `&` and `;`) of a valid reference starting at `start`.
-    private static func reference(in scalars: [Unicode.Scalar], at start: Int) -> (Unicode.Scalar, Int)? {
-        // The longest name we know is 6 letters; a numeric reference is at most `&#x10FFFF;`.
-        let limit = min(scalars.count, start + 12)
-        var end = start + 1
-        while end < limit, scalars[end] != ";" { end += 1 }
-        guard end < limit, end > start + 1 else { return nil }
-        let body = String(String.UnicodeScalarView(scalars[(start + 1)..<end]))
-        let length = end - start + 1
-        if body.hasPrefix("#x") || body.hasPrefix("#X") {
-            return numeric(body.dropFirst(2), radix: 16).map { ($0, length) }
+    /// The scalar a reference body (between `&` and `;`) names.
+    private static func reference(_ body: UnsafeRawBufferPointer) -> Unicode.Scalar? {
+        if body[0] == UInt8(ascii: "#") {
+            guard body.count > 1 else { return nil }
+            let isHex = body[1] == UInt8(ascii: "x") || body[1] == UInt8(ascii: "X")
+            let digits = UnsafeRawBufferPointer(rebasing: body[(isHex ? 2 : 1)...])
+            guard !digits.isEmpty, digits.count <= 7 else { return nil }
+            var value: UInt32 = 0
+            for byte in digits {
+                let digit: UInt32
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f") where isHex: digit = UInt32(byte - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F") where isHex: digit = UInt32(byte - UInt8(ascii: "A") + 10)
+                default: return nil
+                }
+                value = value * (isHex ? 16 : 10) + digit
+            }
+            guard value != 0 else { return nil }
+            return Unicode.Scalar(value)
         }
-        if body.hasPrefix("#") {
-            return numeric(body.dropFirst(), radix: 10).map { ($0, length) }
+        // The five search.list uses, without building a String.
+        switch body.count {
+        case 2 where body[0] == UInt8(ascii: "l") && body[1] == UInt8(ascii: "t"): return "<"
+        case 2 where body[0] == UInt8(ascii: "g") && body[1] == UInt8(ascii: "t"): return ">"
+        case 3 where body[0] == UInt8(ascii: "a") && body[1] == UInt8(ascii: "m") && body[2] == UInt8(ascii: "p"):
+            return "&"
+        default:
+            guard body.count <= 8 else { return nil }
+            return named[String(decoding: body, as: UTF8.self)]
         }
-        return named[body].map { ($0, length) }
     }
 
-    private static func numeric(_ digits: Substring, radix: Int) -> Unicode.Scalar? {
-        guard !digits.isEmpty, digits.count <= 8,
-            digits.allSatisfy({ $0.isASCII && $0.isHexDigit && (radix == 16 || $0.isNumber) }),
-            let value = UInt32(digits, radix: radix), value != 0
-        else { return nil }
-        return Unicode.Scalar(value)
+    private static func appendUTF8(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
+        let value = scalar.value
+        switch value {
+        case 0..<0x80:
+            output.append(UInt8(value))
+        case 0x80..<0x800:
+            output.append(UInt8(0xC0 | value >> 6))
+            output.append(UInt8(0x80 | value & 0x3F))
+        case 0x800..<0x10000:
+            output.append(UInt8(0xE0 | value >> 12))
+            output.append(UInt8(0x80 | value >> 6 & 0x3F))
+            output.append(UInt8(0x80 | value & 0x3F))
+        default:
+            output.append(UInt8(0xF0 | value >> 18))
+            output.append(UInt8(0x80 | value >> 12 & 0x3F))
+            output.append(UInt8(0x80 | value >> 6 & 0x3F))
+            output.append(UInt8(0x80 | value & 0x3F))
+        }
     }
 }

@@ -1,0 +1,66 @@
+import Foundation
+
+/// One measured figure, printed as text or as a JSON line in the format of DESIGN.md "Benchmarks".
+struct BenchmarkResult {
+    var suite: String
+    var name: String
+    var unit: String
+    var value: Double
+    /// The case this one is compared with, measured in the same run.
+    var baseline: String?
+    var ratio: Double?
+    var headline = false
+    /// Extra figures (pages/s, bytes, …) shown in text output and added to the JSON line.
+    var extra: [(String, Double)] = []
+
+    var jsonLine: String {
+        var fields: [String] = [
+            "\"suite\":\"\(suite)\"", "\"case\":\"\(name)\"", "\"unit\":\"\(unit)\"", "\"value\":\(Self.round(value))",
+        ]
+        if let baseline { fields.append("\"baseline\":\"\(baseline)\"") }
+        if let ratio { fields.append("\"ratio\":\(Self.round(ratio))") }
+        fields.append("\"headline\":\(headline)")
+        for (key, value) in extra { fields.append("\"\(key)\":\(Self.round(value))") }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    var textLine: String {
+        var line =
+            "\(headline ? "*" : " ") \(name.padding(toLength: 34, withPad: " ", startingAt: 0)) "
+            + String(format: "%10.1f %@", value, unit)
+        if let ratio, let baseline { line += String(format: "   %6.2f× %@", ratio, baseline) }
+        for (key, value) in extra { line += String(format: "   %@ %.1f", key, value) }
+        return line
+    }
+
+    static func round(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        return String(format: "%.2f", value)
+    }
+}
+
+/// Warm-up, several timed runs, the median.
+struct Harness {
+    var runs: Int
+    var warmups = 1
+
+    /// The median wall time of `body`, in seconds.
+    func median(_ body: () throws -> Void) rethrows -> Double {
+        for _ in 0..<warmups { try body() }
+        var times: [Double] = []
+        for _ in 0..<max(1, runs) {
+            let start = ContinuousClock.now
+            try body()
+            let elapsed = ContinuousClock.now - start
+            times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        }
+        times.sort()
+        return times[times.count / 2]
+    }
+}
+
+/// Keeps a value alive so the optimizer cannot drop the work that made it.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}

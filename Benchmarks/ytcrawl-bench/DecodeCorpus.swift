@@ -1,0 +1,231 @@
+import StreamingJSON
+
+/// The decode benchmark's synthetic corpus: search.list and videos.list pages as Google sends them,
+/// pretty-printed (2-space indent, `"key": value`) and compact, with realistic text: unicode, emoji,
+/// right-to-left scripts, HTML entities in search snippets, long descriptions. Deterministic.
+struct DecodeCorpus {
+    var searchPretty: [[UInt8]] = []
+    var searchCompact: [[UInt8]] = []
+    var videosPretty: [[UInt8]] = []
+    var videosCompact: [[UInt8]] = []
+
+    var searchItems: Int
+    var videoItems: Int
+
+    init(searchPages: Int, videoPages: Int) {
+        var random = Random(state: 0x5EED)
+        searchItems = searchPages * 50
+        videoItems = videoPages * 50
+        for page in 0..<searchPages {
+            let value = Self.searchPage(page, &random)
+            searchPretty.append(value.render(pretty: true))
+            searchCompact.append(value.render(pretty: false))
+        }
+        for page in 0..<videoPages {
+            let value = Self.videosPage(page, &random)
+            videosPretty.append(value.render(pretty: true))
+            videosCompact.append(value.render(pretty: false))
+        }
+    }
+
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        mutating func id(_ length: Int) -> String {
+            let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+            return String((0..<length).map { _ in alphabet[below(64)] })
+        }
+    }
+
+    static let words = [
+        "swift", "concurrency", "tutorial", "lofi", "beats", "cooking", "pasta", "review", "unboxing", "live",
+        "Café", "naïve", "日本語", "プログラミング", "中文", "한국어", "Привет", "مرحبا", "שלום", "🎸", "🔥", "😀",
+        "&", "<b>", "\"quoted\"", "it's", "Ünïcödé", "2024", "part", "episode", "full", "HD", "4K", "music",
+    ]
+
+    static func text(_ random: inout Random, words count: Int) -> String {
+        (0..<count).map { _ in words[random.below(words.count)] }.joined(separator: " ")
+    }
+
+    /// search.list escapes HTML in snippets.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    static func thumbnails(_ id: String, sizes: Int) -> Value {
+        let all: [(String, String, Int, Int)] = [
+            ("default", "default", 120, 90), ("medium", "mqdefault", 320, 180), ("high", "hqdefault", 480, 360),
+            ("standard", "sddefault", 640, 480), ("maxres", "maxresdefault", 1280, 720),
+        ]
+        return .object(
+            all.prefix(sizes).map { name, file, width, height in
+                (
+                    name,
+                    .object([
+                        ("url", .string("https://i.ytimg.com/vi/\(id)/\(file).jpg")), ("width", .number("\(width)")),
+                        ("height", .number("\(height)")),
+                    ])
+                )
+            })
+    }
+
+    static func date(_ random: inout Random) -> String {
+        let year = 2008 + random.below(17)
+        let month = 1 + random.below(12)
+        let day = 1 + random.below(28)
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return
+            "\(year)-\(two(month))-\(two(day))T\(two(random.below(24))):\(two(random.below(60))):\(two(random.below(60)))Z"
+    }
+
+    static func searchPage(_ page: Int, _ random: inout Random) -> Value {
+        var items: [Value] = []
+        for _ in 0..<50 {
+            let videoId = random.id(11)
+            let channelId = "UC" + random.id(22)
+            let published = date(&random)
+            let description = String(escaped(text(&random, words: 30)).prefix(160))
+            items.append(
+                .object([
+                    ("kind", .string("youtube#searchResult")), ("etag", .string(random.id(27))),
+                    ("id", .object([("kind", .string("youtube#video")), ("videoId", .string(videoId))])),
+                    (
+                        "snippet",
+                        .object([
+                            ("publishedAt", .string(published)), ("channelId", .string(channelId)),
+                            ("title", .string(escaped(text(&random, words: 8)))), ("description", .string(description)),
+                            ("thumbnails", thumbnails(videoId, sizes: 3)),
+                            ("channelTitle", .string(escaped(text(&random, words: 2)))),
+                            ("liveBroadcastContent", .string(random.below(20) == 0 ? "live" : "none")),
+                            ("publishTime", .string(published)),
+                        ])
+                    ),
+                ]))
+        }
+        return .object([
+            ("kind", .string("youtube#searchListResponse")), ("etag", .string(random.id(27))),
+            ("nextPageToken", .string("CDIQAA" + random.id(4))), ("regionCode", .string("US")),
+            ("pageInfo", .object([("totalResults", .number("1000000")), ("resultsPerPage", .number("50"))])),
+            ("items", .array(items)),
+        ])
+    }
+
+    static func videosPage(_ page: Int, _ random: inout Random) -> Value {
+        var items: [Value] = []
+        for _ in 0..<50 {
+            let videoId = random.id(11)
+            let title = text(&random, words: 8)
+            let description = (0..<(1 + random.below(8))).map { _ in text(&random, words: 40) }.joined(
+                separator: "\n\n")
+            var statistics: [(String, Value)] = [("viewCount", .string("\(random.below(10_000_000))"))]
+            if random.below(5) != 0 { statistics.append(("likeCount", .string("\(random.below(100_000))"))) }
+            statistics.append(("favoriteCount", .string("0")))
+            if random.below(6) != 0 { statistics.append(("commentCount", .string("\(random.below(10_000))"))) }
+            let durations = ["PT1H", "PT41S", "PT1H10S", "PT4M13S", "PT12M", "P0D", "PT2H3M4S"]
+            items.append(
+                .object([
+                    ("kind", .string("youtube#video")), ("etag", .string(random.id(27))), ("id", .string(videoId)),
+                    (
+                        "snippet",
+                        .object([
+                            ("publishedAt", .string(date(&random))), ("channelId", .string("UC" + random.id(22))),
+                            ("title", .string(title)), ("description", .string(description)),
+                            ("thumbnails", thumbnails(videoId, sizes: 5)),
+                            ("channelTitle", .string(text(&random, words: 2))),
+                            (
+                                "tags",
+                                .array((0..<random.below(8)).map { _ in .string(words[random.below(words.count)]) })
+                            ),
+                            ("categoryId", .string("\(1 + random.below(29))")),
+                            ("liveBroadcastContent", .string("none")), ("defaultLanguage", .string("en")),
+                            ("localized", .object([("title", .string(title)), ("description", .string(description))])),
+                            ("defaultAudioLanguage", .string("en-US")),
+                        ])
+                    ),
+                    (
+                        "contentDetails",
+                        .object([
+                            ("duration", .string(durations[random.below(durations.count)])),
+                            ("dimension", .string("2d")),
+                            ("definition", .string("hd")), ("caption", .string("false")),
+                            ("licensedContent", .bool(true)), ("contentRating", .object([])),
+                            ("projection", .string("rectangular")),
+                        ])
+                    ),
+                    ("statistics", .object(statistics)),
+                ]))
+        }
+        return .object([
+            ("kind", .string("youtube#videoListResponse")), ("etag", .string(random.id(27))),
+            ("items", .array(items)),
+            ("pageInfo", .object([("totalResults", .number("50")), ("resultsPerPage", .number("50"))])),
+        ])
+    }
+
+    /// A JSON value rendered the way Google renders it.
+    indirect enum Value {
+        case object([(String, Value)])
+        case array([Value])
+        case string(String)
+        case number(String)
+        case bool(Bool)
+
+        func render(pretty: Bool) -> [UInt8] {
+            var writer = JSONWriter(capacity: 64 * 1024)
+            write(into: &writer, pretty: pretty, indent: 0)
+            if pretty { writer.raw("\n") }
+            return writer.bytes
+        }
+
+        private func newline(_ writer: inout JSONWriter, _ indent: Int) {
+            writer.raw("\n")
+            for _ in 0..<indent { writer.raw(" ") }
+        }
+
+        func write(into writer: inout JSONWriter, pretty: Bool, indent: Int) {
+            switch self {
+            case .string(let text): writer.string(text)
+            case .number(let text): for byte in text.utf8 { writer.raw(byte) }
+            case .bool(let value): writer.bool(value)
+            case .array(let values):
+                writer.raw("[")
+                for (index, value) in values.enumerated() {
+                    if index > 0 { writer.raw(",") }
+                    if pretty { newline(&writer, indent + 2) }
+                    value.write(into: &writer, pretty: pretty, indent: indent + 2)
+                }
+                if pretty, !values.isEmpty { newline(&writer, indent) }
+                writer.raw("]")
+            case .object(let members):
+                writer.raw("{")
+                for (index, member) in members.enumerated() {
+                    if index > 0 { writer.raw(",") }
+                    if pretty { newline(&writer, indent + 2) }
+                    writer.string(member.0)
+                    writer.raw(pretty ? ": " : ":")
+                    member.1.write(into: &writer, pretty: pretty, indent: indent + 2)
+                }
+                if pretty, !members.isEmpty { newline(&writer, indent) }
+                writer.raw("}")
+            }
+        }
+    }
+}

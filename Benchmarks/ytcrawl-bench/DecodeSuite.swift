@@ -1,0 +1,91 @@
+import Foundation
+import StreamingJSON
+
+/// `ytcrawl-bench decode`: our decoder (whole buffers and 4 KB chunks) against Foundation's
+/// JSONDecoder and JSONSerialization on the same pages, in the same run.
+enum DecodeSuite {
+    static func run(harness: Harness, quick: Bool, filter: String?) throws -> [BenchmarkResult] {
+        let corpus = DecodeCorpus(searchPages: quick ? 200 : 2000, videoPages: quick ? 100 : 1000)
+        var results: [BenchmarkResult] = []
+        let sets: [(String, [[UInt8]], Endpoint, Bool)] = [
+            ("search-pretty", corpus.searchPretty, .search, true),
+            ("search-compact", corpus.searchCompact, .search, true),
+            ("videos-pretty", corpus.videosPretty, .videos, false),
+            ("videos-compact", corpus.videosCompact, .videos, false),
+        ]
+        for (label, pages, endpoint, isSearch) in sets {
+            let bytes = Double(pages.reduce(0) { $0 + $1.count })
+            let megabytes = bytes / 1_000_000
+            func selected(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
+            func time(_ name: String, _ body: () throws -> Void) throws -> Double {
+                selected(name) ? try harness.median(body) : .nan
+            }
+            func figure(_ name: String, _ seconds: Double, baseline: BenchmarkResult?) -> BenchmarkResult {
+                var result = BenchmarkResult(
+                    suite: "decode", name: name, unit: "MB/s", value: megabytes / seconds,
+                    extra: [("pages_per_s", Double(pages.count) / seconds)])
+                if let baseline, baseline.value.isFinite {
+                    result.baseline = baseline.name
+                    result.ratio = result.value / baseline.value
+                }
+                return result
+            }
+            let foundation = figure(
+                "foundation-jsondecoder-\(label)",
+                try time("foundation-jsondecoder-\(label)") {
+                    let decoder = JSONDecoder()
+                    for page in pages {
+                        if isSearch {
+                            blackHole(try decoder.decode(SearchListResponse.self, from: Data(page)))
+                        } else {
+                            blackHole(try decoder.decode(VideoListResponse.self, from: Data(page)))
+                        }
+                    }
+                }, baseline: nil)
+            let serialization = figure(
+                "jsonserialization-\(label)",
+                try time("jsonserialization-\(label)") {
+                    for page in pages { blackHole(try JSONSerialization.jsonObject(with: Data(page))) }
+                }, baseline: foundation)
+            var whole = figure(
+                "ours-whole-\(label)",
+                try time("ours-whole-\(label)") {
+                    for page in pages {
+                        var count = 0
+                        var decoder = PageDecoder(endpoint: endpoint) { record in
+                            count += 1
+                            blackHole(record)
+                        }
+                        try decoder.feed(page)
+                        blackHole(try decoder.finish())
+                        precondition(count == 50)
+                    }
+                }, baseline: foundation)
+            whole.headline = label == "search-pretty"
+            let chunked = figure(
+                "ours-4k-chunks-\(label)",
+                try time("ours-4k-chunks-\(label)") {
+                    for page in pages {
+                        var decoder = PageDecoder(endpoint: endpoint) { blackHole($0) }
+                        try page.withUnsafeBytes { buffer in
+                            var offset = 0
+                            while offset < buffer.count {
+                                let end = min(offset + 4096, buffer.count)
+                                try decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[offset..<end]))
+                                offset = end
+                            }
+                        }
+                        blackHole(try decoder.finish())
+                    }
+                }, baseline: foundation)
+            var chunkedVsWhole = chunked
+            chunkedVsWhole.name = "ours-4k-chunks-vs-whole-\(label)"
+            chunkedVsWhole.unit = "MB/s"
+            chunkedVsWhole.baseline = whole.name
+            chunkedVsWhole.ratio = chunked.value / whole.value
+            chunkedVsWhole.extra = []
+            results += [foundation, serialization, whole, chunked, chunkedVsWhole].filter { $0.value.isFinite }
+        }
+        return results
+    }
+}
