@@ -47,7 +47,8 @@ let package = Package(
         // Helpers shared by the test targets: the ../shared fixtures, test servers, test doubles.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "YouTubeKitTests", dependencies: ["YouTubeKit", "TestSupport"]),
-        .testTarget(name: "StreamingJSONTests", dependencies: ["StreamingJSON", "YouTubeKit", "TestSupport"]),
+        .testTarget(
+            name: "StreamingJSONTests", dependencies: ["StreamingJSON", "YouTubeKit", "TestSupport", "Emulator"]),
         .testTarget(name: "GzipTests", dependencies: ["Gzip"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport", "YouTubeKit"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Gzip", "YouTubeKit"]),

@@ -1,3 +1,4 @@
+import Emulator
 import StreamingJSON
 
 /// The decode benchmark's synthetic corpus: search.list and videos.list pages as Google sends them,
@@ -28,20 +29,13 @@ struct DecodeCorpus {
         }
     }
 
+    /// The corpus generator of the emulator, with the helpers this corpus needs.
     struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var generator: CorpusRandom
+        init(state: UInt64) { generator = CorpusRandom(seed: state) }
+        mutating func next() -> UInt64 { generator.next() }
         mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func id(_ length: Int) -> String {
-            let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-            return String((0..<length).map { _ in alphabet[below(64)] })
-        }
+        mutating func id(_ length: Int) -> String { generator.identifier(length: length) }
     }
 
     static let words = [

@@ -1,3 +1,5 @@
+import YouTubeKit
+
 /// Turns the text of a validated JSON string (escapes already checked) into UTF-8.
 enum JSONUnescape {
     static func unescape(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, into output: inout [UInt8]) {
@@ -25,7 +27,7 @@ enum JSONUnescape {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     index += 6
                 }
-                appendUTF8(scalar, to: &output)
+                UTF8Encoding.append(scalar, to: &output)
                 index += 4
             default:
                 output.append(kind)  // " \ /
@@ -45,24 +47,5 @@ enum JSONUnescape {
             value = value << 4 | (JSONStreamParser.hexValue(base[index]) ?? 0)
         }
         return value
-    }
-
-    static func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
-        switch scalar {
-        case 0..<0x80:
-            output.append(UInt8(scalar))
-        case 0x80..<0x800:
-            output.append(UInt8(0xC0 | scalar >> 6))
-            output.append(UInt8(0x80 | scalar & 0x3F))
-        case 0x800..<0x10000:
-            output.append(UInt8(0xE0 | scalar >> 12))
-            output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            output.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            output.append(UInt8(0xF0 | scalar >> 18))
-            output.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            output.append(UInt8(0x80 | scalar & 0x3F))
-        }
     }
 }

@@ -1,3 +1,4 @@
+import Emulator
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 @Suite("Differential against JSONSerialization")
 struct DifferentialTests {
     struct Generator {
-        var random: SplitMix
+        var random: CorpusRandom
 
         mutating func string() -> String {
             let pieces = [
@@ -73,19 +74,8 @@ struct DifferentialTests {
         }
     }
 
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func generatedDocumentsDecodeToEqualValues() throws {
-        var generator = Generator(random: SplitMix(state: 2024))
+        var generator = Generator(random: CorpusRandom(seed: 2024))
         for index in 0..<3000 {
             let text = generator.value(depth: 0)
             let bytes = Array(text.utf8)
@@ -96,7 +86,7 @@ struct DifferentialTests {
     }
 
     @Test func mutatedDocumentsAreRejectedByBoth() throws {
-        var generator = Generator(random: SplitMix(state: 7))
+        var generator = Generator(random: CorpusRandom(seed: 7))
         var rejectedByBoth = 0
         var disagreements: [String] = []
         for _ in 0..<4000 {

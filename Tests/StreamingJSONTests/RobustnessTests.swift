@@ -1,3 +1,4 @@
+import Emulator
 import Testing
 
 @testable import StreamingJSON
@@ -7,7 +8,7 @@ import Testing
 @Suite("Random and mutated input")
 struct RobustnessTests {
     @Test func randomBytesNeverCrash() {
-        var random = DifferentialTests.SplitMix(state: 99)
+        var random = CorpusRandom(seed: 99)
         let alphabet = Array("{}[]\",:\\/ 0123456789.eE+-truefalsn\u{00}".utf8) + [0xC3, 0xA9, 0xF0, 0x9F, 0x80, 0xFF]
         var outcomes = (errors: 0, values: 0)
         for _ in 0..<20_000 {
@@ -26,7 +27,7 @@ struct RobustnessTests {
     }
 
     @Test func mutatedPagesNeverCrashAndFailAtTheSameOffsetWhateverTheChunking() throws {
-        var random = DifferentialTests.SplitMix(state: 5)
+        var random = CorpusRandom(seed: 5)
         let pages = OwnFixtures.all.map { Array($0.body.utf8) }
         for round in 0..<1500 {
             var bytes = pages[round % pages.count]

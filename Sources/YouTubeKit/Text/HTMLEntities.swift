@@ -63,7 +63,7 @@ public enum HTMLEntities {
                 continue
             }
             output.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[runStart..<index]))
-            appendUTF8(scalar, to: &output)
+            UTF8Encoding.append(scalar.value, to: &output)
             index = end + 1
             runStart = index
         }
@@ -100,26 +100,6 @@ public enum HTMLEntities {
         default:
             guard body.count <= 8 else { return nil }
             return named[String(decoding: body, as: UTF8.self)]
-        }
-    }
-
-    private static func appendUTF8(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
-        let value = scalar.value
-        switch value {
-        case 0..<0x80:
-            output.append(UInt8(value))
-        case 0x80..<0x800:
-            output.append(UInt8(0xC0 | value >> 6))
-            output.append(UInt8(0x80 | value & 0x3F))
-        case 0x800..<0x10000:
-            output.append(UInt8(0xE0 | value >> 12))
-            output.append(UInt8(0x80 | value >> 6 & 0x3F))
-            output.append(UInt8(0x80 | value & 0x3F))
-        default:
-            output.append(UInt8(0xF0 | value >> 18))
-            output.append(UInt8(0x80 | value >> 12 & 0x3F))
-            output.append(UInt8(0x80 | value >> 6 & 0x3F))
-            output.append(UInt8(0x80 | value & 0x3F))
         }
     }
 }
