@@ -64,6 +64,8 @@ struct DecodeCorpus {
         return out
     }
 
+    typealias Value = JSONValue
+
     static func thumbnails(_ id: String, sizes: Int) -> Value {
         let all: [(String, String, Int, Int)] = [
             ("default", "default", 120, 90), ("medium", "mqdefault", 320, 180), ("high", "hqdefault", 480, 360),
@@ -172,54 +174,5 @@ struct DecodeCorpus {
             ("items", .array(items)),
             ("pageInfo", .object([("totalResults", .number("50")), ("resultsPerPage", .number("50"))])),
         ])
-    }
-
-    /// A JSON value rendered the way Google renders it.
-    indirect enum Value {
-        case object([(String, Value)])
-        case array([Value])
-        case string(String)
-        case number(String)
-        case bool(Bool)
-
-        func render(pretty: Bool) -> [UInt8] {
-            var writer = JSONWriter(capacity: 64 * 1024)
-            write(into: &writer, pretty: pretty, indent: 0)
-            if pretty { writer.raw("\n") }
-            return writer.bytes
-        }
-
-        private func newline(_ writer: inout JSONWriter, _ indent: Int) {
-            writer.raw("\n")
-            for _ in 0..<indent { writer.raw(" ") }
-        }
-
-        func write(into writer: inout JSONWriter, pretty: Bool, indent: Int) {
-            switch self {
-            case .string(let text): writer.string(text)
-            case .number(let text): for byte in text.utf8 { writer.raw(byte) }
-            case .bool(let value): writer.bool(value)
-            case .array(let values):
-                writer.raw("[")
-                for (index, value) in values.enumerated() {
-                    if index > 0 { writer.raw(",") }
-                    if pretty { newline(&writer, indent + 2) }
-                    value.write(into: &writer, pretty: pretty, indent: indent + 2)
-                }
-                if pretty, !values.isEmpty { newline(&writer, indent) }
-                writer.raw("]")
-            case .object(let members):
-                writer.raw("{")
-                for (index, member) in members.enumerated() {
-                    if index > 0 { writer.raw(",") }
-                    if pretty { newline(&writer, indent + 2) }
-                    writer.string(member.0)
-                    writer.raw(pretty ? ": " : ":")
-                    member.1.write(into: &writer, pretty: pretty, indent: indent + 2)
-                }
-                if pretty, !members.isEmpty { newline(&writer, indent) }
-                writer.raw("}")
-            }
-        }
     }
 }

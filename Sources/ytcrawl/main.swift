@@ -16,6 +16,7 @@ let topHelp = """
     Commands available in this build:
       url METHOD name=value ...   build one API request; print its URL and quota cost in both models
       decode FILE                 decode a saved API response body into records (JSON lines)
+      emulate [options]           run the offline YouTube Data API emulator on 127.0.0.1
 
     Options:
       -h, --help      show this help (ytcrawl COMMAND --help for a command's options)
@@ -25,22 +26,8 @@ let topHelp = """
       ytcrawl url search q=programming type=video regionCode=US relevanceLanguage=en maxResults=20
     """
 
-func writeStderr(_ text: String) {
-    var line = text
-    if !line.hasSuffix("\n") { line += "\n" }
-    var bytes = Array(line.utf8)
-    bytes.withUnsafeMutableBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(2, buffer.baseAddress! + offset, buffer.count - offset)
-            if written <= 0 { return }
-            offset += written
-        }
-    }
-}
-
 let arguments = Array(CommandLine.arguments.dropFirst())
-let commands = ["url", "decode"]
+let commands = ["url", "decode", "emulate"]
 do {
     switch arguments.first {
     case nil, "-h", "--help", "help":
@@ -50,6 +37,8 @@ do {
     case "decode":
         let status = try DecodeCommand.run(Array(arguments.dropFirst()))
         if status != 0 { exit(status) }
+    case "emulate":
+        exit(try EmulateCommand.run(Array(arguments.dropFirst())))
     case "url":
         print(try URLCommand.run(Array(arguments.dropFirst())))
     case let other?:

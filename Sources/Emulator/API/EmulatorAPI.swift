@@ -1,0 +1,160 @@
+import Gzip
+import StreamingJSON
+import Synchronization
+import YouTubeKit
+
+/// The YouTube Data API v3 as the emulator serves it: key check, quota, faults, standard
+/// parameters (`alt`, `prettyPrint`, `quotaUser`, `fields`, `key`), then the endpoint.
+final class EmulatorAPI: Sendable {
+    let configuration: EmulatorConfiguration
+    let corpus: Corpus
+    let renderer: ResourceRenderer
+    let quota: QuotaBook
+    let tokens: PageTokenCodec
+    private let requestCounter = Atomic<UInt64>(0)
+
+    static let standardParameters: Set<String> = ["alt", "prettyPrint", "quotaUser", "fields", "key", "userIp"]
+
+    init(configuration: EmulatorConfiguration, corpus: Corpus) {
+        self.configuration = configuration
+        self.corpus = corpus
+        renderer = ResourceRenderer(corpus: corpus)
+        quota = QuotaBook(
+            model: configuration.quotaModel, dailyUnits: configuration.dailyUnits,
+            dailySearches: configuration.dailySearches, rpsLimit: configuration.rpsLimit)
+        tokens = PageTokenCodec(secret: configuration.corpus.seed &* 0x9E37_79B9_7F4A_7C15 ^ 0x7A6E)
+    }
+
+    /// Answers one request.
+    func handle(_ head: HTTPRequestHead) -> HTTPResponse {
+        let started = configuration.log == nil ? nil : ContinuousClock.now
+        var response = respond(head)
+        response.delayMilliseconds += configuration.latencyMilliseconds
+        if let log = configuration.log, let started {
+            let elapsed = ContinuousClock.now - started
+            log(
+                "\(head.method) \(Self.redacted(head.target)) → \(response.status) (\(response.body.count) bytes, \(elapsed))"
+            )
+        }
+        return response
+    }
+
+    /// The target with any `key=` value hidden, for logs.
+    static func redacted(_ target: String) -> String {
+        guard target.contains("key=") else { return target }
+        let parts = target.split(separator: "?", maxSplits: 1)
+        guard parts.count == 2 else { return target }
+        let query = parts[1].split(separator: "&").map { $0.hasPrefix("key=") ? "key=REDACTED" : String($0) }
+        return parts[0] + "?" + query.joined(separator: "&")
+    }
+
+    private func respond(_ head: HTTPRequestHead) -> HTTPResponse {
+        let acceptsGzip = head.header("accept-encoding")?.contains("gzip") ?? false
+        guard head.method == "GET" else {
+            return render(
+                APIFailure.badRequest("Method \(head.method) is not supported by the emulator").body, status: 405)
+        }
+        let path = head.path
+        guard path.hasPrefix("/youtube/v3/"), let method = APIMethod(rawValue: String(path.dropFirst(12))) else {
+            return render(APIFailure.notFound(String(path)).body, status: 404)
+        }
+        guard let pairs = PercentEncoding.parseQuery(head.query) else {
+            return render(
+                APIFailure.badRequest("The query string is not valid percent-encoded UTF-8.").body, status: 400)
+        }
+        var parameters: [String: String] = [:]
+        var order: [(name: String, value: String)] = []
+        for pair in pairs {
+            parameters[pair.name] = pair.value
+            order.append(pair)
+        }
+        let pretty = parameters["prettyPrint"].map { $0 != "false" } ?? true
+        // The key: header first, then `key=`.
+        guard let key = head.header("x-goog-api-key") ?? parameters["key"], !key.isEmpty else {
+            return render(APIFailure.missingKey().body, status: 403, pretty: pretty)
+        }
+        guard configuration.keys.isEmpty || configuration.keys.contains(key) else {
+            return render(APIFailure.keyInvalid().body, status: 400, pretty: pretty)
+        }
+        let now = configuration.clock()
+        if let failure = quota.charge(key: key, method: method, now: now) {
+            return render(failure.body, status: failure.status, pretty: pretty)
+        }
+        let sequence = requestCounter.wrappingAdd(1, ordering: .relaxed).oldValue
+        if let fault = fault(for: sequence) {
+            switch fault {
+            case .http500: return render(APIFailure.backendError(500).body, status: 500, pretty: pretty)
+            case .http503: return render(APIFailure.backendError(503).body, status: 503, pretty: pretty)
+            case .http429: return render(APIFailure.tooManyRequests().body, status: 429, pretty: pretty)
+            case .rateLimit: return render(APIFailure.rateLimitExceeded().body, status: 403, pretty: pretty)
+            case .reset: return HTTPResponse(status: 200, body: [], delivery: .reset)
+            case .truncate, .garbage, .slow: break
+            }
+            var response = serve(method, parameters, order, pretty: pretty, gzip: false)
+            switch fault {
+            case .truncate: response.delivery = .truncate
+            case .garbage:
+                response.status = 200
+                response.body = Array(response.body.prefix(response.body.count / 3)) + Array("\u{0}}{garbage".utf8)
+            default: response.delayMilliseconds += configuration.slowMilliseconds
+            }
+            return response
+        }
+        return serve(method, parameters, order, pretty: pretty, gzip: acceptsGzip)
+    }
+
+    /// Whether request number `sequence` gets a fault, and which: a pure function of the seed
+    /// and the sequence number.
+    func fault(for sequence: UInt64) -> FaultKind? {
+        guard configuration.faultRate > 0, !configuration.faults.isEmpty else { return nil }
+        var random = CorpusRandom(seed: configuration.corpus.seed ^ 0xFA17, stream: sequence)
+        let draw = Double(random.next() >> 11) / Double(1 << 53)
+        guard draw < configuration.faultRate else { return nil }
+        return configuration.faults[Int(random.next() % UInt64(configuration.faults.count))]
+    }
+
+    private func serve(
+        _ method: APIMethod, _ parameters: [String: String], _ order: [(name: String, value: String)], pretty: Bool,
+        gzip: Bool
+    ) -> HTTPResponse {
+        do {
+            if let alt = parameters["alt"], alt != "json" {
+                throw APIFailure.invalidValue(
+                    "alt", "Invalid value '\(alt)'. Values must match the following regular expression: 'json'")
+            }
+            var filter: FieldsFilter?
+            if let fields = parameters["fields"] {
+                do {
+                    filter = try FieldsFilter(parsing: fields)
+                } catch {
+                    throw APIFailure.badRequest("Invalid field selection \(fields)")
+                }
+            }
+            let endpoint = Endpoints(api: self, parameters: parameters, order: order)
+            var value: JSONValue
+            switch method {
+            case .search: value = try endpoint.search()
+            case .videos: value = try endpoint.videos()
+            case .channels: value = try endpoint.channels()
+            case .playlistItems: value = try endpoint.playlistItems()
+            case .playlists: value = try endpoint.playlists()
+            }
+            if let filter { value = filter.apply(to: value) }
+            return render(value, status: 200, pretty: pretty, gzip: gzip)
+        } catch let failure as APIFailure {
+            return render(failure.body, status: failure.status, pretty: pretty, gzip: gzip)
+        } catch {
+            return render(APIFailure.backendError(500).body, status: 500, pretty: pretty)
+        }
+    }
+
+    func render(_ value: JSONValue, status: Int, pretty: Bool = true, gzip: Bool = false) -> HTTPResponse {
+        var response = HTTPResponse(status: status, body: value.render(pretty: pretty))
+        response.headers.append(("Vary", "Origin, X-Origin, Referer"))
+        if gzip, let compressed = try? GzipCompressor.member(of: response.body, level: 1) {
+            response.body = compressed
+            response.headers.append(("Content-Encoding", "gzip"))
+        }
+        return response
+    }
+}

@@ -1,0 +1,86 @@
+import YouTubeKit
+
+/// The kinds of misbehaviour the emulator can inject, for reliability tests.
+public enum FaultKind: String, Sendable, Hashable, CaseIterable {
+    /// 500 backendError.
+    case http500 = "500"
+    /// 503 backendError (service unavailable).
+    case http503 = "503"
+    /// 429 RESOURCE_EXHAUSTED.
+    case http429 = "429"
+    /// 403 rateLimitExceeded.
+    case rateLimit
+    /// The connection is reset before any byte of the response.
+    case reset
+    /// The head announces the whole body; half of it arrives, then the connection closes.
+    case truncate
+    /// 200 with a body that is not valid JSON.
+    case garbage
+    /// A normal response, sent after a long pause.
+    case slow
+}
+
+/// How the emulator behaves: its corpus, keys, quota, limits and faults.
+public struct EmulatorConfiguration: Sendable {
+    public var corpus: CorpusConfiguration
+    /// Keys the emulator accepts; empty accepts any non-empty key.
+    public var keys: [String]
+    public var quotaModel: QuotaModel
+    public var dailyUnits: Int
+    /// search.list calls a day (the `buckets` model).
+    public var dailySearches: Int
+    /// Requests per second per key beyond which it answers 403 rateLimitExceeded; `nil` for no limit.
+    public var rpsLimit: Int?
+    /// Probability that a request gets a fault instead of its response.
+    public var faultRate: Double
+    public var faults: [FaultKind]
+    /// Added to every response.
+    public var latencyMilliseconds: Int
+    /// How long a `slow` fault waits.
+    public var slowMilliseconds: Int
+    /// The emulator's clock (UTC seconds since 1970), for quota days; injectable for tests.
+    public var clock: @Sendable () -> Int64
+    /// Called once per request with a log line (method, status, parameters; never the key).
+    public var log: (@Sendable (String) -> Void)?
+
+    public init(
+        corpus: CorpusConfiguration = CorpusConfiguration(),
+        keys: [String] = [],
+        quotaModel: QuotaModel = .buckets,
+        dailyUnits: Int = 10_000,
+        dailySearches: Int = 100,
+        rpsLimit: Int? = nil,
+        faultRate: Double = 0,
+        faults: [FaultKind] = FaultKind.allCases,
+        latencyMilliseconds: Int = 0,
+        slowMilliseconds: Int = 1500,
+        clock: @escaping @Sendable () -> Int64 = EmulatorConfiguration.systemClock(offsetSeconds: 0),
+        log: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.corpus = corpus
+        self.keys = keys
+        self.quotaModel = quotaModel
+        self.dailyUnits = dailyUnits
+        self.dailySearches = dailySearches
+        self.rpsLimit = rpsLimit
+        self.faultRate = faultRate
+        self.faults = faults
+        self.latencyMilliseconds = latencyMilliseconds
+        self.slowMilliseconds = slowMilliseconds
+        self.clock = clock
+        self.log = log
+    }
+
+    /// The wall clock, shifted by `offsetSeconds` (to try a Pacific midnight without waiting for one).
+    public static func systemClock(offsetSeconds: Int64) -> @Sendable () -> Int64 {
+        {
+            var now = timespec()
+            clock_gettime(CLOCK_REALTIME, &now)
+            return Int64(now.tv_sec) + offsetSeconds
+        }
+    }
+}
+
+#if canImport(Glibc)
+    import Glibc
+#endif

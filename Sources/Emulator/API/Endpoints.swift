@@ -1,0 +1,282 @@
+import StreamingJSON
+import YouTubeKit
+
+/// The five list methods, validated as the discovery document says.
+struct Endpoints {
+    let api: EmulatorAPI
+    let parameters: [String: String]
+    let order: [(name: String, value: String)]
+
+    var corpus: Corpus { api.corpus }
+    var renderer: ResourceRenderer { api.renderer }
+
+    static let searchParts: Set<String> = ["id", "snippet"]
+    static let videoParts: Set<String> = [
+        "id", "snippet", "contentDetails", "statistics", "status", "player", "topicDetails", "recordingDetails",
+        "liveStreamingDetails", "localizations", "paidProductPlacementDetails",
+    ]
+    static let channelParts: Set<String> = [
+        "id", "snippet", "contentDetails", "statistics", "brandingSettings", "status", "topicDetails", "localizations",
+        "contentOwnerDetails", "auditDetails",
+    ]
+    static let playlistItemParts: Set<String> = ["id", "snippet", "contentDetails", "status"]
+    static let playlistParts: Set<String> = ["id", "snippet", "contentDetails", "status", "player", "localizations"]
+
+    /// The `part` list, every name known.
+    func parts(_ allowed: Set<String>) throws -> Set<String> {
+        guard let part = parameters["part"], !part.isEmpty else { throw APIFailure.required("part") }
+        var parts: Set<String> = []
+        for name in part.split(separator: ",", omittingEmptySubsequences: false) {
+            let trimmed = String(name).trimmingCharacters(in: " ")
+            guard allowed.contains(trimmed) else { throw APIFailure.unknownPart(trimmed) }
+            parts.insert(trimmed)
+        }
+        return parts
+    }
+
+    /// Rejects parameters the method does not take.
+    func checkKnown(_ known: Set<String>) throws {
+        for (name, _) in order where !known.contains(name) && !EmulatorAPI.standardParameters.contains(name) {
+            throw APIFailure.badRequest(
+                "Invalid JSON payload received. Unknown name \"\(name)\": Cannot bind query parameter.")
+        }
+    }
+
+    func maxResults(range: ClosedRange<Int>, default value: Int) throws -> Int {
+        guard let text = parameters["maxResults"] else { return value }
+        guard let number = Int(text), range.contains(number) else {
+            throw APIFailure.invalidValue(
+                "maxResults",
+                "Invalid value '\(text)'. Values must be within the range: [\(range.lowerBound), \(range.upperBound)]")
+        }
+        return number
+    }
+
+    func ids(_ name: String = "id") throws -> [Substring] {
+        let ids = (parameters[name] ?? "").split(separator: ",").map { $0.drop { $0 == " " } }
+        guard ids.count <= 50 else {
+            throw APIFailure.invalidValue(name, "The request specifies more than 50 values for the \(name) parameter.")
+        }
+        return ids
+    }
+
+    /// A stable fingerprint of the request, binding page tokens to it.
+    var fingerprint: UInt32 {
+        let ignored: Set<String> = [
+            "pageToken", "key", "fields", "prettyPrint", "quotaUser", "alt", "maxResults", "userIp",
+        ]
+        let text = order.filter { !ignored.contains($0.name) }.map { "\($0.name)=\($0.value)" }.sorted().joined(
+            separator: "&")
+        return UInt32(truncatingIfNeeded: text.hashValueStable)
+    }
+
+    func offset() throws -> Int {
+        guard let token = parameters["pageToken"] else { return 0 }
+        guard let offset = api.tokens.decode(token, fingerprint: fingerprint) else {
+            throw APIFailure.invalidPageToken()
+        }
+        return offset
+    }
+
+    /// `{kind, etag, nextPageToken?, prevPageToken?, pageInfo, items}` for one page of `total` results.
+    func listResponse(
+        kind: String, items: [JSONValue], total: Int, offset: Int, pageSize: Int, reachable: Int,
+        extra: [(String, JSONValue)] = [],
+        omitEmptyItems: Bool = false
+    ) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("kind", .string(kind)), ("etag", renderer.etag(kind + String(fingerprint) + String(offset))),
+        ]
+        if pageSize > 0, offset + pageSize < reachable {
+            members.append(
+                ("nextPageToken", .string(api.tokens.encode(offset: offset + pageSize, fingerprint: fingerprint))))
+        }
+        if offset > 0 {
+            members.append(
+                (
+                    "prevPageToken",
+                    .string(api.tokens.encode(offset: max(0, offset - pageSize), fingerprint: fingerprint))
+                ))
+        }
+        members += extra.map { ($0.0, $0.1) }
+        members.append(
+            ("pageInfo", .object([("totalResults", .integer(total)), ("resultsPerPage", .integer(pageSize))])))
+        if !(omitEmptyItems && items.isEmpty) { members.append(("items", .array(items))) }
+        return .object(members)
+    }
+
+    // MARK: videos.list
+
+    func videos() throws -> JSONValue {
+        try checkKnown([
+            "part", "id", "chart", "maxResults", "pageToken", "regionCode", "hl", "videoCategoryId", "myRating",
+            "maxHeight", "maxWidth", "locale", "onBehalfOfContentOwner",
+        ])
+        let parts = try parts(Self.videoParts)
+        if parameters["myRating"] != nil {
+            throw APIFailure(
+                status: 401, reason: "authError", message: "myRating needs OAuth 2.0 authorization.", domain: "global",
+                statusText: "UNAUTHENTICATED")
+        }
+        if let chart = parameters["chart"] {
+            guard chart == "mostPopular", parameters["id"] == nil else {
+                throw APIFailure.invalidValue("chart", "Invalid value '\(chart)': use mostPopular, without id.")
+            }
+            let pageSize = try maxResults(range: 1...50, default: 5)
+            let offset = try offset()
+            let reachable = min(200, corpus.videoCount)
+            let items = (offset..<min(offset + pageSize, reachable)).map {
+                renderer.video(corpus.video($0), parts: parts)
+            }
+            return listResponse(
+                kind: "youtube#videoListResponse", items: items, total: reachable, offset: offset, pageSize: pageSize,
+                reachable: reachable)
+        }
+        guard parameters["id"] != nil else {
+            throw APIFailure(
+                status: 400, reason: "missingRequiredParameter",
+                message: "No filter selected. Expected one of: myRating, chart, id", domain: "youtube.parameter",
+                location: "parameters.", locationType: "other", statusText: "INVALID_ARGUMENT")
+        }
+        let items = try ids().compactMap { id in
+            corpus.videoIndex(id: id).map { renderer.video(corpus.video($0), parts: parts) }
+        }
+        return .object([
+            ("kind", .string("youtube#videoListResponse")), ("etag", renderer.etag("videos" + String(fingerprint))),
+            ("items", .array(items)),
+            (
+                "pageInfo",
+                .object([("totalResults", .integer(items.count)), ("resultsPerPage", .integer(items.count))])
+            ),
+        ])
+    }
+
+    // MARK: channels.list
+
+    func channels() throws -> JSONValue {
+        try checkKnown([
+            "part", "id", "forHandle", "forUsername", "mine", "managedByMe", "mySubscribers", "categoryId", "hl",
+            "maxResults", "pageToken", "onBehalfOfContentOwner",
+        ])
+        let parts = try parts(Self.channelParts)
+        let filters = ["id", "forHandle", "forUsername", "mine", "managedByMe", "mySubscribers", "categoryId"].filter {
+            parameters[$0] != nil
+        }
+        guard filters.count == 1 else {
+            throw APIFailure(
+                status: 400, reason: filters.isEmpty ? "missingRequiredParameter" : "incompatibleParameters",
+                message: filters.isEmpty
+                    ? "No filter selected. Expected one of: forUsername, managedByMe, forHandle, id, mine, mySubscribers, categoryId"
+                    : "Incompatible parameters specified in the request: \(filters.joined(separator: ", "))",
+                domain: "youtube.parameter", locationType: "other", statusText: "INVALID_ARGUMENT")
+        }
+        if ["mine", "managedByMe", "mySubscribers"].contains(filters[0]) {
+            throw APIFailure(
+                status: 401, reason: "authError", message: "\(filters[0]) needs OAuth 2.0 authorization.",
+                domain: "global", statusText: "UNAUTHENTICATED")
+        }
+        _ = try maxResults(range: 0...50, default: 5)
+        var found: [Int] = []
+        if parameters["id"] != nil {
+            found = try ids().compactMap { corpus.channelIndex(id: $0) }
+        } else if let handle = parameters["forHandle"] {
+            let key = (handle.hasPrefix("@") ? handle : "@" + handle).lowercased()
+            found = corpus.handles[key].map { [$0] } ?? []
+        } else if let username = parameters["forUsername"] {
+            found = corpus.handles["@" + username.lowercased()].map { [$0] } ?? []
+        }
+        let items = found.map { renderer.channel(corpus.channels[$0], parts: parts) }
+        // The real API leaves `items` out when nothing matched.
+        return listResponse(
+            kind: "youtube#channelListResponse", items: items, total: items.count, offset: 0, pageSize: items.count,
+            reachable: items.count, omitEmptyItems: true)
+    }
+
+    // MARK: playlistItems.list
+
+    func playlistItems() throws -> JSONValue {
+        try checkKnown(["part", "id", "playlistId", "videoId", "maxResults", "pageToken", "onBehalfOfContentOwner"])
+        _ = try parts(Self.playlistItemParts)
+        guard let playlistId = parameters["playlistId"], !playlistId.isEmpty else {
+            throw APIFailure.required("playlistId")
+        }
+        let pageSize = try maxResults(range: 0...50, default: 5)
+        let offset = try offset()
+        let owner: CorpusChannel
+        let total: Int
+        let entry: (Int) -> (CorpusPlaylist.Entry, Int64)
+        if playlistId.hasPrefix("UU"), let channelIndex = corpus.channelIndex(id: Substring(playlistId)) {
+            // Uploads, newest first; never placeholders.
+            owner = corpus.channels[channelIndex]
+            total = owner.videoCount
+            entry = { [owner, corpus] position in
+                let index = owner.firstVideo + owner.videoCount - 1 - position
+                return (.video(index), corpus.video(index).publishedAt)
+            }
+        } else if let playlistIndex = corpus.playlistIndex(id: Substring(playlistId)) {
+            let playlist = corpus.playlists[playlistIndex]
+            owner = corpus.channels[playlist.channel]
+            total = playlist.entries.count
+            entry = { position in (playlist.entries[position], playlist.publishedAt + Int64(position) * 3600) }
+        } else {
+            throw APIFailure.playlistNotFound()
+        }
+        let items = (offset..<min(offset + pageSize, total)).map { position -> JSONValue in
+            let (item, addedAt) = entry(position)
+            return renderer.playlistItem(
+                playlistId: playlistId, owner: owner, position: position, entry: item, addedAt: addedAt)
+        }
+        return listResponse(
+            kind: "youtube#playlistItemListResponse", items: items, total: total, offset: offset, pageSize: pageSize,
+            reachable: total)
+    }
+
+    // MARK: playlists.list
+
+    func playlists() throws -> JSONValue {
+        try checkKnown([
+            "part", "id", "channelId", "mine", "hl", "maxResults", "pageToken", "onBehalfOfContentOwner",
+            "onBehalfOfContentOwnerChannel",
+        ])
+        let parts = try parts(Self.playlistParts)
+        _ = parts
+        let pageSize = try maxResults(range: 0...50, default: 5)
+        let offset = try offset()
+        var found: [JSONValue] = []
+        if parameters["id"] != nil {
+            for id in try ids() {
+                if let index = corpus.playlistIndex(id: id) {
+                    let playlist = corpus.playlists[index]
+                    found.append(
+                        renderer.playlist(
+                            id: playlist.id, title: playlist.title, owner: corpus.channels[playlist.channel],
+                            publishedAt: playlist.publishedAt, itemCount: playlist.entries.count))
+                } else if id.hasPrefix("UU"), let channel = corpus.channelIndex(id: id) {
+                    let owner = corpus.channels[channel]
+                    found.append(
+                        renderer.playlist(
+                            id: owner.uploadsPlaylistId, title: "Uploads from \(owner.title)", owner: owner,
+                            publishedAt: owner.publishedAt, itemCount: owner.videoCount))
+                }
+            }
+        } else if let channelId = parameters["channelId"] {
+            if let channel = corpus.channelIndex(id: Substring(channelId)) {
+                let owner = corpus.channels[channel]
+                found = corpus.playlists.filter { $0.channel == channel }.map {
+                    renderer.playlist(
+                        id: $0.id, title: $0.title, owner: owner, publishedAt: $0.publishedAt,
+                        itemCount: $0.entries.count)
+                }
+            }
+        } else {
+            throw APIFailure(
+                status: 400, reason: "missingRequiredParameter",
+                message: "No filter selected. Expected one of: channelId, id, mine",
+                domain: "youtube.parameter", locationType: "other", statusText: "INVALID_ARGUMENT")
+        }
+        let page = Array(found.dropFirst(offset).prefix(pageSize))
+        return listResponse(
+            kind: "youtube#playlistListResponse", items: page, total: found.count, offset: offset, pageSize: pageSize,
+            reachable: found.count)
+    }
+}

@@ -1,0 +1,330 @@
+import StreamingJSON
+import YouTubeKit
+
+/// Turns corpus records into the API's JSON resources, field for field as the real API sends them.
+struct ResourceRenderer: Sendable {
+    let corpus: Corpus
+
+    func etag(_ text: String) -> JSONValue {
+        var random = CorpusRandom(seed: text.hashValueStable ^ corpus.configuration.seed)
+        return .string(random.identifier(length: 27))
+    }
+
+    static func date(_ seconds: Int64) -> JSONValue { .string(RFC3339.format(seconds: seconds)) }
+
+    func videoThumbnails(_ video: CorpusVideo, searchSizes: Bool) -> JSONValue {
+        let suffix = video.liveBroadcastContent == "none" ? "" : "_live"
+        var sizes: [(String, String, Int, Int)] = [
+            ("default", "default", 120, 90), ("medium", "mqdefault", 320, 180), ("high", "hqdefault", 480, 360),
+        ]
+        if !searchSizes, video.hasHighResolutionThumbnails {
+            sizes += [("standard", "sddefault", 640, 480), ("maxres", "maxresdefault", 1280, 720)]
+        }
+        return .object(
+            sizes.map { name, file, width, height in
+                (
+                    name,
+                    .object([
+                        ("url", .string("https://i.ytimg.com/vi/\(video.id)/\(file)\(suffix).jpg")),
+                        ("width", .integer(width)), ("height", .integer(height)),
+                    ])
+                )
+            })
+    }
+
+    func channelThumbnails(_ channel: CorpusChannel) -> JSONValue {
+        let base = "https://yt3.ggpht.com/ytc/" + channel.id.dropFirst(2)
+        return .object(
+            [("default", 88), ("medium", 240), ("high", 800)].map { name, size in
+                (
+                    name,
+                    .object([
+                        ("url", .string("\(base)=s\(size)-c-k-c0x00ffffff-no-rj")), ("width", .integer(size)),
+                        ("height", .integer(size)),
+                    ])
+                )
+            })
+    }
+
+    // MARK: search.list
+
+    /// search.list escapes HTML in snippets and cuts descriptions to about 160 characters.
+    static func escapeHTML(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    static func snippetDescription(_ text: String) -> String {
+        let flat = text.replacingNewlines()
+        guard flat.count > 160 else { return flat }
+        return String(flat.prefix(157)) + "..."
+    }
+
+    func searchResult(video: CorpusVideo) -> JSONValue {
+        let channel = corpus.channels[video.channel]
+        return .object([
+            ("kind", .string("youtube#searchResult")), ("etag", etag("s" + video.id)),
+            ("id", .object([("kind", .string("youtube#video")), ("videoId", .string(video.id))])),
+            (
+                "snippet",
+                .object([
+                    ("publishedAt", Self.date(video.publishedAt)), ("channelId", .string(channel.id)),
+                    ("title", .string(Self.escapeHTML(video.title))),
+                    ("description", .string(Self.escapeHTML(Self.snippetDescription(video.description)))),
+                    ("thumbnails", videoThumbnails(video, searchSizes: true)),
+                    ("channelTitle", .string(Self.escapeHTML(channel.title))),
+                    ("liveBroadcastContent", .string(video.liveBroadcastContent)),
+                    ("publishTime", Self.date(video.publishedAt)),
+                ])
+            ),
+        ])
+    }
+
+    func searchResult(channel: CorpusChannel) -> JSONValue {
+        .object([
+            ("kind", .string("youtube#searchResult")), ("etag", etag("s" + channel.id)),
+            ("id", .object([("kind", .string("youtube#channel")), ("channelId", .string(channel.id))])),
+            (
+                "snippet",
+                .object([
+                    ("publishedAt", Self.date(channel.publishedAt)), ("channelId", .string(channel.id)),
+                    ("title", .string(Self.escapeHTML(channel.title))),
+                    ("description", .string(Self.escapeHTML(Self.snippetDescription(channel.description)))),
+                    ("thumbnails", channelThumbnails(channel)),
+                    ("channelTitle", .string(Self.escapeHTML(channel.title))),
+                    ("liveBroadcastContent", .string("none")), ("publishTime", Self.date(channel.publishedAt)),
+                ])
+            ),
+        ])
+    }
+
+    func searchResult(playlist: CorpusPlaylist) -> JSONValue {
+        let channel = corpus.channels[playlist.channel]
+        return .object([
+            ("kind", .string("youtube#searchResult")), ("etag", etag("s" + playlist.id)),
+            ("id", .object([("kind", .string("youtube#playlist")), ("playlistId", .string(playlist.id))])),
+            (
+                "snippet",
+                .object([
+                    ("publishedAt", Self.date(playlist.publishedAt)), ("channelId", .string(channel.id)),
+                    ("title", .string(Self.escapeHTML(playlist.title))), ("description", .string("")),
+                    ("thumbnails", channelThumbnails(channel)),
+                    ("channelTitle", .string(Self.escapeHTML(channel.title))),
+                    ("liveBroadcastContent", .string("none")), ("publishTime", Self.date(playlist.publishedAt)),
+                ])
+            ),
+        ])
+    }
+
+    // MARK: videos.list
+
+    func video(_ video: CorpusVideo, parts: Set<String>) -> JSONValue {
+        let channel = corpus.channels[video.channel]
+        var members: [(key: String, value: JSONValue)] = [
+            ("kind", .string("youtube#video")), ("etag", etag("v" + video.id)), ("id", .string(video.id)),
+        ]
+        if parts.contains("snippet") {
+            var snippet: [(key: String, value: JSONValue)] = [
+                ("publishedAt", Self.date(video.publishedAt)), ("channelId", .string(channel.id)),
+                ("title", .string(video.title)), ("description", .string(video.description)),
+                ("thumbnails", videoThumbnails(video, searchSizes: false)),
+                ("channelTitle", .string(channel.title)),
+            ]
+            if !video.tags.isEmpty { snippet.append(("tags", .array(video.tags.map { .string($0) }))) }
+            snippet += [
+                ("categoryId", .string(video.categoryId)),
+                ("liveBroadcastContent", .string(video.liveBroadcastContent)),
+                ("defaultLanguage", .string(video.defaultLanguage)),
+                ("localized", .object([("title", .string(video.title)), ("description", .string(video.description))])),
+                ("defaultAudioLanguage", .string(video.defaultAudioLanguage)),
+            ]
+            members.append(("snippet", .object(snippet)))
+        }
+        if parts.contains("contentDetails") {
+            members.append(
+                (
+                    "contentDetails",
+                    .object([
+                        ("duration", .string(video.duration)), ("dimension", .string("2d")),
+                        ("definition", .string(video.hasHighResolutionThumbnails ? "hd" : "sd")),
+                        ("caption", .string("false")), ("licensedContent", .bool(true)),
+                        ("contentRating", .object([])), ("projection", .string("rectangular")),
+                    ])
+                ))
+        }
+        if parts.contains("statistics") {
+            var statistics: [(key: String, value: JSONValue)] = [("viewCount", .string(String(video.viewCount)))]
+            if let likes = video.likeCount { statistics.append(("likeCount", .string(String(likes)))) }
+            statistics.append(("favoriteCount", .string("0")))
+            if let comments = video.commentCount { statistics.append(("commentCount", .string(String(comments)))) }
+            members.append(("statistics", .object(statistics)))
+        }
+        if parts.contains("status") {
+            members.append(
+                (
+                    "status",
+                    .object([
+                        ("uploadStatus", .string("processed")), ("privacyStatus", .string("public")),
+                        ("license", .string("youtube")), ("embeddable", .bool(true)),
+                        ("publicStatsViewable", .bool(true)), ("madeForKids", .bool(false)),
+                    ])
+                ))
+        }
+        if parts.contains("player") {
+            members.append(
+                (
+                    "player",
+                    .object([
+                        (
+                            "embedHtml",
+                            .string(
+                                "<iframe width=\"480\" height=\"270\" src=\"//www.youtube.com/embed/\(video.id)\" frameborder=\"0\" allowfullscreen></iframe>"
+                            )
+                        )
+                    ])
+                ))
+        }
+        if parts.contains("recordingDetails"), let latitude = video.latitude, let longitude = video.longitude {
+            members.append(
+                (
+                    "recordingDetails",
+                    .object([
+                        (
+                            "location",
+                            .object([
+                                ("latitude", .number(String(latitude))), ("longitude", .number(String(longitude))),
+                                ("altitude", .integer(0)),
+                            ])
+                        )
+                    ])
+                ))
+        }
+        return .object(members)
+    }
+
+    // MARK: channels.list
+
+    func channel(_ channel: CorpusChannel, parts: Set<String>) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("kind", .string("youtube#channel")), ("etag", etag("c" + channel.id)), ("id", .string(channel.id)),
+        ]
+        if parts.contains("snippet") {
+            var snippet: [(key: String, value: JSONValue)] = [
+                ("title", .string(channel.title)), ("description", .string(channel.description)),
+                ("customUrl", .string(channel.handle.lowercased())), ("publishedAt", Self.date(channel.publishedAt)),
+                ("thumbnails", channelThumbnails(channel)),
+                (
+                    "localized",
+                    .object([("title", .string(channel.title)), ("description", .string(channel.description))])
+                ),
+            ]
+            if let country = channel.country { snippet.append(("country", .string(country))) }
+            members.append(("snippet", .object(snippet)))
+        }
+        if parts.contains("contentDetails") {
+            members.append(
+                (
+                    "contentDetails",
+                    .object([
+                        (
+                            "relatedPlaylists",
+                            .object([("likes", .string("")), ("uploads", .string(channel.uploadsPlaylistId))])
+                        )
+                    ])
+                ))
+        }
+        if parts.contains("statistics") {
+            members.append(
+                (
+                    "statistics",
+                    .object([
+                        ("viewCount", .string(String(channel.viewCount))),
+                        ("subscriberCount", .string(String(channel.subscriberCount ?? 0))),
+                        ("hiddenSubscriberCount", .bool(channel.subscriberCount == nil)),
+                        ("videoCount", .string(String(channel.videoCount))),
+                    ])
+                ))
+        }
+        return .object(members)
+    }
+
+    // MARK: playlistItems.list and playlists.list
+
+    func playlistItem(
+        playlistId: String, owner: CorpusChannel, position: Int, entry: CorpusPlaylist.Entry, addedAt: Int64
+    ) -> JSONValue {
+        var snippet: [(key: String, value: JSONValue)] = [
+            ("publishedAt", Self.date(addedAt)), ("channelId", .string(owner.id)),
+        ]
+        var contentDetails: [(key: String, value: JSONValue)] = []
+        let privacy: String
+        switch entry {
+        case .video(let index):
+            let video = corpus.video(index)
+            let videoChannel = corpus.channels[video.channel]
+            snippet += [
+                ("title", .string(video.title)), ("description", .string(video.description)),
+                ("thumbnails", videoThumbnails(video, searchSizes: false)), ("channelTitle", .string(owner.title)),
+                ("playlistId", .string(playlistId)), ("position", .integer(position)),
+                ("resourceId", .object([("kind", .string("youtube#video")), ("videoId", .string(video.id))])),
+                ("videoOwnerChannelTitle", .string(videoChannel.title)),
+                ("videoOwnerChannelId", .string(videoChannel.id)),
+            ]
+            contentDetails = [("videoId", .string(video.id)), ("videoPublishedAt", Self.date(video.publishedAt))]
+            privacy = "public"
+        case .privateVideo(let id), .deletedVideo(let id):
+            let isPrivate: Bool
+            if case .privateVideo = entry { isPrivate = true } else { isPrivate = false }
+            snippet += [
+                ("title", .string(isPrivate ? "Private video" : "Deleted video")),
+                ("description", .string(isPrivate ? "This video is private." : "This video is unavailable.")),
+                ("thumbnails", .object([])), ("channelTitle", .string(owner.title)),
+                ("playlistId", .string(playlistId)), ("position", .integer(position)),
+                ("resourceId", .object([("kind", .string("youtube#video")), ("videoId", .string(id))])),
+            ]
+            contentDetails = [("videoId", .string(id))]
+            privacy = isPrivate ? "private" : "privacyStatusUnspecified"
+        }
+        let itemId = playlistId + String(position)
+        return .object([
+            ("kind", .string("youtube#playlistItem")), ("etag", etag("i" + itemId)),
+            ("id", .string(String(corpus.videoCodec.encode(Int(truncatingIfNeeded: itemId.hashValueStable >> 8))))),
+            ("snippet", .object(snippet)), ("contentDetails", .object(contentDetails)),
+            ("status", .object([("privacyStatus", .string(privacy))])),
+        ])
+    }
+
+    func playlist(id: String, title: String, owner: CorpusChannel, publishedAt: Int64, itemCount: Int) -> JSONValue {
+        .object([
+            ("kind", .string("youtube#playlist")), ("etag", etag("p" + id)), ("id", .string(id)),
+            (
+                "snippet",
+                .object([
+                    ("publishedAt", Self.date(publishedAt)), ("channelId", .string(owner.id)),
+                    ("title", .string(title)),
+                    ("description", .string("")), ("thumbnails", channelThumbnails(owner)),
+                    ("channelTitle", .string(owner.title)),
+                    ("localized", .object([("title", .string(title)), ("description", .string(""))])),
+                ])
+            ),
+            ("contentDetails", .object([("itemCount", .integer(itemCount))])),
+        ])
+    }
+}
+
+extension String {
+    func replacingNewlines() -> String {
+        String(map { $0 == "\n" || $0 == "\r\n" ? " " : $0 })
+    }
+}

@@ -1,0 +1,195 @@
+/// The emulator's synthetic YouTube: channels, their uploads, ordinary playlists and a search
+/// index, all derived from ``CorpusConfiguration``. Videos are generated on demand from their
+/// index, so a corpus of millions of videos costs only its search index in memory.
+final class Corpus: Sendable {
+    let configuration: CorpusConfiguration
+    let channels: [CorpusChannel]
+    let playlists: [CorpusPlaylist]
+    /// `firstVideo` of each channel, plus the total at the end: channel of a video by binary search.
+    let videoStarts: [Int]
+    let handles: [String: Int]
+    let videoCodec: IdentifierCodec
+    let channelCodec: IdentifierCodec
+    let playlistCodec: IdentifierCodec
+    let index: SearchIndex
+
+    var videoCount: Int { videoStarts.last ?? 0 }
+
+    init(_ configuration: CorpusConfiguration) {
+        self.configuration = configuration
+        let seed = configuration.seed
+        videoCodec = IdentifierCodec(seed: seed, domain: 1)
+        channelCodec = IdentifierCodec(seed: seed, domain: 2)
+        playlistCodec = IdentifierCodec(seed: seed, domain: 3)
+        var channels: [CorpusChannel] = []
+        var starts: [Int] = []
+        var handles: [String: Int] = [:]
+        var next = 0
+        let mean = max(1, configuration.videosPerChannel)
+        for index in 0..<max(0, configuration.channels) {
+            var random = CorpusRandom(seed: seed, stream: 0x2000_0000 + UInt64(index))
+            let count = 1 + Int(random.next() % UInt64(2 * mean))
+            let titleWords = Self.words(&random, count: 1 + Int(random.next() % 3))
+            let title = titleWords.map { Vocabulary.words[$0] }.joined(separator: " ")
+            let encoded = channelCodec.encode(index)
+            let id = "UC" + encoded + channelCodec.padding(for: encoded, count: 11)
+            let handle = "@" + Self.handleBase(titleWords) + String(index)
+            let published = Int64(1_199_145_600) + Int64(random.next() % (12 * 365 * 86_400))
+            let countries = ["US", "GB", "FR", "JP", "EG", "ES", "DE", "IN", "BR"]
+            channels.append(
+                CorpusChannel(
+                    index: index, id: id, handle: handle, title: title, titleWords: titleWords,
+                    description: Self.sentence(&random, words: 12 + Int(random.next() % 20)),
+                    publishedAt: published,
+                    country: random.next() % 5 == 0 ? nil : countries[Int(random.next() % UInt64(countries.count))],
+                    viewCount: Int(random.next() % 50_000_000),
+                    subscriberCount: random.next() % 7 == 0 ? nil : Int(random.next() % 2_000_000),
+                    videoCount: count, firstVideo: next,
+                    uploadInterval: Int64(3600 + random.next() % (9 * 86_400))))
+            handles[handle.lowercased()] = index
+            starts.append(next)
+            next += count
+        }
+        starts.append(next)
+        self.channels = channels
+        self.videoStarts = starts
+        self.handles = handles
+        // Ordinary playlists: about one for every three channels.
+        var playlists: [CorpusPlaylist] = []
+        for channel in channels {
+            var random = CorpusRandom(seed: seed, stream: 0x3000_0000 + UInt64(channel.index))
+            guard random.next() % 3 == 0 else { continue }
+            let index = playlists.count
+            let encoded = playlistCodec.encode(index)
+            let titleWords = Self.words(&random, count: 2 + Int(random.next() % 3))
+            var entries: [CorpusPlaylist.Entry] = []
+            let length = 3 + Int(random.next() % 40)
+            for _ in 0..<length {
+                switch random.next() % 12 {
+                case 0: entries.append(.privateVideo(videoCodec.encode(next + Int(random.next() % 1_000_000))))
+                case 1: entries.append(.deletedVideo(videoCodec.encode(next + Int(random.next() % 1_000_000))))
+                case 2 where next > 0: entries.append(.video(Int(random.next() % UInt64(next))))
+                default: entries.append(.video(channel.firstVideo + Int(random.next() % UInt64(channel.videoCount))))
+                }
+            }
+            playlists.append(
+                CorpusPlaylist(
+                    index: index, id: "PL" + encoded + playlistCodec.padding(for: encoded, count: 21),
+                    channel: channel.index, title: titleWords.map { Vocabulary.words[$0] }.joined(separator: " "),
+                    titleWords: titleWords, publishedAt: channel.publishedAt + Int64(random.next() % 86_400_000),
+                    entries: entries))
+        }
+        self.playlists = playlists
+        index = SearchIndex(videoCount: next, channels: channels, playlists: playlists) { [seed] video in
+            var random = CorpusRandom(seed: seed, stream: 0x1_0000_0000 + UInt64(video))
+            return Self.titleWords(&random)
+        }
+    }
+
+    static func words(_ random: inout CorpusRandom, count: Int) -> [Int] {
+        (0..<count).map { _ in
+            // Mostly plain words, sometimes the unicode / escaping ones.
+            random.next() % 5 == 0
+                ? Int(random.next() % UInt64(Vocabulary.words.count))
+                : Int(random.next() % UInt64(Vocabulary.plainCount))
+        }
+    }
+
+    /// A video's title words: the first draws of its generator, so the search index and the
+    /// video agree.
+    static func titleWords(_ random: inout CorpusRandom) -> [Int] {
+        words(&random, count: 3 + Int(random.next() % 7))
+    }
+
+    static func sentence(_ random: inout CorpusRandom, words count: Int) -> String {
+        words(&random, count: count).map { Vocabulary.words[$0] }.joined(separator: " ")
+    }
+
+    static func handleBase(_ words: [Int]) -> String {
+        let text = words.map { Vocabulary.words[$0] }.joined().lowercased()
+        let kept = text.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+        let base = String(String.UnicodeScalarView(kept.prefix(20)))
+        return base.isEmpty ? "channel" : base
+    }
+
+    // MARK: Lookups
+
+    func channelIndex(ofVideo video: Int) -> Int {
+        var low = 0
+        var high = channels.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if videoStarts[middle] <= video { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    func videoIndex(id: Substring) -> Int? {
+        guard let index = videoCodec.decode(id), index < videoCount else { return nil }
+        return index
+    }
+
+    func channelIndex(id: Substring) -> Int? {
+        guard id.hasPrefix("UC") || id.hasPrefix("UU"), id.count == 24 else { return nil }
+        let encoded = id.dropFirst(2).prefix(11)
+        guard let index = channelCodec.decode(encoded), index < channels.count,
+            channels[index].id.dropFirst(2) == id.dropFirst(2)
+        else { return nil }
+        return index
+    }
+
+    func playlistIndex(id: Substring) -> Int? {
+        guard id.hasPrefix("PL"), id.count == 34, let index = playlistCodec.decode(id.dropFirst(2).prefix(11)),
+            index < playlists.count, playlists[index].id == id
+        else { return nil }
+        return index
+    }
+
+    // MARK: Videos
+
+    func video(_ index: Int) -> CorpusVideo {
+        let seed = configuration.seed
+        var random = CorpusRandom(seed: seed, stream: 0x1_0000_0000 + UInt64(index))
+        let titleWords = Self.titleWords(&random)
+        let channelIndex = channelIndex(ofVideo: index)
+        let channel = channels[channelIndex]
+        let position = index - channel.firstVideo
+        let longDescription = random.next() % 10 == 0
+        var description = Self.sentence(&random, words: 8 + Int(random.next() % 40))
+        if longDescription {
+            for _ in 0..<(20 + Int(random.next() % 60)) {
+                description += "\n" + Self.sentence(&random, words: 6 + Int(random.next() % 20))
+            }
+        }
+        let live = random.next() % 100
+        let liveBroadcastContent = live < 3 ? "live" : live < 5 ? "upcoming" : "none"
+        let durations: [(String, Int)] = [
+            ("PT1H", 3600), ("PT41S", 41), ("PT1H10S", 3610), ("PT4M13S", 253), ("PT12M", 720), ("PT2H3M4S", 7384),
+            ("PT59S", 59), ("PT20M1S", 1201), ("PT3M", 180), ("PT8M30S", 510),
+        ]
+        let duration =
+            liveBroadcastContent == "none" ? durations[Int(random.next() % UInt64(durations.count))] : ("P0D", 0)
+        let languages = ["en", "fr", "ja", "ar", "es", "de"]
+        let regions = ["US", "GB", "FR", "JP", "EG", "ES", "DE"]
+        let language = languages[Int(random.next() % UInt64(languages.count))]
+        let hasLocation = random.next() % 5 == 0
+        let views = Int(random.next() % 5_000_000)
+        return CorpusVideo(
+            index: index, id: videoCodec.encode(index), channel: channelIndex, position: position,
+            title: titleWords.map { Vocabulary.words[$0] }.joined(separator: " "), titleWords: titleWords,
+            description: description,
+            publishedAt: channel.publishedAt + Int64(position) * channel.uploadInterval + Int64(random.next() % 3600),
+            tags: (0..<Int(random.next() % 6)).map { _ in
+                Vocabulary.words[Int(random.next() % UInt64(Vocabulary.plainCount))]
+            },
+            categoryId: String(1 + random.next() % 29), defaultLanguage: language, defaultAudioLanguage: language,
+            region: regions[Int(random.next() % UInt64(regions.count))],
+            latitude: hasLocation ? Double(Int(random.next() % 18_000)) / 100 - 90 : nil,
+            longitude: hasLocation ? Double(Int(random.next() % 36_000)) / 100 - 180 : nil,
+            liveBroadcastContent: liveBroadcastContent, completedLive: live >= 5 && live < 10,
+            duration: duration.0, durationSeconds: duration.1, viewCount: views,
+            likeCount: random.next() % 10 == 0 ? nil : views / (10 + Int(random.next() % 90)),
+            commentCount: random.next() % 10 == 0 ? nil : views / (100 + Int(random.next() % 900)),
+            hasHighResolutionThumbnails: random.next() % 5 < 3)
+    }
+}

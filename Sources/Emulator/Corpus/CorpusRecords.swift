@@ -1,0 +1,67 @@
+/// A channel of the corpus.
+struct CorpusChannel: Sendable {
+    var index: Int
+    var id: String
+    var handle: String
+    var title: String
+    var titleWords: [Int]
+    var description: String
+    var publishedAt: Int64
+    var country: String?
+    var viewCount: Int
+    /// `nil` when the channel hides it.
+    var subscriberCount: Int?
+    var videoCount: Int
+    var firstVideo: Int
+    /// Seconds between uploads.
+    var uploadInterval: Int64
+
+    var uploadsPlaylistId: String { "UU" + id.dropFirst(2) }
+}
+
+/// A video of the corpus, with everything any endpoint may show of it.
+struct CorpusVideo: Sendable {
+    var index: Int
+    var id: String
+    var channel: Int
+    /// Position among its channel's uploads, oldest first.
+    var position: Int
+    var title: String
+    var titleWords: [Int]
+    var description: String
+    var publishedAt: Int64
+    var tags: [String]
+    var categoryId: String
+    var defaultLanguage: String
+    var defaultAudioLanguage: String
+    var region: String
+    var latitude: Double?
+    var longitude: Double?
+    /// `none`, `live` or `upcoming`; `completedLive` marks past broadcasts (eventType=completed).
+    var liveBroadcastContent: String
+    var completedLive: Bool
+    var duration: String
+    var durationSeconds: Int
+    var viewCount: Int
+    var likeCount: Int?
+    var commentCount: Int?
+    var hasHighResolutionThumbnails: Bool
+}
+
+/// An ordinary playlist: some of a channel's videos (and others'), with placeholders for
+/// entries that became private or were deleted.
+struct CorpusPlaylist: Sendable {
+    enum Entry: Sendable {
+        case video(Int)
+        case privateVideo(String)
+        case deletedVideo(String)
+    }
+
+    var index: Int
+    var id: String
+    var channel: Int
+    var title: String
+    var titleWords: [Int]
+    var publishedAt: Int64
+    var entries: [Entry]
+}

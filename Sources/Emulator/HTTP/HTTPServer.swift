@@ -1,0 +1,233 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An HTTP/1.1 server on POSIX sockets, bound to 127.0.0.1 only: one thread accepts, one thread
+/// serves each connection (keep-alive, Content-Length bodies). Malformed or oversized requests get
+/// 400/431 and a close; a client that stalls mid-request gets 408; an idle keep-alive connection
+/// is closed after `idleTimeout`.
+final class HTTPServer: Sendable {
+    typealias Handler = @Sendable (HTTPRequestHead) -> HTTPResponse
+
+    static let maximumHeadBytes = 64 * 1024
+    static let maximumConnections = 512
+
+    private let listener: Int32
+    let port: UInt16
+    private let handler: Handler
+    private let idleTimeoutSeconds: Int
+    private let state = Mutex(State())
+
+    private struct State {
+        var stopping = false
+        var connections: Set<Int32> = []
+        var acceptorDone = false
+    }
+
+    /// Binds and listens; `port` 0 picks a free one.
+    ///
+    /// - Throws: ``EmulatorError`` naming the port and the system's reason.
+    init(port: UInt16, idleTimeoutSeconds: Int = 10, handler: @escaping Handler) throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw EmulatorError.system("socket") }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0 else {
+            let error = EmulatorError.system("bind 127.0.0.1:\(port)")
+            close(fd)
+            throw error
+        }
+        guard listen(fd, 256) == 0 else {
+            let error = EmulatorError.system("listen")
+            close(fd)
+            throw error
+        }
+        var actual = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &actual) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        self.listener = fd
+        self.port = UInt16(bigEndian: actual.sin_port)
+        self.handler = handler
+        self.idleTimeoutSeconds = idleTimeoutSeconds
+    }
+
+    /// Starts the accepting thread.
+    func start() {
+        let thread = Thread { [self] in acceptLoop() }
+        thread.name = "emulator-accept"
+        thread.start()
+    }
+
+    /// Stops accepting, closes every connection, and waits (bounded) for their threads to end.
+    func stop() {
+        let connections = state.withLock { state -> Set<Int32> in
+            state.stopping = true
+            return state.connections
+        }
+        shutdown(listener, Int32(SHUT_RDWR))
+        for fd in connections { shutdown(fd, Int32(SHUT_RDWR)) }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            let done = state.withLock { $0.connections.isEmpty && $0.acceptorDone }
+            if done { break }
+            usleep(2000)
+        }
+        close(listener)
+    }
+
+    private func acceptLoop() {
+        defer { state.withLock { $0.acceptorDone = true } }
+        while true {
+            let fd = accept(listener, nil, nil)
+            if fd < 0 {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                return
+            }
+            let admitted = state.withLock { state -> Bool in
+                guard !state.stopping, state.connections.count < Self.maximumConnections else { return false }
+                state.connections.insert(fd)
+                return true
+            }
+            guard admitted else {
+                close(fd)
+                if state.withLock({ $0.stopping }) { return }
+                continue
+            }
+            let thread = Thread { [self] in
+                serve(fd)
+                state.withLock { _ = $0.connections.remove(fd) }
+                close(fd)
+            }
+            thread.stackSize = 512 * 1024
+            thread.start()
+        }
+    }
+
+    private func serve(_ fd: Int32) {
+        var yes: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var timeout = timeval(tv_sec: idleTimeoutSeconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(8192)
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            // Read until a whole head is buffered.
+            var headEnd: Int?
+            var searchFrom = 0
+            while true {
+                if let end = Self.findHeadEnd(buffer, from: searchFrom) {
+                    headEnd = end
+                    break
+                }
+                searchFrom = max(0, buffer.count - 3)
+                if buffer.count > Self.maximumHeadBytes {
+                    send(
+                        fd, HTTPResponse(status: 431, body: Array("request head larger than 64 KiB\n".utf8)),
+                        keepAlive: false)
+                    return
+                }
+                let received = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                if received > 0 {
+                    buffer.append(contentsOf: chunk[0..<received])
+                    continue
+                }
+                if received < 0, errno == EINTR { continue }
+                if received < 0, errno == EAGAIN || errno == EWOULDBLOCK, !buffer.isEmpty {
+                    send(
+                        fd, HTTPResponse(status: 408, body: Array("request not completed in time\n".utf8)),
+                        keepAlive: false)
+                }
+                return  // closed, idle timeout, or error
+            }
+            guard let end = headEnd else { return }
+            let head: HTTPRequestHead
+            do {
+                head = try HTTPRequestHead.parse(buffer[0..<end])
+            } catch {
+                send(fd, HTTPResponse(status: 400, body: Array("malformed request\n".utf8)), keepAlive: false)
+                return
+            }
+            buffer.removeFirst(end + 4)
+            // Discard a request body, if any (the API takes none on GET).
+            if let length = head.header("content-length").flatMap({ Int($0) }), length > 0 {
+                guard length <= 1 << 20 else {
+                    send(fd, HTTPResponse(status: 400, body: Array("request body too large\n".utf8)), keepAlive: false)
+                    return
+                }
+                while buffer.count < length {
+                    let received = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                    if received <= 0 { return }
+                    buffer.append(contentsOf: chunk[0..<received])
+                }
+                buffer.removeFirst(length)
+            }
+            let response = handler(head)
+            if state.withLock({ $0.stopping }) { return }
+            let keepAlive = head.keepAlive
+            if response.delayMilliseconds > 0 { usleep(UInt32(response.delayMilliseconds) * 1000) }
+            switch response.delivery {
+            case .normal:
+                guard send(fd, response, keepAlive: keepAlive), keepAlive else { return }
+            case .reset:
+                var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+                setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+                return
+            case .truncate:
+                var bytes = response.head(keepAlive: false)
+                bytes.append(contentsOf: response.body.prefix(response.body.count / 2))
+                _ = writeAll(fd, bytes)
+                return
+            }
+        }
+    }
+
+    /// Index of the `\r\n\r\n` that ends the head.
+    static func findHeadEnd(_ buffer: [UInt8], from start: Int) -> Int? {
+        guard buffer.count >= 4 else { return nil }
+        var index = start
+        while index + 3 < buffer.count {
+            if buffer[index] == 13, buffer[index + 1] == 10, buffer[index + 2] == 13, buffer[index + 3] == 10 {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    @discardableResult
+    private func send(_ fd: Int32, _ response: HTTPResponse, keepAlive: Bool) -> Bool {
+        var bytes = response.head(keepAlive: keepAlive)
+        bytes.append(contentsOf: response.body)
+        return writeAll(fd, bytes)
+    }
+
+    private func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let sent = Glibc.send(fd, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                if sent < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += sent
+            }
+            return true
+        }
+    }
+}
