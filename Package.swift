@@ -41,18 +41,18 @@ let package = Package(
         ),
         .executableTarget(
             name: "ytcrawl-bench",
-            dependencies: ["YouTubeKit", "StreamingJSON", "Transport", "Archive", "Emulator", "Gzip"],
+            dependencies: ["YouTubeKit", "StreamingJSON", "Transport", "Archive", "Emulator", "Gzip", "TestSupport"],
             path: "Benchmarks/ytcrawl-bench"
         ),
         // Helpers shared by the test targets: the ../shared fixtures, test servers, test doubles.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Gzip"], path: "Tests/TestSupport"),
         .testTarget(name: "YouTubeKitTests", dependencies: ["YouTubeKit", "TestSupport"]),
         .testTarget(
             name: "StreamingJSONTests", dependencies: ["StreamingJSON", "YouTubeKit", "TestSupport", "Emulator"]),
         .testTarget(name: "GzipTests", dependencies: ["Gzip"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport", "YouTubeKit"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Gzip", "YouTubeKit"]),
-        .testTarget(name: "EmulatorTests", dependencies: ["Emulator", "YouTubeKit"]),
+        .testTarget(name: "EmulatorTests", dependencies: ["Emulator", "YouTubeKit", "StreamingJSON", "TestSupport"]),
         .testTarget(name: "CrawlerTests", dependencies: ["Crawler", "YouTubeKit"]),
         .testTarget(name: "CLITests", dependencies: ["ytcrawl"]),
     ]

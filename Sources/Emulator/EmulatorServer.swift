@@ -17,12 +17,12 @@ public final class EmulatorServer: Sendable {
     /// Builds the corpus and binds the port (0 picks a free one); serving starts with ``start()``.
     ///
     /// - Throws: ``EmulatorError`` when the port cannot be bound.
-    public init(_ configuration: EmulatorConfiguration, port: UInt16 = 0) throws {
+    public init(_ configuration: EmulatorConfiguration, port: UInt16 = 0, idleTimeoutSeconds: Int = 10) throws {
         self.configuration = configuration
         let corpus = Corpus(configuration.corpus)
         let api = EmulatorAPI(configuration: configuration, corpus: corpus)
         self.api = api
-        server = try HTTPServer(port: port) { api.handle($0) }
+        server = try HTTPServer(port: port, idleTimeoutSeconds: idleTimeoutSeconds) { api.handle($0) }
     }
 
     /// The base URL clients use (`--api-base`): `http://127.0.0.1:PORT`; the API lives under `/youtube/v3`.

@@ -12,6 +12,7 @@ final class EmulatorAPI: Sendable {
     let quota: QuotaBook
     let tokens: PageTokenCodec
     private let requestCounter = Atomic<UInt64>(0)
+    private let cache = ResponseCache(budgetBytes: 64 << 20)
 
     static let standardParameters: Set<String> = ["alt", "prettyPrint", "quotaUser", "fields", "key", "userIp"]
 
@@ -114,6 +115,20 @@ final class EmulatorAPI: Sendable {
     }
 
     private func serve(
+        _ method: APIMethod, _ parameters: [String: String], _ order: [(name: String, value: String)], pretty: Bool,
+        gzip: Bool
+    ) -> HTTPResponse {
+        // Everything but the key decides the bytes of a response.
+        let cacheKey =
+            method.rawValue + (gzip ? "?z&" : "?")
+            + order.filter { $0.name != "key" }.map { $0.name + "=" + $0.value }.joined(separator: "&")
+        if let cached = cache.response(for: cacheKey) { return cached }
+        let response = build(method, parameters, order, pretty: pretty, gzip: gzip)
+        cache.store(response, for: cacheKey)
+        return response
+    }
+
+    private func build(
         _ method: APIMethod, _ parameters: [String: String], _ order: [(name: String, value: String)], pretty: Bool,
         gzip: Bool
     ) -> HTTPResponse {

@@ -155,18 +155,22 @@ final class HTTPServer: Sendable {
                 return  // closed, idle timeout, or error
             }
             guard let end = headEnd else { return }
+            guard end <= Self.maximumHeadBytes else {
+                refuse(fd, HTTPResponse(status: 431, body: Array("request head larger than 64 KiB\n".utf8)))
+                return
+            }
             let head: HTTPRequestHead
             do {
                 head = try HTTPRequestHead.parse(buffer[0..<end])
             } catch {
-                send(fd, HTTPResponse(status: 400, body: Array("malformed request\n".utf8)), keepAlive: false)
+                refuse(fd, HTTPResponse(status: 400, body: Array("malformed request\n".utf8)))
                 return
             }
             buffer.removeFirst(end + 4)
             // Discard a request body, if any (the API takes none on GET).
             if let length = head.header("content-length").flatMap({ Int($0) }), length > 0 {
                 guard length <= 1 << 20 else {
-                    send(fd, HTTPResponse(status: 400, body: Array("request body too large\n".utf8)), keepAlive: false)
+                    refuse(fd, HTTPResponse(status: 400, body: Array("request body too large\n".utf8)))
                     return
                 }
                 while buffer.count < length {
@@ -207,6 +211,22 @@ final class HTTPServer: Sendable {
             index += 1
         }
         return nil
+    }
+
+    /// Answers a request the server will not serve, then closes without losing the answer: unread
+    /// input at close would make the kernel reset the connection and discard what was sent.
+    private func refuse(_ fd: Int32, _ response: HTTPResponse) {
+        send(fd, response, keepAlive: false)
+        shutdown(fd, Int32(SHUT_WR))
+        var timeout = timeval(tv_sec: 0, tv_usec: 200_000)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var scratch = [UInt8](repeating: 0, count: 16 * 1024)
+        var drained = 0
+        while drained < 1 << 20 {
+            let received = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if received <= 0 { break }
+            drained += received
+        }
     }
 
     @discardableResult

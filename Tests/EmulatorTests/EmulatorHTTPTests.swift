@@ -1,0 +1,77 @@
+import Emulator
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("Emulator HTTP behaviour")
+struct EmulatorHTTPTests {
+    @Test func keepAliveServesManyRequestsOnOneConnection() throws {
+        let emulator = try EmulatorHarness()
+        for _ in 0..<50 {
+            let response = try emulator.get("/youtube/v3/videos?part=id&id=abc")
+            #expect(response.status == 200)
+            #expect(response.headers["connection"] == "keep-alive")
+        }
+        let closing = try emulator.get("/youtube/v3/videos?part=id&id=abc", headers: ["Connection": "close"])
+        #expect(closing.headers["connection"] == "close")
+    }
+
+    @Test func malformedRequestLineIs400AndClose() throws {
+        let emulator = try EmulatorHarness()
+        let client = LoopbackHTTPClient(port: emulator.server.port)
+        try client.sendRaw(Array("NONSENSE\r\n\r\n".utf8))
+        let response = try client.readResponse()
+        #expect(response.status == 400)
+        #expect(response.headers["connection"] == "close")
+        // The server is still fine.
+        #expect(try emulator.get("/youtube/v3/videos?part=id&id=abc").status == 200)
+    }
+
+    @Test func oversizedHeadIs431() throws {
+        let emulator = try EmulatorHarness()
+        let client = LoopbackHTTPClient(port: emulator.server.port)
+        let huge = "GET / HTTP/1.1\r\nX-Filler: " + String(repeating: "a", count: 70 * 1024) + "\r\n\r\n"
+        try client.sendRaw(Array(huge.utf8))
+        #expect(try client.readResponse().status == 431)
+    }
+
+    @Test func stalledClientGets408() throws {
+        let emulator = try EmulatorHarness(idleTimeoutSeconds: 1)
+        let client = LoopbackHTTPClient(port: emulator.server.port)
+        try client.sendRaw(Array("GET /youtube/v3/videos?part=id HTTP/1.1\r\nHost: x\r\n".utf8))
+        #expect(try client.readResponse().status == 408)
+    }
+
+    @Test func sixtyFourConcurrentConnections() async throws {
+        let emulator = try EmulatorHarness()
+        let port = emulator.server.port
+        let statuses = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<64 {
+                group.addTask {
+                    let client = LoopbackHTTPClient(port: port)
+                    var ok = 0
+                    for _ in 0..<10 {
+                        if (try? client.get(
+                            "/youtube/v3/videos?part=id&id=abc", headers: ["X-Goog-Api-Key": EmulatorHarness.key]))?
+                            .status == 200
+                        {
+                            ok += 1
+                        }
+                    }
+                    return ok
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(statuses == 640)
+    }
+
+    @Test func stopClosesConnectionsAndFreesThePort() throws {
+        var emulator: EmulatorHarness? = try EmulatorHarness()
+        let port = emulator!.server.port
+        #expect(try emulator!.get("/youtube/v3/videos?part=id&id=abc").status == 200)
+        emulator = nil
+        let client = LoopbackHTTPClient(port: port)
+        #expect(throws: LoopbackHTTPClient.Failure.self) { try client.get("/youtube/v3/videos?part=id&id=abc") }
+    }
+}
