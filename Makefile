@@ -2,7 +2,7 @@
 #   make run    install what is missing, build, run the main job, say where the output is
 #   make test   install what is missing, build with warnings as errors, run every test
 SWIFT ?= swift
-APT_PACKAGES := libcurl4-openssl-dev zlib1g-dev pkg-config gzip
+APT_PACKAGES := libcurl4-openssl-dev zlib1g-dev pkg-config gzip curl
 
 .PHONY: run test deps build bench format lint
 
