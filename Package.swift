@@ -28,12 +28,14 @@ let package = Package(
         ),
         // Swift types over zlib: gzip members in, gzip streams out.
         .target(name: "Gzip", dependencies: ["CZlib"]),
+        // SHA-256 and HMAC in portable Swift: shard checksums, key fingerprints.
+        .target(name: "Digest"),
         .target(name: "Transport", dependencies: ["YouTubeKit", "CCurl"]),
         .target(name: "Archive", dependencies: ["YouTubeKit", "StreamingJSON", "Gzip"]),
         .target(name: "Emulator", dependencies: ["YouTubeKit", "StreamingJSON", "Gzip"]),
         .target(
             name: "Crawler",
-            dependencies: ["YouTubeKit", "StreamingJSON", "Transport", "Archive"]
+            dependencies: ["YouTubeKit", "StreamingJSON", "Transport", "Archive", "Digest"]
         ),
         .executableTarget(
             name: "ytcrawl",
@@ -53,7 +55,8 @@ let package = Package(
         .testTarget(name: "TransportTests", dependencies: ["Transport", "YouTubeKit"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Gzip", "YouTubeKit"]),
         .testTarget(name: "EmulatorTests", dependencies: ["Emulator", "YouTubeKit", "StreamingJSON", "TestSupport"]),
-        .testTarget(name: "CrawlerTests", dependencies: ["Crawler", "YouTubeKit"]),
+        .testTarget(name: "CrawlerTests", dependencies: ["Crawler", "YouTubeKit", "TestSupport"]),
+        .testTarget(name: "DigestTests", dependencies: ["Digest"]),
         .testTarget(name: "CLITests", dependencies: ["ytcrawl"]),
     ]
 )

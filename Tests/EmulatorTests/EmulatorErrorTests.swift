@@ -64,11 +64,11 @@ struct EmulatorErrorTests {
 
     @Test func quotaIsSpentThenResetsAtPacificMidnight() throws {
         // 2026-03-08 is the 23-hour day of the spring change: its midnight is 07:00 UTC on the 9th.
-        let clock = ManualClock(RFC3339.parseSeconds("2026-03-08T20:00:00Z")!)
+        let clock = ManualClock(epochSeconds: RFC3339.parseSeconds("2026-03-08T20:00:00Z")!)
         let emulator = try EmulatorHarness {
             $0.dailyUnits = 3
             $0.dailySearches = 2
-            $0.clock = { clock.now }
+            $0.clock = { clock.utcSeconds }
         }
         let id = emulator.server.truthVideos()[0].videoId
         for _ in 0..<3 { #expect(try emulator.get("/youtube/v3/videos?part=id&id=\(id)").status == 200) }
@@ -81,9 +81,9 @@ struct EmulatorErrorTests {
         #expect(try emulator.get("/youtube/v3/search?part=snippet&q=x").status == 200)
         #expect(try emulator.get("/youtube/v3/search?part=snippet&q=x").status == 403)
         #expect(emulator.server.quotaUsed(key: EmulatorHarness.key) == (3, 2))
-        clock.set(RFC3339.parseSeconds("2026-03-09T06:59:59Z")!)
+        clock.advance(toUTC: RFC3339.parseSeconds("2026-03-09T06:59:59Z")!)
         #expect(try emulator.get("/youtube/v3/videos?part=id&id=\(id)").status == 403)
-        clock.set(RFC3339.parseSeconds("2026-03-09T07:00:00Z")!)
+        clock.advance(toUTC: RFC3339.parseSeconds("2026-03-09T07:00:00Z")!)
         #expect(try emulator.get("/youtube/v3/videos?part=id&id=\(id)").status == 200)
     }
 
@@ -99,15 +99,15 @@ struct EmulatorErrorTests {
     }
 
     @Test func rateLimitAnswersRateLimitExceeded() throws {
-        let clock = ManualClock(1_800_000_000)
+        let clock = ManualClock(epochSeconds: 1_800_000_000)
         let emulator = try EmulatorHarness {
             $0.rpsLimit = 2
-            $0.clock = { clock.now }
+            $0.clock = { clock.utcSeconds }
         }
         let statuses = try (0..<4).map { _ in try emulator.json("/youtube/v3/videos?part=id&id=abc") }
         #expect(statuses.map(\.0) == [200, 200, 403, 403])
         #expect(statuses[2].1.errorReason == "rateLimitExceeded")
-        clock.set(1_800_000_001)
+        clock.advance(toUTC: 1_800_000_001)
         #expect(try emulator.get("/youtube/v3/videos?part=id&id=abc").status == 200)
     }
 

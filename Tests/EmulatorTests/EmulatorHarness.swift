@@ -4,14 +4,6 @@ import StreamingJSON
 import Synchronization
 import TestSupport
 
-/// A clock a test moves by hand.
-final class ManualClock: Sendable {
-    private let seconds: Mutex<Int64>
-    init(_ start: Int64) { seconds = Mutex(start) }
-    var now: Int64 { seconds.withLock { $0 } }
-    func set(_ value: Int64) { seconds.withLock { $0 = value } }
-}
-
 /// Starts an emulator for one test and talks to it over a real loopback connection.
 final class EmulatorHarness {
     static let key = "test-key-not-a-secret"

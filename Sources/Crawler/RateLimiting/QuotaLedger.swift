@@ -1,0 +1,160 @@
+import Archive
+import Digest
+import Foundation
+import Synchronization
+import YouTubeKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What each key spent on each Pacific day, kept across runs in `STATE_DIR/quota-ledger.json`.
+///
+/// Keys appear only as fingerprints: an HMAC-SHA256 of the key under a random secret kept in
+/// `STATE_DIR/ledger-secret` (mode 0600). Updates are deltas applied under an exclusive `flock`
+/// and written atomically, so two processes on one machine never lose each other's counts.
+public final class QuotaLedger: Sendable {
+    public struct Usage: Sendable, Hashable {
+        public var units: Int
+        public var searches: Int
+    }
+
+    public let directory: String
+    private let secret: [UInt8]
+    private let pending = Mutex<[String: [String: Usage]]>([:])
+
+    private var ledgerPath: String { directory + "/quota-ledger.json" }
+    private var lockPath: String { directory + "/quota-ledger.lock" }
+
+    /// The state directory: `$XDG_STATE_HOME/ytcrawl`, else `~/.local/state/ytcrawl`.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let state = environment["XDG_STATE_HOME"], !state.isEmpty { return state + "/ytcrawl" }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/.local/state/ytcrawl"
+    }
+
+    /// Opens (creating if needed) the ledger in `directory`.
+    ///
+    /// - Throws: ``LedgerError`` naming the path and the reason.
+    public init(directory: String) throws {
+        self.directory = directory
+        do {
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw LedgerError(
+                "cannot create the state directory \(directory): \(error.localizedDescription); set --state-dir")
+        }
+        let secretPath = directory + "/ledger-secret"
+        if let existing = FileManager.default.contents(atPath: secretPath), existing.count == 32 {
+            secret = Array(existing)
+        } else {
+            var generator = SystemRandomNumberGenerator()
+            let fresh = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let created = FileManager.default.createFile(
+                atPath: secretPath, contents: Data(fresh), attributes: [.posixPermissions: 0o600])
+            guard created else {
+                throw LedgerError("cannot write \(secretPath); check the permissions of \(directory)")
+            }
+            // Another process may have won the race: use whatever is on disk now.
+            secret = Array(FileManager.default.contents(atPath: secretPath) ?? Data(fresh))
+        }
+    }
+
+    /// The key's fingerprint: never the key, and useless without this machine's secret.
+    public func fingerprint(_ key: APIKey) -> String {
+        String(SHA256.hex(HMACSHA256.authenticate(Array(key.value.utf8), key: secret)).prefix(24))
+    }
+
+    /// What `fingerprint` used on `day`, as the file says plus what this process has not flushed.
+    public func usage(fingerprint: String, day: PacificTime.Day) throws -> Usage {
+        let stored = try withLock { try read()[day.description]?[fingerprint] }
+        let unflushed = pending.withLock { $0[day.description]?[fingerprint] }
+        return Usage(
+            units: (stored?.units ?? 0) + (unflushed?.units ?? 0),
+            searches: (stored?.searches ?? 0) + (unflushed?.searches ?? 0))
+    }
+
+    /// Records a charge (kept in memory until ``flush()``).
+    public func record(fingerprint: String, day: PacificTime.Day, charge: QuotaCharge) {
+        pending.withLock { pending in
+            var usage = pending[day.description, default: [:]][fingerprint] ?? Usage(units: 0, searches: 0)
+            if charge.bucket == .units { usage.units += charge.cost } else { usage.searches += charge.cost }
+            pending[day.description, default: [:]][fingerprint] = usage
+        }
+    }
+
+    /// Adds the unflushed charges to the file under the lock; days older than a week are dropped.
+    public func flush() throws {
+        let deltas = pending.withLock { pending -> [String: [String: Usage]] in
+            let taken = pending
+            pending = [:]
+            return taken
+        }
+        guard !deltas.isEmpty else { return }
+        try withLock {
+            var ledger = try read()
+            for (day, keys) in deltas {
+                for (fingerprint, delta) in keys {
+                    var usage = ledger[day, default: [:]][fingerprint] ?? Usage(units: 0, searches: 0)
+                    usage.units += delta.units
+                    usage.searches += delta.searches
+                    ledger[day, default: [:]][fingerprint] = usage
+                }
+            }
+            let newest = ledger.keys.max() ?? ""
+            let cutoff = Self.day(daysBefore: 7, newest)
+            ledger = ledger.filter { $0.key >= cutoff }
+            try write(ledger)
+        }
+    }
+
+    static func day(daysBefore count: Int, _ day: String) -> String {
+        let parts = day.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { return "" }
+        let (year, month, dayOfMonth) = RFC3339.civilFromDays(
+            RFC3339.daysFromCivil(year: parts[0], month: parts[1], day: parts[2]) - count)
+        return PacificTime.Day(year: year, month: month, day: dayOfMonth).description
+    }
+
+    private func withLock<T>(_ body: () throws -> T) throws -> T {
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw LedgerError("cannot open \(lockPath): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                throw LedgerError("cannot lock \(lockPath): \(String(cString: strerror(errno)))")
+            }
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+
+    private func read() throws -> [String: [String: Usage]] {
+        guard let data = FileManager.default.contents(atPath: ledgerPath), !data.isEmpty else { return [:] }
+        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let days = root["days"] as? [String: [String: [String: Int]]]
+        else {
+            throw LedgerError("\(ledgerPath) is not a quota ledger (malformed JSON); move it away to start a new one")
+        }
+        return days.mapValues { keys in
+            keys.mapValues { Usage(units: $0["units"] ?? 0, searches: $0["searches"] ?? 0) }
+        }
+    }
+
+    private func write(_ ledger: [String: [String: Usage]]) throws {
+        let days = ledger.mapValues { keys in keys.mapValues { ["units": $0.units, "searches": $0.searches] } }
+        let data = try JSONSerialization.data(
+            withJSONObject: ["version": 1, "days": days], options: [.sortedKeys, .prettyPrinted])
+        do {
+            try AtomicFile.write(Array(data), to: ledgerPath)
+        } catch {
+            throw LedgerError("cannot write \(ledgerPath): \(error)")
+        }
+    }
+}
+
+public struct LedgerError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,132 @@
+import YouTubeKit
+
+/// Grants API requests within the per-second rate, the in-flight cap, the run's budget and each
+/// key's daily quota (reset at Pacific midnight), and learns from the answers (AIMD on rate
+/// limits, parking spent keys, dropping invalid ones). Every request is charged when granted,
+/// because the API charges every attempt.
+///
+/// The logic lives in ``RateLimiterState``; this actor waits on the injected clock and keeps the
+/// ledger up to date.
+public actor RateLimiter<C: Clock> where C.Duration == Duration {
+    private var state: RateLimiterState
+    private let clock: C
+    private let start: C.Instant
+    private let utcNow: @Sendable () -> Int64
+    private let ledger: QuotaLedger?
+    private let fingerprints: [String]
+    private var completionWaiters: [Int: CheckedContinuation<Void, any Error>] = [:]
+    private var nextWaiter = 0
+    private var unflushed = 0
+
+    /// - Parameters:
+    ///   - keys: the key pool, in file order.
+    ///   - clock: time for the token bucket and waits (a manual clock in tests).
+    ///   - utcNow: wall-clock UTC seconds, for Pacific days.
+    ///   - ledger: where daily spending persists across runs; the run starts from what it says.
+    /// - Throws: ``LedgerError`` when the ledger cannot be read.
+    public init(
+        configuration: RateLimiterConfiguration, keys: [APIKey], clock: C, utcNow: @escaping @Sendable () -> Int64,
+        ledger: QuotaLedger? = nil
+    ) throws {
+        let utc = utcNow()
+        var state = RateLimiterState(configuration: configuration, keys: keys, utc: utc)
+        var fingerprints: [String] = []
+        if let ledger {
+            let today = PacificTime.day(atUTC: utc)
+            for (index, key) in keys.enumerated() {
+                let fingerprint = ledger.fingerprint(key)
+                fingerprints.append(fingerprint)
+                let usage = try ledger.usage(fingerprint: fingerprint, day: today)
+                state.preload(keyIndex: index, units: usage.units, searches: usage.searches)
+            }
+        }
+        self.state = state
+        self.clock = clock
+        self.start = clock.now
+        self.utcNow = utcNow
+        self.ledger = ledger
+        self.fingerprints = fingerprints
+    }
+
+    /// Waits for a permit to send one request of `method`.
+    ///
+    /// - Throws: ``LimiterStop`` when the budget, the daily quota of every key (unless
+    ///   `waitForReset`) or the keys themselves are spent; `CancellationError` when cancelled.
+    public func acquire(_ method: APIMethod) async throws -> Permit {
+        while true {
+            try Task.checkCancellation()
+            let utc = utcNow()
+            switch state.acquire(method, now: start.duration(to: clock.now), utc: utc) {
+            case .granted(let permit):
+                if let ledger {
+                    ledger.record(
+                        fingerprint: fingerprints[permit.keyIndex], day: PacificTime.day(atUTC: utc),
+                        charge: permit.charge)
+                    unflushed += 1
+                    if unflushed >= 50 { try flush() }
+                }
+                return permit
+            case .wait(let delay):
+                try await clock.sleep(until: clock.now.advanced(by: delay), tolerance: nil)
+            case .waitForCompletion:
+                try await waitForCompletion()
+            case .stop(let stop):
+                if case .dailyQuotaSpent(_, let until) = stop, state.configuration.waitForReset {
+                    try await clock.sleep(until: clock.now.advanced(by: .seconds(max(1, until - utc))), tolerance: nil)
+                    continue
+                }
+                throw stop
+            }
+        }
+    }
+
+    /// Reports what happened to a request sent under `permit`.
+    public func complete(_ permit: Permit, _ outcome: RequestOutcome) {
+        state.complete(permit, outcome, utc: utcNow())
+        if outcome == .notSent, let ledger {
+            ledger.record(
+                fingerprint: fingerprints[permit.keyIndex], day: PacificTime.day(atUTC: utcNow()),
+                charge: QuotaCharge(bucket: permit.charge.bucket, cost: -permit.charge.cost))
+        }
+        let waiters = completionWaiters
+        completionWaiters = [:]
+        for waiter in waiters.values { waiter.resume() }
+    }
+
+    /// Writes unflushed charges to the ledger.
+    public func flush() throws {
+        unflushed = 0
+        try ledger?.flush()
+    }
+
+    /// Notices for the user (keys parked or dropped), each returned once.
+    public func drainNotices() -> [String] {
+        defer { state.notices = [] }
+        return state.notices
+    }
+
+    /// Units or searches still available: over usable keys today, and within the run's budget.
+    public func remaining(_ bucket: QuotaBucket) -> Int { state.remaining(bucket, utc: utcNow()) }
+
+    public var spentUnits: Int { state.spentUnits }
+    public var spentSearches: Int { state.spentSearches }
+    /// The current request rate (lowered by rate-limit answers, then recovering).
+    public var currentRate: Double { state.rate }
+    public var inFlight: Int { state.inFlight }
+
+    private func waitForCompletion() async throws {
+        nextWaiter += 1
+        let id = nextWaiter
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                completionWaiters[id] = continuation
+            }
+        } onCancel: {
+            Task { await self.cancelWaiter(id) }
+        }
+    }
+
+    private func cancelWaiter(_ id: Int) {
+        completionWaiters.removeValue(forKey: id)?.resume(throwing: CancellationError())
+    }
+}

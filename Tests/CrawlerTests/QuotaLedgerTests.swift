@@ -1,0 +1,124 @@
+import Foundation
+import TestSupport
+import Testing
+import YouTubeKit
+
+@testable import Crawler
+
+@Suite("Quota ledger across runs and processes")
+struct QuotaLedgerTests {
+    static let key = APIKey(value: "made-up-ledger-key-123", label: "YOUTUBE_API_KEY")
+    static let noon = RFC3339.parseSeconds("2026-06-15T19:00:00Z")!
+
+    static func temporaryDirectory() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("ledger-\(UUID())").path
+    }
+
+    @Test func aNewRunStartsFromWhatWasSpentToday() async throws {
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let clock = ManualClock(epochSeconds: Self.noon)
+        do {
+            let limiter = try RateLimiter(
+                configuration: RateLimiterConfiguration(burst: 100, dailyUnits: 10), keys: [Self.key], clock: clock,
+                utcNow: { clock.utcSeconds }, ledger: try QuotaLedger(directory: directory))
+            for _ in 0..<7 { _ = try await limiter.acquire(.videos) }
+            try await limiter.flush()
+        }
+        let second = try RateLimiter(
+            configuration: RateLimiterConfiguration(burst: 100, dailyUnits: 10), keys: [Self.key], clock: clock,
+            utcNow: { clock.utcSeconds }, ledger: try QuotaLedger(directory: directory))
+        #expect(await second.remaining(.units) == 3)
+        for _ in 0..<3 { _ = try await second.acquire(.videos) }
+        await #expect(throws: LimiterStop.self) { try await second.acquire(.videos) }
+        // The key itself is never written.
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory) {
+            let contents = FileManager.default.contents(atPath: directory + "/" + file) ?? Data()
+            #expect(!String(decoding: contents, as: UTF8.self).contains(Self.key.value), "\(file)")
+        }
+        let secretMode =
+            try FileManager.default.attributesOfItem(atPath: directory + "/ledger-secret")[.posixPermissions] as? Int
+        #expect(secretMode == 0o600)
+    }
+
+    @Test func concurrentWritersNeverLoseAnUpdate() async throws {
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // Separate ledger instances open the lock file separately: flock treats them exactly as
+        // it treats separate processes.
+        let day = PacificTime.day(atUTC: Self.noon)
+        let fingerprint = try QuotaLedger(directory: directory).fingerprint(Self.key)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    let ledger = try! QuotaLedger(directory: directory)
+                    for _ in 0..<25 {
+                        ledger.record(fingerprint: fingerprint, day: day, charge: QuotaCharge(bucket: .units, cost: 2))
+                        ledger.record(
+                            fingerprint: fingerprint, day: day, charge: QuotaCharge(bucket: .searches, cost: 1))
+                        try! ledger.flush()
+                    }
+                }
+            }
+        }
+        let usage = try QuotaLedger(directory: directory).usage(fingerprint: fingerprint, day: day)
+        #expect(usage == QuotaLedger.Usage(units: 200, searches: 100))
+    }
+
+    @Test func twoProcessesNeverLoseAnUpdate() throws {
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let ledger = try QuotaLedger(directory: directory)
+        let children = try (0..<2).map { _ -> Process in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+            process.arguments = ["--testing-library", "swift-testing", "--filter", "ledgerChildProcess"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["YTCRAWL_LEDGER_CHILD_DIR"] = directory
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        for child in children { child.waitUntilExit() }
+        #expect(children.allSatisfy { $0.terminationStatus == 0 })
+        let usage = try ledger.usage(fingerprint: ledger.fingerprint(Self.key), day: PacificTime.day(atUTC: Self.noon))
+        #expect(usage.units == 2 * 40)
+    }
+
+    /// Runs only as the child of ``twoProcessesNeverLoseAnUpdate()``.
+    @Test func ledgerChildProcess() throws {
+        guard let directory = ProcessInfo.processInfo.environment["YTCRAWL_LEDGER_CHILD_DIR"] else { return }
+        let ledger = try QuotaLedger(directory: directory)
+        let fingerprint = ledger.fingerprint(Self.key)
+        for _ in 0..<40 {
+            ledger.record(
+                fingerprint: fingerprint, day: PacificTime.day(atUTC: Self.noon),
+                charge: QuotaCharge(bucket: .units, cost: 1))
+            try ledger.flush()
+        }
+    }
+
+    @Test func keyFileErrorsNameTheFileAndLine() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("keys-\(UUID()).txt").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "# my keys\nmade-up-key-a\n\nmade-up key-b\n".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect {
+            try APIKey.load(file: path)
+        } throws: { error in
+            "\(error)".contains("\(path):4") && !"\(error)".contains("made-up key-b")
+        }
+        try "# my keys\nmade-up-key-a\n\nmade-up-key-b\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let keys = try APIKey.load(file: path)
+        #expect(keys.map(\.value) == ["made-up-key-a", "made-up-key-b"])
+        #expect(keys.map(\.description).allSatisfy { !$0.contains("made-up") })
+    }
+
+    @Test func defaultStateDirectory() {
+        #expect(
+            QuotaLedger.defaultDirectory(environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/home/u"])
+                == "/x/state/ytcrawl")
+        #expect(QuotaLedger.defaultDirectory(environment: ["HOME": "/home/u"]) == "/home/u/.local/state/ytcrawl")
+    }
+}
