@@ -52,7 +52,9 @@ let package = Package(
         .testTarget(
             name: "StreamingJSONTests", dependencies: ["StreamingJSON", "YouTubeKit", "TestSupport", "Emulator"]),
         .testTarget(name: "GzipTests", dependencies: ["Gzip"]),
-        .testTarget(name: "TransportTests", dependencies: ["Transport", "YouTubeKit"]),
+        .testTarget(
+            name: "TransportTests",
+            dependencies: ["Transport", "YouTubeKit", "Emulator", "StreamingJSON", "TestSupport"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Gzip", "YouTubeKit"]),
         .testTarget(name: "EmulatorTests", dependencies: ["Emulator", "YouTubeKit", "StreamingJSON", "TestSupport"]),
         .testTarget(name: "CrawlerTests", dependencies: ["Crawler", "YouTubeKit", "TestSupport"]),

@@ -33,6 +33,26 @@ public final class CurlEasyHandle {
         try check(ytc_curl_easy_setopt_string(handle, option, value), option: "\(option)")
     }
 
+    /// Sets a pointer option (CURLOPT_PRIVATE, CURLOPT_WRITEDATA, CURLOPT_HEADERDATA).
+    func set(_ option: CURLoption, pointer: UnsafeMutableRawPointer?) throws {
+        try check(ytc_curl_easy_setopt_pointer(handle, option, pointer), option: "\(option)")
+    }
+
+    /// Sets CURLOPT_WRITEFUNCTION or CURLOPT_HEADERFUNCTION.
+    func set(_ option: CURLoption, callback: ytc_curl_data_callback?) throws {
+        try check(ytc_curl_easy_setopt_data_callback(handle, option, callback), option: "\(option)")
+    }
+
+    /// Back to a fresh handle's options; live connections and caches are kept.
+    func reset() throws {
+        curl_easy_reset(handle)
+        curl_slist_free_all(headers)
+        headers = nil
+        try set(CURLOPT_NOSIGNAL, 1)
+        try set(CURLOPT_SSL_VERIFYPEER, 1)
+        try set(CURLOPT_SSL_VERIFYHOST, 2)
+    }
+
     /// Replaces the request's extra header lines (`Name: value`).
     public func setHeaders(_ lines: [String]) throws {
         var list: UnsafeMutablePointer<curl_slist>?

@@ -1,15 +1,25 @@
-/// An HTTP request as the transports take it.
+/// An HTTP GET as the transports take it.
 public struct HTTPRequest: Sendable, Hashable {
     public var url: String
     public var headers: [(name: String, value: String)]
+    /// Give up when the whole exchange takes longer (seconds).
+    public var timeout: Double
+    /// Abort when the body grows past this many bytes.
+    public var maximumBodyBytes: Int
 
-    public init(url: String, headers: [(name: String, value: String)] = []) {
+    public init(
+        url: String, headers: [(name: String, value: String)] = [], timeout: Double = 60,
+        maximumBodyBytes: Int = 32 << 20
+    ) {
         self.url = url
         self.headers = headers
+        self.timeout = timeout
+        self.maximumBodyBytes = maximumBodyBytes
     }
 
     public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
-        lhs.url == rhs.url && lhs.headers.elementsEqual(rhs.headers) { $0 == $1 }
+        lhs.url == rhs.url && lhs.headers.elementsEqual(rhs.headers) { $0 == $1 } && lhs.timeout == rhs.timeout
+            && lhs.maximumBodyBytes == rhs.maximumBodyBytes
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -19,11 +29,15 @@ public struct HTTPRequest: Sendable, Hashable {
             hasher.combine(header.value)
         }
     }
+
+    /// `host[:port]` of the URL, for messages (never the path or query).
+    public var hostDescription: String { URLParts(url)?.authority ?? "" }
 }
 
 /// The status line and headers of a response, which arrive before its body.
 public struct HTTPResponseHead: Sendable, Hashable {
     public var status: Int
+    /// Header names in lower case.
     public var headers: [String: String]
 
     public init(status: Int, headers: [String: String]) {
@@ -34,12 +48,58 @@ public struct HTTPResponseHead: Sendable, Hashable {
 
 /// Fetches HTTP responses, handing the body to a consumer chunk by chunk as it arrives.
 public protocol HTTPTransport: Sendable {
-    /// Performs `request`; `onHead` sees the status and headers first, then `onChunk` every body chunk in order.
+    /// Performs `request`: `onHead` sees the status and headers first, then `onChunk` every body
+    /// chunk in order. Consumers run on the transport's I/O thread: keep them quick; a throw aborts
+    /// the transfer and is rethrown here.
     ///
-    /// - Throws: ``TransportError`` when no complete response arrived, or whatever a consumer throws.
+    /// - Throws: ``TransportError`` when no complete response arrived, `CancellationError` when the
+    ///   task was cancelled, or whatever a consumer threw.
     func fetch(
         _ request: HTTPRequest,
-        onHead: @Sendable (HTTPResponseHead) throws -> Void,
-        onChunk: @Sendable (UnsafeRawBufferPointer) throws -> Void
+        onHead: @escaping @Sendable (HTTPResponseHead) throws -> Void,
+        onChunk: @escaping @Sendable (UnsafeRawBufferPointer) throws -> Void
     ) async throws
+}
+
+/// The parts of an absolute http(s) URL the transports check.
+struct URLParts {
+    var scheme: String
+    var host: String
+    var authority: String
+
+    init?(_ url: String) {
+        let pieces = url.split(separator: ":", maxSplits: 1)
+        guard pieces.count == 2, pieces[1].hasPrefix("//") else { return nil }
+        scheme = pieces[0].lowercased()
+        let rest = pieces[1].dropFirst(2)
+        authority = String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
+        let withoutUser = authority.split(separator: "@").last.map(String.init) ?? authority
+        if withoutUser.hasPrefix("[") {
+            host = String(withoutUser.prefix { $0 != "]" }.dropFirst())
+        } else {
+            host = String(withoutUser.prefix { $0 != ":" })
+        }
+        guard !host.isEmpty else { return nil }
+    }
+
+    /// 127.0.0.0/8, ::1 and localhost: where the emulator lives.
+    var isLoopback: Bool {
+        let lowered = host.lowercased()
+        return lowered == "localhost" || lowered == "::1" || lowered.hasPrefix("127.")
+    }
+}
+
+/// A key may travel over plain http only to a loopback address.
+func checkKeySafety(_ request: HTTPRequest) throws {
+    guard let parts = URLParts(request.url) else {
+        throw TransportError(.invalidURL, host: "", detail: "not an absolute http(s) URL")
+    }
+    guard parts.scheme == "http" || parts.scheme == "https" else {
+        throw TransportError(.invalidURL, host: parts.authority, detail: "scheme \(parts.scheme) is not http or https")
+    }
+    let carriesKey =
+        request.headers.contains { $0.name.lowercased() == "x-goog-api-key" } || request.url.contains("key=")
+    if carriesKey, parts.scheme == "http", !parts.isLoopback {
+        throw TransportError(.insecureKey, host: parts.authority, detail: "")
+    }
 }

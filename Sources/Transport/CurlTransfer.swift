@@ -1,0 +1,103 @@
+import CCurl
+
+/// One request in flight on the curl loop: its handle, its consumers and how it ended.
+///
+/// After ``CurlMultiLoop/submit(_:)`` every mutable field is touched only on the loop's thread.
+final class CurlTransfer: @unchecked Sendable {
+    let request: HTTPRequest
+    let onHead: @Sendable (HTTPResponseHead) throws -> Void
+    let onChunk: @Sendable (UnsafeRawBufferPointer) throws -> Void
+    var continuation: CheckedContinuation<Void, any Error>?
+    var handle: CurlEasyHandle?
+    var status = 0
+    var headers: [String: String] = [:]
+    var headDelivered = false
+    var bodyBytes = 0
+    /// Why the transfer was aborted from a callback (limit exceeded, consumer error).
+    var abortError: (any Error)?
+    var finished = false
+
+    init(
+        request: HTTPRequest, onHead: @escaping @Sendable (HTTPResponseHead) throws -> Void,
+        onChunk: @escaping @Sendable (UnsafeRawBufferPointer) throws -> Void
+    ) {
+        self.request = request
+        self.onHead = onHead
+        self.onChunk = onChunk
+    }
+
+    /// Resumes the waiting task once.
+    func finish(_ result: Result<Void, any Error>) {
+        guard !finished else { return }
+        finished = true
+        continuation?.resume(with: result)
+        continuation = nil
+    }
+
+    /// One header line from curl (status line, header, or the blank line ending the head).
+    func headerLine(_ line: Substring) {
+        if line.hasPrefix("HTTP/") {
+            // A new head (after 100 Continue, or the first).
+            let parts = line.split(separator: " ", maxSplits: 2)
+            status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+            headers = [:]
+            return
+        }
+        if line.isEmpty {
+            if status >= 200 { deliverHead() }
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = line[..<colon].lowercased()
+        var value = line[line.index(after: colon)...]
+        while value.first == " " || value.first == "\t" { value.removeFirst() }
+        headers[name] = String(value)
+    }
+
+    func deliverHead() {
+        guard !headDelivered, abortError == nil else { return }
+        headDelivered = true
+        do {
+            try onHead(HTTPResponseHead(status: status, headers: headers))
+        } catch {
+            abortError = error
+        }
+    }
+
+    /// A body chunk; false aborts the transfer.
+    func body(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        if !headDelivered { deliverHead() }
+        guard abortError == nil else { return false }
+        bodyBytes += chunk.count
+        if bodyBytes > request.maximumBodyBytes {
+            abortError = TransportError(
+                .bodyTooLarge, host: request.hostDescription,
+                detail: "more than \(request.maximumBodyBytes) bytes; raise the limit if this is expected")
+            return false
+        }
+        do {
+            try onChunk(chunk)
+            return true
+        } catch {
+            abortError = error
+            return false
+        }
+    }
+}
+
+/// curl's write callback: body bytes as they arrive.
+let curlWriteCallback: ytc_curl_data_callback = { data, size, count, userdata in
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata!).takeUnretainedValue()
+    let length = size * count
+    return transfer.body(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+}
+
+/// curl's header callback: one line at a time, with its CRLF.
+let curlHeaderCallback: ytc_curl_data_callback = { data, size, count, userdata in
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata!).takeUnretainedValue()
+    let length = size * count
+    var line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)[...]
+    while line.last == "\n" || line.last == "\r" || line.last == "\r\n" { line.removeLast() }
+    transfer.headerLine(line)
+    return length
+}

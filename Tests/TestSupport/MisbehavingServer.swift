@@ -1,0 +1,132 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A loopback server that answers every request with one scripted misbehaviour, for transport
+/// tests. It stops by itself when released (or with ``stop()``).
+public final class MisbehavingServer: Sendable {
+    public enum Behaviour: Sendable {
+        /// Send the head announcing `length` bytes, `sent` of them, then reset the connection.
+        case resetMidBody(length: Int, sent: Int)
+        /// Accept the request and never answer.
+        case stall
+        /// Answer with a line that is not HTTP.
+        case garbageStatusLine
+        /// A 200 with a body of `bytes` bytes (streamed, never held in memory).
+        case hugeBody(bytes: Int)
+        /// A 200 whose body arrives a few bytes at a time, `intervalMilliseconds` apart.
+        case slowDrip(bytes: Int, intervalMilliseconds: Int)
+        /// Close without answering.
+        case closeWithoutResponse
+        /// Bytes that are not TLS, to an https client.
+        case notTLS
+    }
+
+    public let port: UInt16
+    private let listener: Int32
+    private let behaviour: Behaviour
+    private let stopping = Atomic<Bool>(false)
+
+    public init(_ behaviour: Behaviour) throws {
+        self.behaviour = behaviour
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        listen(fd, 16)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        listener = fd
+        port = UInt16(bigEndian: address.sin_port)
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    deinit { stop() }
+
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    public func stop() {
+        guard !stopping.exchange(true, ordering: .relaxed) else { return }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private func acceptLoop() {
+        while !stopping.load(ordering: .relaxed) {
+            let fd = accept(listener, nil, nil)
+            if fd < 0 { return }
+            Thread { [self] in
+                serve(fd)
+                close(fd)
+            }.start()
+        }
+    }
+
+    private static func write(_ fd: Int32, _ text: String) -> Bool {
+        write(fd, Array(text.utf8))
+    }
+
+    private static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) == $0.count }
+    }
+
+    private func serve(_ fd: Int32) {
+        // Read the request head.
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        var head: [UInt8] = []
+        while !head.suffix(4).elementsEqual([13, 10, 13, 10]) {
+            let received = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if received <= 0 { return }
+            head += buffer[0..<received]
+            if case .notTLS = behaviour { break }
+        }
+        switch behaviour {
+        case .resetMidBody(let length, let sent):
+            _ = Self.write(fd, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n\r\n")
+            _ = Self.write(fd, [UInt8](repeating: UInt8(ascii: " "), count: sent))
+            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+            setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        case .stall:
+            while !stopping.load(ordering: .relaxed) { usleep(20_000) }
+        case .garbageStatusLine:
+            _ = Self.write(fd, "SPDY/9 ??? what\r\n\r\nnonsense")
+        case .hugeBody(let bytes):
+            _ = Self.write(fd, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(bytes)\r\n\r\n")
+            let block = [UInt8](repeating: UInt8(ascii: "a"), count: 64 * 1024)
+            var sent = 0
+            while sent < bytes, !stopping.load(ordering: .relaxed) {
+                guard Self.write(fd, Array(block.prefix(min(block.count, bytes - sent)))) else { return }
+                sent += block.count
+            }
+        case .slowDrip(let bytes, let interval):
+            _ = Self.write(fd, "HTTP/1.1 200 OK\r\nContent-Length: \(bytes)\r\n\r\n")
+            for _ in 0..<bytes where !stopping.load(ordering: .relaxed) {
+                guard Self.write(fd, [UInt8(ascii: "x")]) else { return }
+                usleep(UInt32(interval) * 1000)
+            }
+        case .closeWithoutResponse:
+            return
+        case .notTLS:
+            _ = Self.write(fd, "HTTP/1.1 400 This is not TLS\r\nContent-Length: 0\r\n\r\n")
+        }
+    }
+}
+
+/// Open file descriptors of this process (to check nothing leaks).
+public func openFileDescriptorCount() -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+}

@@ -1,0 +1,233 @@
+import CCurl
+import Emulator
+import Foundation
+import StreamingJSON
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import Transport
+
+/// Collects what a fetch delivered.
+final class Sink: Sendable {
+    private let state = Mutex<(head: HTTPResponseHead?, body: [UInt8], chunks: Int, bodyBeforeHead: Bool)>(
+        (nil, [], 0, false))
+
+    var head: HTTPResponseHead? { state.withLock { $0.head } }
+    var body: [UInt8] { state.withLock { $0.body } }
+    var chunks: Int { state.withLock { $0.chunks } }
+    var bodyBeforeHead: Bool { state.withLock { $0.bodyBeforeHead } }
+
+    func fetch(_ transport: any HTTPTransport, _ request: HTTPRequest) async throws {
+        try await transport.fetch(request) { head in
+            self.state.withLock { $0.head = head }
+        } onChunk: { chunk in
+            self.state.withLock { state in
+                if state.head == nil { state.bodyBeforeHead = true }
+                state.body.append(contentsOf: chunk)
+                state.chunks += 1
+            }
+        }
+    }
+}
+
+@Suite("Transports against the emulator and misbehaving servers")
+struct TransportTests {
+    static let key = "made-up-transport-key"
+
+    static func emulator() throws -> EmulatorServer {
+        let server = try EmulatorServer(
+            EmulatorConfiguration(corpus: CorpusConfiguration(seed: 2, channels: 10, videosPerChannel: 60), keys: [key])
+        )
+        server.start()
+        return server
+    }
+
+    static func transports() throws -> [(String, any HTTPTransport)] {
+        [("curl", try CurlTransport()), ("urlsession", URLSessionTransport())]
+    }
+
+    @Test func headFirstThenChunksThatDecodeToThePage() async throws {
+        let emulator = try Self.emulator()
+        defer { emulator.stop() }
+        let uploads = "UU" + emulator.channelIds[0].dropFirst(2)
+        let url =
+            emulator.baseURL
+            + "/youtube/v3/playlistItems?part=snippet,contentDetails&maxResults=50&playlistId=\(uploads)"
+        for (name, transport) in try Self.transports() {
+            let sink = Sink()
+            try await sink.fetch(transport, HTTPRequest(url: url, headers: [("X-Goog-Api-Key", Self.key)]))
+            #expect(sink.head?.status == 200, "\(name)")
+            #expect(!sink.bodyBeforeHead, "\(name)")
+            let decoded = try PageDecoder.decode(sink.body)
+            #expect(decoded.summary.itemCount == min(50, emulator.truthChannels()[0].videoCount ?? 0), "\(name)")
+        }
+    }
+
+    @Test func curlNegotiatesAndDecodesGzip() async throws {
+        let emulator = try Self.emulator()
+        defer { emulator.stop() }
+        let transport = try CurlTransport()
+        let sink = Sink()
+        let url = emulator.baseURL + "/youtube/v3/search?part=snippet&q=music&maxResults=50"
+        try await sink.fetch(transport, HTTPRequest(url: url, headers: [("X-Goog-Api-Key", Self.key)]))
+        #expect(sink.head?.headers["content-encoding"] == "gzip")
+        #expect(try JSONValue.parse(sink.body)["kind"] == .string("youtube#searchListResponse"))
+    }
+
+    @Test func manyRequestsInFlightReuseConnections() async throws {
+        let emulator = try Self.emulator()
+        defer { emulator.stop() }
+        let transport = try CurlTransport()
+        let url = emulator.baseURL + "/youtube/v3/videos?part=id&id=\(emulator.truthVideos()[0].videoId)"
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<200 {
+                group.addTask {
+                    let sink = Sink()
+                    try await sink.fetch(transport, HTTPRequest(url: url, headers: [("X-Goog-Api-Key", Self.key)]))
+                    return sink.head?.status ?? 0
+                }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(statuses.count == 200 && statuses.allSatisfy { $0 == 200 })
+    }
+
+    static func failure(_ transport: any HTTPTransport, _ request: HTTPRequest) async -> (any Error)? {
+        do {
+            try await Sink().fetch(transport, request)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func misbehavingServersMapToTheRightErrors() async throws {
+        let cases: [(MisbehavingServer.Behaviour, TransportError.Kind, Double)] = [
+            (.resetMidBody(length: 100_000, sent: 10_000), .connectionReset, 10),
+            (.garbageStatusLine, .malformedResponse, 10),
+            (.closeWithoutResponse, .connectionReset, 10),
+            (.stall, .timeout, 1),
+        ]
+        let transport = try CurlTransport()
+        for (behaviour, kind, timeout) in cases {
+            let server = try MisbehavingServer(behaviour)
+            defer { server.stop() }
+            let error = await Self.failure(transport, HTTPRequest(url: server.baseURL + "/x", timeout: timeout))
+            #expect((error as? TransportError)?.kind == kind, "\(behaviour): \(String(describing: error))")
+            #expect(!"\(error!)".contains("/x"), "messages name the host, not the path")
+        }
+    }
+
+    @Test func truncatedBodyIsAnError() async throws {
+        let server = try MisbehavingServer(.resetMidBody(length: 5000, sent: 100))
+        defer { server.stop() }
+        let error = await Self.failure(try CurlTransport(), HTTPRequest(url: server.baseURL + "/", timeout: 10))
+        #expect([.truncatedBody, .connectionReset].contains((error as? TransportError)?.kind))
+    }
+
+    @Test func hundredMegabyteBodyIsStoppedAtTheLimit() async throws {
+        let server = try MisbehavingServer(.hugeBody(bytes: 100 << 20))
+        defer { server.stop() }
+        let sink = Sink()
+        var error: (any Error)?
+        do {
+            try await sink.fetch(try CurlTransport(), HTTPRequest(url: server.baseURL + "/", timeout: 30))
+        } catch let caught {
+            error = caught
+        }
+        #expect((error as? TransportError)?.kind == .bodyTooLarge)
+        #expect(sink.body.count <= 32 << 20)
+    }
+
+    @Test func slowDripIsAbortedByTheLowSpeedLimit() async throws {
+        let server = try MisbehavingServer(.slowDrip(bytes: 1000, intervalMilliseconds: 500))
+        defer { server.stop() }
+        let transport = try CurlTransport(configuration: .init(lowSpeedBytesPerSecond: 100, lowSpeedSeconds: 1))
+        let error = await Self.failure(transport, HTTPRequest(url: server.baseURL + "/", timeout: 20))
+        #expect((error as? TransportError)?.kind == .timeout)
+    }
+
+    @Test func refusedConnectionAndNonTLSPeer() async throws {
+        // A port that was just free: nothing listens there.
+        let server = try MisbehavingServer(.stall)
+        let port = server.port
+        server.stop()
+        try await Task.sleep(for: .milliseconds(50))
+        let transport = try CurlTransport()
+        let refused = await Self.failure(transport, HTTPRequest(url: "http://127.0.0.1:\(port)/", timeout: 5))
+        #expect((refused as? TransportError)?.kind == .connectionRefused)
+        let plain = try MisbehavingServer(.notTLS)
+        defer { plain.stop() }
+        let tls = await Self.failure(transport, HTTPRequest(url: "https://127.0.0.1:\(plain.port)/", timeout: 5))
+        #expect((tls as? TransportError)?.kind == .tls, "\(String(describing: tls))")
+    }
+
+    @Test func dnsFailureMapping() {
+        // Resolving a name would send a query to the machine's resolver; the mapping is checked directly.
+        let error = CurlErrorMapping.error(
+            CURLE_COULDNT_RESOLVE_HOST, request: HTTPRequest(url: "https://no.such.host.invalid/x?key=SECRET"))
+        #expect(error.kind == .dnsFailure)
+        #expect(error.description.contains("no.such.host.invalid") && !error.description.contains("SECRET"))
+    }
+
+    @Test func aKeyNeverGoesOverPlainHTTPToARemoteHost() async throws {
+        let transport = try CurlTransport()
+        for url in ["http://example.com/youtube/v3/videos", "http://10.1.2.3/x"] {
+            let error = await Self.failure(
+                transport, HTTPRequest(url: url, headers: [("X-Goog-Api-Key", "made-up-secret")]))
+            #expect((error as? TransportError)?.kind == .insecureKey)
+            #expect(!"\(error!)".contains("made-up-secret"))
+        }
+        let queryKey = await Self.failure(transport, HTTPRequest(url: "http://example.com/v?key=made-up-secret"))
+        #expect((queryKey as? TransportError)?.kind == .insecureKey)
+        #expect(!"\(queryKey!)".contains("made-up-secret"))
+    }
+
+    @Test func cancellationStopsATransferPromptly() async throws {
+        let server = try MisbehavingServer(.stall)
+        defer { server.stop() }
+        let transport = try CurlTransport()
+        let task = Task { try await Sink().fetch(transport, HTTPRequest(url: server.baseURL + "/", timeout: 60)) }
+        try await Task.sleep(for: .milliseconds(200))
+        let cancelled = ContinuousClock.now
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(ContinuousClock.now - cancelled < .seconds(2), "generous bound for a 100 ms target")
+    }
+
+    @Test func noLeakedFileDescriptors() async throws {
+        let emulator = try Self.emulator()
+        defer { emulator.stop() }
+        let url = emulator.baseURL + "/youtube/v3/videos?part=id&id=abc"
+        // Warm up lazily created process-wide resources first.
+        do {
+            let transport = try CurlTransport()
+            try await Sink().fetch(transport, HTTPRequest(url: url, headers: [("X-Goog-Api-Key", Self.key)]))
+            transport.shutdown()
+        }
+        let before = openFileDescriptorCount()
+        for _ in 0..<5 {
+            let transport = try CurlTransport()
+            for _ in 0..<20 {
+                try await Sink().fetch(transport, HTTPRequest(url: url, headers: [("X-Goog-Api-Key", Self.key)]))
+            }
+            transport.shutdown()
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(openFileDescriptorCount() <= before + 2, "transports close their sockets and wakeup pipes")
+    }
+
+    @Test func consumerErrorsAbortAndAreRethrown() async throws {
+        let emulator = try Self.emulator()
+        defer { emulator.stop() }
+        struct Stop: Error {}
+        let url = emulator.baseURL + "/youtube/v3/search?part=snippet&q=music&maxResults=50"
+        await #expect(throws: Stop.self) {
+            try await CurlTransport().fetch(HTTPRequest(url: url, headers: [("X-Goog-Api-Key", Self.key)])) { _ in
+            } onChunk: { _ in
+                throw Stop()
+            }
+        }
+    }
+}
