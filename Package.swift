@@ -43,9 +43,15 @@ let package = Package(
         ),
         .executableTarget(
             name: "ytcrawl-bench",
-            dependencies: ["YouTubeKit", "StreamingJSON", "Transport", "Archive", "Emulator", "Gzip", "TestSupport"],
+            dependencies: [
+                "YouTubeKit", "StreamingJSON", "Transport", "Archive", "Emulator", "Gzip", "TestSupport", "CCurlBench",
+            ],
             path: "Benchmarks/ytcrawl-bench"
         ),
+        // The plain C curl-multi loop the transport benchmark compares with.
+        .target(
+            name: "CCurlBench", dependencies: ["CCurl"], path: "Benchmarks/CCurlBench",
+            linkerSettings: [.linkedLibrary("curl")]),
         // Helpers shared by the test targets: the ../shared fixtures, test servers, test doubles.
         .target(name: "TestSupport", dependencies: ["Gzip"], path: "Tests/TestSupport"),
         .testTarget(name: "YouTubeKitTests", dependencies: ["YouTubeKit", "TestSupport"]),

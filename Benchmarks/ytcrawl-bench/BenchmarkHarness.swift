@@ -57,6 +57,20 @@ struct Harness {
         times.sort()
         return times[times.count / 2]
     }
+
+    /// The median wall time of an async `body`, in seconds.
+    func medianAsync(_ body: () async throws -> Void) async rethrows -> Double {
+        for _ in 0..<warmups { try await body() }
+        var times: [Double] = []
+        for _ in 0..<max(1, runs) {
+            let start = ContinuousClock.now
+            try await body()
+            let elapsed = ContinuousClock.now - start
+            times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        }
+        times.sort()
+        return times[times.count / 2]
+    }
 }
 
 /// Keeps a value alive so the optimizer cannot drop the work that made it.
