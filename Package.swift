@@ -31,7 +31,7 @@ let package = Package(
         // SHA-256 and HMAC in portable Swift: shard checksums, key fingerprints.
         .target(name: "Digest"),
         .target(name: "Transport", dependencies: ["YouTubeKit", "CCurl"]),
-        .target(name: "Archive", dependencies: ["YouTubeKit", "StreamingJSON", "Gzip"]),
+        .target(name: "Archive", dependencies: ["YouTubeKit", "StreamingJSON", "Gzip", "Digest"]),
         .target(name: "Emulator", dependencies: ["YouTubeKit", "StreamingJSON", "Gzip"]),
         .target(
             name: "Crawler",
@@ -61,11 +61,12 @@ let package = Package(
         .testTarget(
             name: "TransportTests",
             dependencies: ["Transport", "YouTubeKit", "Emulator", "StreamingJSON", "TestSupport"]),
-        .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Gzip", "YouTubeKit"]),
+        .testTarget(
+            name: "ArchiveTests", dependencies: ["Archive", "Gzip", "YouTubeKit", "StreamingJSON", "TestSupport"]),
         .testTarget(name: "EmulatorTests", dependencies: ["Emulator", "YouTubeKit", "StreamingJSON", "TestSupport"]),
         .testTarget(name: "CrawlerTests", dependencies: ["Crawler", "YouTubeKit", "TestSupport"]),
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),
-        .testTarget(name: "CLITests", dependencies: ["ytcrawl"]),
+        .testTarget(name: "CLITests", dependencies: ["ytcrawl", "Archive", "YouTubeKit"]),
     ]
 )
 

@@ -6,7 +6,7 @@ import Foundation
 let usage = """
     Usage: ytcrawl-bench [SUITE ...] [--runs N] [--json] [--quick] [--filter TEXT]
 
-    Suites: decode, transport, emulator (archive and crawl arrive with their issues); all (the default) runs every suite.
+    Suites: decode, transport, emulator, archive (crawl arrives with its issue); all (the default) runs every suite.
       --runs N   timed runs per case after one warm-up; the median is reported (default 5)
       --json     one JSON object per line and case
       --quick    a smaller corpus, for a fast look
@@ -33,13 +33,13 @@ while let argument = arguments.next() {
     case "-h", "--help":
         print(usage)
         exit(0)
-    case "decode", "emulator", "transport", "all": suites.append(argument)
+    case "decode", "emulator", "transport", "archive", "all": suites.append(argument)
     default:
         FileHandle.standardError.write(Data("ytcrawl-bench: unknown argument \(argument)\n\(usage)\n".utf8))
         exit(2)
     }
 }
-if suites.isEmpty || suites.contains("all") { suites = ["decode", "transport", "emulator"] }
+if suites.isEmpty || suites.contains("all") { suites = ["decode", "transport", "emulator", "archive"] }
 
 #if DEBUG
     FileHandle.standardError.write(
@@ -59,6 +59,7 @@ for suite in suites {
     switch suite {
     case "decode": results = try DecodeSuite.run(harness: harness, quick: quick, filter: filter)
     case "emulator": results = try EmulatorSuite.run(harness: harness, quick: quick, filter: filter)
+    case "archive": results = try ArchiveSuite.run(harness: harness, quick: quick, filter: filter)
     case "transport": results = try await TransportSuite.run(harness: harness, quick: quick, filter: filter)
     default: continue
     }

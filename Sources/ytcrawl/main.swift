@@ -17,6 +17,8 @@ let topHelp = """
       url METHOD name=value ...   build one API request; print its URL and quota cost in both models
       decode FILE                 decode a saved API response body into records (JSON lines)
       emulate [options]           run the offline YouTube Data API emulator on 127.0.0.1
+      stats DIR                   summarize an output directory
+      verify DIR                  check an output directory (checksums, counts, schema, duplicates)
 
     Options:
       -h, --help      show this help (ytcrawl COMMAND --help for a command's options)
@@ -27,7 +29,7 @@ let topHelp = """
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let commands = ["url", "decode", "emulate"]
+let commands = ["url", "decode", "emulate", "stats", "verify"]
 do {
     switch arguments.first {
     case nil, "-h", "--help", "help":
@@ -37,6 +39,10 @@ do {
     case "decode":
         let status = try DecodeCommand.run(Array(arguments.dropFirst()))
         if status != 0 { exit(status) }
+    case "stats":
+        exit(try ArchiveCommands.stats(Array(arguments.dropFirst())))
+    case "verify":
+        exit(try ArchiveCommands.verify(Array(arguments.dropFirst())))
     case "emulate":
         exit(try EmulateCommand.run(Array(arguments.dropFirst())))
     case "url":

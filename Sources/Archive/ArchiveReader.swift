@@ -1,0 +1,88 @@
+import Digest
+import Foundation
+import Gzip
+
+/// Reads the records of an output directory: every shard, every gzip member, line by line.
+public enum ArchiveReader {
+    /// Shard file names of `kind` in order; open (`.part`) shards too when `includeOpen`.
+    public static func shardNames(directory: String, kind: ShardName.Kind, includeOpen: Bool = false) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.compactMap { name -> (ShardName, String)? in
+            guard let shard = ShardName(fileName: name), shard.kind == kind, includeOpen || !name.hasSuffix(".part")
+            else {
+                return nil
+            }
+            return (shard, name)
+        }.sorted { ($0.0.index, $0.1) < ($1.0.index, $1.1) }.map(\.1)
+    }
+
+    /// Calls `body` with each line (without its `\n`) of a gzip JSON-lines file, streaming.
+    ///
+    /// - Throws: ``ArchiveError`` for a file that is not complete gzip, naming it.
+    public static func forEachLine(
+        path: String, _ body: (_ line: UnsafeRawBufferPointer, _ number: Int) throws -> Void
+    ) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw ArchiveError("cannot read \(path)") }
+        defer { try? handle.close() }
+        let decompressor = try GzipDecompressor()
+        var pending: [UInt8] = []
+        var output: [UInt8] = []
+        var number = 0
+        while true {
+            let chunk = handle.readData(ofLength: 1 << 20)
+            if chunk.isEmpty { break }
+            output.removeAll(keepingCapacity: true)
+            do {
+                try chunk.withUnsafeBytes { try decompressor.decompress($0, into: &output) }
+            } catch {
+                throw ArchiveError("\((path as NSString).lastPathComponent) is not valid gzip: \(error)")
+            }
+            pending.append(contentsOf: output)
+            var start = 0
+            try pending.withUnsafeBytes { bytes in
+                for index in 0..<bytes.count where bytes[index] == 0x0A {
+                    number += 1
+                    try body(UnsafeRawBufferPointer(rebasing: bytes[start..<index]), number)
+                    start = index + 1
+                }
+            }
+            pending.removeFirst(start)
+        }
+        guard decompressor.isAtMemberBoundary else {
+            throw ArchiveError("\((path as NSString).lastPathComponent) ends inside a gzip member (truncated)")
+        }
+        if !pending.isEmpty {
+            throw ArchiveError(
+                "\((path as NSString).lastPathComponent) line \(number + 1): the last line has no newline (truncated)")
+        }
+    }
+
+    /// Records, compressed size and SHA-256 of a closed shard.
+    public static func describe(directory: String, name: String) throws -> ShardWriter.ClosedShard {
+        let path = directory + "/" + name
+        var records = 0
+        try forEachLine(path: path) { _, _ in records += 1 }
+        guard let data = FileManager.default.contents(atPath: path) else { throw ArchiveError("cannot read \(path)") }
+        var hasher = SHA256()
+        data.withUnsafeBytes { hasher.update($0) }
+        return ShardWriter.ClosedShard(name: name, records: records, bytes: data.count, sha256: hasher.hexDigest())
+    }
+
+    /// Every `videoId` in the directory's video shards (open ones included): what a resumed run has.
+    public static func videoIds(directory: String) throws -> Set<String> {
+        var ids: Set<String> = []
+        for name in shardNames(directory: directory, kind: .videos, includeOpen: true) {
+            try forEachLine(path: directory + "/" + name) { line, _ in
+                // Lines start with {"videoId":"…" (the encoder writes it first).
+                let prefix = Array("{\"videoId\":\"".utf8)
+                guard line.count > prefix.count + 1, line.prefix(prefix.count).elementsEqual(prefix) else { return }
+                let rest = line[prefix.count...]
+                if let end = rest.firstIndex(of: UInt8(ascii: "\"")) {
+                    ids.insert(
+                        String(decoding: UnsafeRawBufferPointer(rebasing: line[prefix.count..<end]), as: UTF8.self))
+                }
+            }
+        }
+        return ids
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import StreamingJSON
+
+/// `ytcrawl stats DIR`: what a crawl holds.
+public struct ArchiveStats: Sendable {
+    public var videoRecords = 0
+    public var uniqueVideos = 0
+    public var channelRecords = 0
+    public var uniqueChannels = 0
+    public var earliest: String?
+    public var latest: String?
+    /// Channels with the most videos: (channelId, title, videos).
+    public var topChannels: [(String, String, Int)] = []
+    public var unitsByMethod: [String: Int] = [:]
+    public var shards = 0
+    public var bytes = 0
+
+    public static func compute(directory: String) throws -> ArchiveStats {
+        var stats = ArchiveStats()
+        var videoIds: Set<String> = []
+        var perChannel: [String: (String, Int)] = [:]
+        for name in ArchiveReader.shardNames(directory: directory, kind: .videos, includeOpen: true) {
+            stats.shards += 1
+            stats.bytes +=
+                (try? FileManager.default.attributesOfItem(atPath: directory + "/" + name)[.size] as? Int) ?? 0
+            try ArchiveReader.forEachLine(path: directory + "/" + name) { line, number in
+                guard let value = try? JSONValue.parse(Array(line)) else {
+                    throw ArchiveError("\(name) line \(number): not valid JSON; run ytcrawl verify for details")
+                }
+                stats.videoRecords += 1
+                if case .string(let id)? = value["videoId"] { videoIds.insert(id) }
+                if case .string(let date)? = value["publishedAt"] {
+                    if stats.earliest.map({ date < $0 }) ?? true { stats.earliest = date }
+                    if stats.latest.map({ date > $0 }) ?? true { stats.latest = date }
+                }
+                if case .string(let channel)? = value["channelId"] {
+                    var title = ""
+                    if case .string(let text)? = value["channelTitle"] { title = text }
+                    perChannel[channel, default: (title, 0)].1 += 1
+                }
+            }
+        }
+        var channelIds: Set<String> = []
+        for name in ArchiveReader.shardNames(directory: directory, kind: .channels, includeOpen: true) {
+            stats.shards += 1
+            stats.bytes +=
+                (try? FileManager.default.attributesOfItem(atPath: directory + "/" + name)[.size] as? Int) ?? 0
+            try ArchiveReader.forEachLine(path: directory + "/" + name) { line, _ in
+                stats.channelRecords += 1
+                if case .string(let id)? = (try? JSONValue.parse(Array(line)))?["channelId"] { channelIds.insert(id) }
+            }
+        }
+        stats.uniqueVideos = videoIds.count
+        stats.uniqueChannels = channelIds.count
+        stats.topChannels = perChannel.map { ($0.key, $0.value.0, $0.value.1) }.sorted { ($0.2, $1.0) > ($1.2, $0.0) }
+            .prefix(10).map { $0 }
+        stats.unitsByMethod = (try? Manifest.load(directory: directory))??.unitsByMethod ?? [:]
+        return stats
+    }
+
+    /// The report `ytcrawl stats` prints.
+    public var text: String {
+        var lines = [
+            "videos:    \(videoRecords) records, \(uniqueVideos) unique",
+            "channels:  \(channelRecords) records, \(uniqueChannels) unique",
+            "published: \(earliest ?? "-") … \(latest ?? "-")",
+            "shards:    \(shards) (\(bytes) bytes compressed)",
+        ]
+        if !unitsByMethod.isEmpty {
+            lines.append(
+                "units by method: "
+                    + unitsByMethod.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
+        if !topChannels.isEmpty {
+            lines.append("top channels by videos:")
+            for (id, title, count) in topChannels { lines.append("  \(count)\t\(id)\t\(title)") }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,92 @@
+import Digest
+import Foundation
+import StreamingJSON
+
+/// `ytcrawl verify DIR`: every shard decompresses, checksums and counts match the manifest, every
+/// line parses and has every column of its schema, no id appears twice.
+public enum ArchiveVerifier {
+    public struct Report: Sendable {
+        /// The first problem found, naming the file and line; `nil` when the directory is sound.
+        public var problem: String?
+        public var shards = 0
+        public var videos = 0
+        public var channels = 0
+    }
+
+    public static func verify(directory: String) -> Report {
+        var report = Report()
+        do {
+            try check(directory: directory, report: &report)
+        } catch {
+            report.problem = "\(error)"
+        }
+        return report
+    }
+
+    private static func fail(_ message: String) -> ArchiveError { ArchiveError(message) }
+
+    private static func check(directory: String, report: inout Report) throws {
+        guard let manifest = try Manifest.load(directory: directory) else {
+            throw fail("\(directory)/manifest.json is missing: not a finished ytcrawl output directory")
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        if let open = names.sorted().first(where: { $0.hasSuffix(".part") }) {
+            throw fail(
+                "\(open) is still open: the run did not finish; rerun the crawl with the same --out to complete it")
+        }
+        let listed = Set(manifest.shards.map(\.name))
+        if let stray = names.sorted().first(where: { ShardName(fileName: $0) != nil && !listed.contains($0) }) {
+            throw fail("\(stray) is not listed in manifest.json")
+        }
+        var videoIds: Set<String> = []
+        var channelIds: Set<String> = []
+        for shard in manifest.shards {
+            let path = directory + "/" + shard.name
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw fail("\(shard.name) is listed in manifest.json but missing")
+            }
+            guard data.count == shard.bytes else {
+                throw fail("\(shard.name) has \(data.count) bytes; manifest.json says \(shard.bytes)")
+            }
+            var hasher = SHA256()
+            data.withUnsafeBytes { hasher.update($0) }
+            guard hasher.hexDigest() == shard.sha256 else {
+                throw fail("\(shard.name) sha256 does not match manifest.json")
+            }
+            let isVideo = shard.kind == "videos"
+            let columns = isVideo ? RecordEncoder.videoColumns : RecordEncoder.channelColumns
+            let idColumn = isVideo ? "videoId" : "channelId"
+            var lines = 0
+            try ArchiveReader.forEachLine(path: path) { line, number in
+                lines = number
+                let value: JSONValue
+                do {
+                    value = try JSONValue.parse(Array(line))
+                } catch {
+                    throw fail("\(shard.name) line \(number): not valid JSON (\(error))")
+                }
+                guard case .object(let members) = value else {
+                    throw fail("\(shard.name) line \(number): not a JSON object")
+                }
+                let keys = Set(members.map(\.key))
+                if let missing = columns.first(where: { !keys.contains($0) }) {
+                    throw fail("\(shard.name) line \(number): column \(missing) is missing")
+                }
+                guard case .string(let id)? = value[idColumn] else {
+                    throw fail("\(shard.name) line \(number): \(idColumn) is not a string")
+                }
+                let inserted = isVideo ? videoIds.insert(id).inserted : channelIds.insert(id).inserted
+                guard inserted else { throw fail("\(shard.name) line \(number): \(idColumn) \(id) appears twice") }
+            }
+            guard lines == shard.records else {
+                throw fail("\(shard.name) has \(lines) records; manifest.json says \(shard.records)")
+            }
+            report.shards += 1
+        }
+        report.videos = videoIds.count
+        report.channels = channelIds.count
+        if let expected = manifest.records["videos"], expected != videoIds.count {
+            throw fail("manifest.json counts \(expected) videos; the shards hold \(videoIds.count)")
+        }
+    }
+}

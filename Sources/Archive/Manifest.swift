@@ -1,0 +1,93 @@
+import Foundation
+
+/// `manifest.json`: what a crawl produced, for people and for `ytcrawl verify`. Never holds a key.
+public struct Manifest: Codable, Sendable, Hashable {
+    public struct Shard: Codable, Sendable, Hashable {
+        public var name: String
+        public var kind: String
+        public var records: Int
+        public var bytes: Int
+        public var sha256: String
+    }
+
+    public var tool = "ytcrawl"
+    public var toolVersion: String
+    public var schemaVersion = 1
+    public var quotaModel: String?
+    public var seedsDigest: String?
+    public var startedAt: String
+    public var finishedAt: String?
+    /// Units (and, in the buckets model, search calls) spent per list method: `search.list` → 12.
+    public var unitsByMethod: [String: Int]
+    public var records: [String: Int]
+    public var shards: [Shard]
+
+    public init(
+        toolVersion: String, quotaModel: String? = nil, seedsDigest: String? = nil, startedAt: String,
+        finishedAt: String? = nil, unitsByMethod: [String: Int] = [:], records: [String: Int] = [:],
+        shards: [Shard] = []
+    ) {
+        self.toolVersion = toolVersion
+        self.quotaModel = quotaModel
+        self.seedsDigest = seedsDigest
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.unitsByMethod = unitsByMethod
+        self.records = records
+        self.shards = shards
+    }
+
+    public static let fileName = "manifest.json"
+
+    static func load(directory: String) throws -> Manifest? {
+        try JSONFile.load(Manifest.self, path: directory + "/" + fileName, what: "manifest", fix: "remove it and rerun")
+    }
+
+    func write(directory: String) throws {
+        try JSONFile.write(self, to: directory + "/" + Self.fileName, pretty: true)
+    }
+}
+
+/// `checkpoint.json`: what a resumed run needs. The crawler's frontier is kept as the JSON text it gives.
+public struct Checkpoint: Codable, Sendable, Hashable {
+    public var schemaVersion = 1
+    public var seedsDigest: String?
+    public var updatedAt: String
+    /// The shard of each kind left open, with its committed length and records.
+    public var openShards: [ShardWriter.Commit]
+    public var closedShards: [String: [ShardWriter.ClosedShard]]
+    /// The crawler's pending work (page tokens, queues), as JSON text.
+    public var frontier: String
+    /// Units spent so far per method.
+    public var unitsByMethod: [String: Int]
+    public var finished: Bool
+
+    public static let fileName = "checkpoint.json"
+
+    public static func load(directory: String) throws -> Checkpoint? {
+        try JSONFile.load(
+            Checkpoint.self, path: directory + "/" + fileName, what: "checkpoint", fix: "remove it to start over (the shards stay)")
+    }
+
+    func write(directory: String) throws {
+        try JSONFile.write(self, to: directory + "/" + Self.fileName, pretty: false)
+    }
+}
+
+/// The directory's small JSON files: read with a clear error, written atomically.
+enum JSONFile {
+    static func load<T: Decodable>(_ type: T.Type, path: String, what: String, fix: String) throws -> T? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw ArchiveError("\(path) is not a valid \(what) (\(error)); \(fix)")
+        }
+    }
+
+    static func write<T: Encodable>(_ value: T, to path: String, pretty: Bool) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
+        try AtomicFile.write(Array(try encoder.encode(value)) + [0x0A], to: path)
+    }
+}

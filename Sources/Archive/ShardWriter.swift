@@ -1,0 +1,296 @@
+import Digest
+import Dispatch
+import Foundation
+import Gzip
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Appends JSON lines to numbered gzip shards of one kind (`videos-00000.jsonl.gz`, …).
+///
+/// Lines are gathered into members of about `memberBytes`; members are compressed in parallel on
+/// the dispatch pool (both cores) and written in order by one serial queue, so the caller only
+/// copies bytes. A shard being written is named `….part`; when it reaches `shardRecords` records or
+/// `shardBytes` compressed bytes it is flushed, fsynced and renamed.
+///
+/// Durability: ``flush()`` ends the current gzip member, waits until every member is written, and
+/// fsyncs the file; the offset and record count it returns are then on disk. Renames are followed
+/// by an fsync of the directory. Not thread-safe: one caller at a time.
+public final class ShardWriter {
+    public struct Options: Sendable {
+        public var shardRecords: Int
+        public var shardBytes: Int
+        public var level: Int32
+        public var memberBytes: Int
+        /// Members compressed or waiting to be written at once (bounds memory).
+        public var maximumPendingMembers: Int
+
+        public init(
+            shardRecords: Int = 100_000, shardBytes: Int = 1 << 30, level: Int32 = 6, memberBytes: Int = 1 << 20,
+            maximumPendingMembers: Int = 6
+        ) {
+            self.shardRecords = shardRecords
+            self.shardBytes = shardBytes
+            self.level = level
+            self.memberBytes = memberBytes
+            self.maximumPendingMembers = maximumPendingMembers
+        }
+    }
+
+    /// A closed shard, as the manifest lists it.
+    public struct ClosedShard: Sendable, Hashable, Codable {
+        public var name: String
+        public var records: Int
+        public var bytes: Int
+        public var sha256: String
+    }
+
+    /// What a flush made durable.
+    public struct Commit: Sendable, Hashable, Codable {
+        public var name: String
+        public var committedBytes: Int
+        public var records: Int
+    }
+
+    public let directory: String
+    public let kind: ShardName.Kind
+    public let options: Options
+    public private(set) var closedShards: [ClosedShard] = []
+
+    private var shard: ShardName
+    private var fd: Int32 = -1
+    private var buffer: [UInt8] = []
+    private var bufferRecords = 0
+    /// Records whose member has been handed to the writers, in the open shard.
+    private var submittedRecords = 0
+    private var committed = Commit(name: "", committedBytes: 0, records: 0)
+    private let output: OrderedOutput
+
+    /// Opens the writer, continuing `resume` when given (a shard left open by an earlier run,
+    /// truncated to its committed length) or starting shard `nextIndex`.
+    public init(
+        directory: String, kind: ShardName.Kind, options: Options, nextIndex: Int = 0, resume: Commit? = nil,
+        closedShards: [ClosedShard] = []
+    ) throws {
+        self.directory = directory
+        self.kind = kind
+        self.options = options
+        self.closedShards = closedShards
+        output = OrderedOutput(limit: options.maximumPendingMembers)
+        buffer.reserveCapacity(options.memberBytes + 64 * 1024)
+        if let resume, let name = ShardName(fileName: resume.name) {
+            shard = name
+            try openShard(truncatingTo: resume.committedBytes)
+            committed = resume
+            submittedRecords = resume.records
+        } else {
+            shard = ShardName(kind: kind, index: nextIndex)
+            try openShard(truncatingTo: 0)
+            committed = Commit(name: shard.partFileName, committedBytes: 0, records: 0)
+        }
+    }
+
+    deinit {
+        // Members still being compressed must not be written to a reused descriptor.
+        try? output.drain()
+        if fd >= 0 { close(fd) }
+    }
+
+    private var partPath: String { directory + "/" + shard.partFileName }
+
+    private func openShard(truncatingTo length: Int) throws {
+        let descriptor = open(partPath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw ArchiveError.system("open", path: partPath) }
+        var hasher = SHA256()
+        if length > 0 {
+            // Hash the committed prefix again, so the shard's checksum covers all of it.
+            guard let handle = FileHandle(forReadingAtPath: partPath) else {
+                throw ArchiveError.system("read", path: partPath)
+            }
+            var remaining = length
+            while remaining > 0 {
+                let chunk = handle.readData(ofLength: min(remaining, 1 << 20))
+                guard !chunk.isEmpty else { break }
+                chunk.withUnsafeBytes { hasher.update($0) }
+                remaining -= chunk.count
+            }
+            try? handle.close()
+        }
+        guard ftruncate(descriptor, off_t(length)) == 0, lseek(descriptor, off_t(length), SEEK_SET) >= 0 else {
+            close(descriptor)
+            throw ArchiveError.system("truncate", path: partPath)
+        }
+        fd = descriptor
+        output.reset(fd: descriptor, path: partPath, offset: length, hasher: hasher)
+    }
+
+    /// Appends one complete line (with its `\n`).
+    public func append(line: UnsafeRawBufferPointer) throws {
+        buffer.append(contentsOf: line)
+        bufferRecords += 1
+        if buffer.count >= options.memberBytes { try submitMember() }
+        if submittedRecords + bufferRecords >= options.shardRecords || output.writtenBytes >= options.shardBytes {
+            try rotate()
+        }
+    }
+
+    public func append(line: [UInt8]) throws {
+        try line.withUnsafeBytes { try append(line: $0) }
+    }
+
+    /// Hands the buffered lines to the compressors as one gzip member.
+    private func submitMember() throws {
+        guard bufferRecords > 0 else { return }
+        try output.submit(buffer, level: options.level)
+        submittedRecords += bufferRecords
+        buffer.removeAll(keepingCapacity: true)
+        bufferRecords = 0
+    }
+
+    /// Ends the current member and makes everything appended so far durable.
+    ///
+    /// - Returns: the open shard's committed length and record count.
+    @discardableResult
+    public func flush() throws -> Commit {
+        try submitMember()
+        try output.drain()
+        guard fsync(fd) == 0 else { throw ArchiveError.system("fsync", path: partPath) }
+        committed = Commit(name: shard.partFileName, committedBytes: output.writtenBytes, records: submittedRecords)
+        return committed
+    }
+
+    /// The last flush's commit.
+    public var lastCommit: Commit { committed }
+
+    /// Records appended to the open shard (committed or not).
+    public var openRecords: Int { submittedRecords + bufferRecords }
+
+    private func rotate() throws {
+        try closeShard()
+        shard = ShardName(kind: kind, index: shard.index + 1)
+        submittedRecords = 0
+        try openShard(truncatingTo: 0)
+        committed = Commit(name: shard.partFileName, committedBytes: 0, records: 0)
+    }
+
+    /// Flushes, closes and renames the open shard (an empty one is removed instead).
+    private func closeShard() throws {
+        try flush()
+        close(fd)
+        fd = -1
+        if submittedRecords == 0 {
+            unlink(partPath)
+            return
+        }
+        let finalPath = directory + "/" + shard.fileName
+        guard rename(partPath, finalPath) == 0 else {
+            throw ArchiveError.system("rename to \(finalPath)", path: partPath)
+        }
+        try AtomicFile.syncDirectory(directory)
+        closedShards.append(
+            ClosedShard(
+                name: shard.fileName, records: submittedRecords, bytes: output.writtenBytes, sha256: output.digest()))
+    }
+
+    /// Closes the open shard; the writer is finished.
+    public func finish() throws -> [ClosedShard] {
+        try closeShard()
+        return closedShards
+    }
+
+    /// The index the next shard of this kind would take (for a resume that starts fresh shards).
+    public var currentIndex: Int { shard.index }
+}
+
+/// Compresses members on the dispatch pool and writes them to the file in submission order.
+final class OrderedOutput: @unchecked Sendable {
+    private struct State {
+        var nextToWrite = 0
+        var nextToSubmit = 0
+        var ready: [Int: [UInt8]] = [:]
+        var error: (any Error)?
+        var fd: Int32 = -1
+        var path = ""
+        var written = 0
+        var hasher = SHA256()
+    }
+
+    private let state = Mutex(State())
+    private let slots: DispatchSemaphore
+    private let group = DispatchGroup()
+    private let writer = DispatchQueue(label: "ytcrawl.archive.writer")
+
+    init(limit: Int) { slots = DispatchSemaphore(value: max(1, limit)) }
+
+    func reset(fd: Int32, path: String, offset: Int, hasher: SHA256) {
+        state.withLock { state in
+            state.fd = fd
+            state.path = path
+            state.written = offset
+            state.hasher = hasher
+        }
+    }
+
+    var writtenBytes: Int { state.withLock { $0.written } }
+
+    func digest() -> String { state.withLock { $0.hasher.hexDigest() } }
+
+    func submit(_ bytes: [UInt8], level: Int32) throws {
+        if let error = state.withLock({ $0.error }) { throw error }
+        slots.wait()
+        let sequence = state.withLock { state -> Int in
+            defer { state.nextToSubmit += 1 }
+            return state.nextToSubmit
+        }
+        group.enter()
+        DispatchQueue.global().async { [self] in
+            let member = Result { try GzipCompressor.member(of: bytes, level: level) }
+            writer.async { [self] in
+                state.withLock { state in
+                    switch member {
+                    case .success(let compressed): state.ready[sequence] = compressed
+                    case .failure(let error):
+                        state.error = state.error ?? error
+                        state.ready[sequence] = []  // keeps the order; nothing is written after an error
+                    }
+                    while let next = state.ready.removeValue(forKey: state.nextToWrite) {
+                        if state.error == nil {
+                            if let failure = Self.write(state.fd, next, path: state.path) {
+                                state.error = failure
+                            } else {
+                                state.written += next.count
+                                state.hasher.update(next)
+                            }
+                        }
+                        state.nextToWrite += 1
+                        slots.signal()
+                        group.leave()
+                    }
+                }
+            }
+        }
+    }
+
+    /// Waits until every submitted member is written.
+    func drain() throws {
+        group.wait()
+        if let error = state.withLock({ $0.error }) { throw error }
+    }
+
+    private static func write(_ fd: Int32, _ bytes: [UInt8], path: String) -> (any Error)? {
+        bytes.withUnsafeBytes { buffer -> (any Error)? in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return ArchiveError.system("write", path: path)
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+}

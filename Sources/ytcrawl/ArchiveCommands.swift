@@ -1,0 +1,63 @@
+import Archive
+import Foundation
+
+/// `ytcrawl stats DIR` and `ytcrawl verify DIR`.
+enum ArchiveCommands {
+    static let statsHelp = """
+        Usage: ytcrawl stats DIR
+
+        Summarize an output directory: records and unique videos and channels, publish date range,
+        top channels by videos, units spent by method, shards.
+
+        Example:
+          ytcrawl stats ytcrawl-out
+        """
+
+    static let verifyHelp = """
+        Usage: ytcrawl verify DIR
+
+        Check an output directory: every shard decompresses, its sha256 and record count match
+        manifest.json, every line parses and has every column of its schema, no video or channel
+        appears twice. Exit 0 when sound; exit 1 naming the first problem (file and line).
+
+        Example:
+          ytcrawl verify ytcrawl-out
+        """
+
+    static func directory(_ arguments: [String], command: String, help: String) throws -> String? {
+        let options = try ArgumentScanner(command: command, valued: [], flags: [], arguments: arguments)
+        if options.wantsHelp {
+            print(help)
+            return nil
+        }
+        guard options.positional.count == 1, let directory = options.positional.first else {
+            throw UsageError("ytcrawl \(command) needs one DIR (an output directory); see ytcrawl \(command) --help")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsageError("\(directory) is not a directory; give the --out directory of a crawl")
+        }
+        return directory
+    }
+
+    static func stats(_ arguments: [String]) throws -> Int32 {
+        guard let directory = try directory(arguments, command: "stats", help: statsHelp) else { return 0 }
+        do {
+            print(try ArchiveStats.compute(directory: directory).text)
+        } catch {
+            throw RuntimeFailure("cannot read \(directory): \(error)")
+        }
+        return 0
+    }
+
+    static func verify(_ arguments: [String]) throws -> Int32 {
+        guard let directory = try directory(arguments, command: "verify", help: verifyHelp) else { return 0 }
+        let report = ArchiveVerifier.verify(directory: directory)
+        if let problem = report.problem {
+            writeStderr("ytcrawl verify: \(directory): \(problem)")
+            return 1
+        }
+        print("ok: \(report.shards) shards, \(report.videos) videos, \(report.channels) channels")
+        return 0
+    }
+}

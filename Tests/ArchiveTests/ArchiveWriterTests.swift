@@ -1,0 +1,160 @@
+import Foundation
+import Gzip
+import StreamingJSON
+import Testing
+import YouTubeKit
+
+@testable import Archive
+
+@Suite("Archive: shards, manifest, checkpoint, recovery, verify")
+struct ArchiveWriterTests {
+    static func directory() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("archive-\(UUID())").path
+    }
+
+    static func video(_ index: Int) -> Video {
+        Video(
+            videoId: String(format: "vid%08d", index), title: "Title \(index) — ünïcode 🎸 \"q\"",
+            description: "line one\nline two \u{2028}", channelId: "UCchannel\(index % 7)",
+            channelTitle: "Channel \(index % 7)",
+            publishedAt: Date(timeIntervalSince1970: TimeInterval(1_500_000_000 + index * 3600)),
+            thumbnails: Thumbnails([
+                ("high", Thumbnail(url: "https://i.ytimg.com/vi/\(index)/hqdefault.jpg", width: 480, height: 360))
+            ]),
+            liveBroadcastContent: "none", tags: index % 3 == 0 ? ["a", "b"] : nil, duration: "PT4M13S",
+            durationSeconds: 253,
+            viewCount: index * 10, likeCount: index % 5 == 0 ? nil : index,
+            source: VideoSource(
+                kind: .channel, seed: "channel UCchannel\(index % 7)", endpoint: "playlistItems.list", rank: index),
+            fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))
+    }
+
+    static func manifest() -> Manifest {
+        Manifest(toolVersion: "test", quotaModel: "buckets", startedAt: "2026-11-29T00:00:00Z")
+    }
+
+    @Test func roundTripWithRotationAndVerify() throws {
+        let directory = Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let writer = try ArchiveWriter(
+            directory: directory, options: .init(shardRecords: 300, memberBytes: 16 * 1024), manifest: Self.manifest())
+        for index in 0..<1000 { try writer.append(Self.video(index)) }
+        try writer.append(Channel(channelId: "UCchannel1", title: "Channel 1"))
+        try writer.checkpoint(frontier: "[]", unitsByMethod: ["playlistItems.list": 20])
+        for index in 1000..<1100 { try writer.append(Self.video(index)) }
+        let manifest = try writer.finish(unitsByMethod: ["playlistItems.list": 22, "videos.list": 22])
+        #expect(manifest.records == ["videos": 1100, "channels": 1])
+        #expect(manifest.shards.filter { $0.kind == "videos" }.map(\.records) == [300, 300, 300, 200])
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        #expect(names.contains("videos-00003.jsonl.gz") && names.contains("channels-00000.jsonl.gz"))
+        #expect(!names.contains { $0.hasSuffix(".part") })
+        let report = ArchiveVerifier.verify(directory: directory)
+        #expect(report.problem == nil, "\(report.problem ?? "")")
+        #expect(report.videos == 1100 && report.channels == 1)
+        // What went in comes out, line for line.
+        var decoded: [String] = []
+        for name in ArchiveReader.shardNames(directory: directory, kind: .videos) {
+            try ArchiveReader.forEachLine(path: directory + "/" + name) { line, _ in
+                if case .string(let id)? = try JSONValue.parse(Array(line))["videoId"] { decoded.append(id) }
+            }
+        }
+        #expect(decoded == (0..<1100).map { String(format: "vid%08d", $0) })
+        let stats = try ArchiveStats.compute(directory: directory)
+        #expect(stats.uniqueVideos == 1100 && stats.topChannels.count == 7)
+        #expect(stats.unitsByMethod["videos.list"] == 22)
+    }
+
+    @Test func gzipItselfReadsAShardOfManyMembers() throws {
+        let directory = Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let writer = try ArchiveWriter(
+            directory: directory, options: .init(memberBytes: 4096), manifest: Self.manifest())
+        for index in 0..<200 {
+            try writer.append(Self.video(index))
+            if index % 50 == 0 { try writer.checkpoint(frontier: "[]", unitsByMethod: [:]) }
+        }
+        try writer.finish(unitsByMethod: [:])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "gzip -dc \"$0\" | wc -l", directory + "/videos-00000.jsonl.gz"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == "200")
+    }
+
+    @Test func aWriterKilledAtAnyByteRecoversWhatWasCommitted() throws {
+        var random = SystemRandomNumberGenerator()
+        for round in 0..<12 {
+            let directory = Self.directory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            var writer: ArchiveWriter? = try ArchiveWriter(
+                directory: directory, options: .init(shardRecords: 150, memberBytes: 8 * 1024),
+                manifest: Self.manifest())
+            for index in 0..<200 { try writer!.append(Self.video(index)) }
+            try writer!.checkpoint(frontier: "[\"page-2\"]", unitsByMethod: ["videos.list": 4])
+            let committedIds = Set((0..<200).map { String(format: "vid%08d", $0) })
+            for index in 200..<260 { try writer!.append(Self.video(index)) }
+            writer = nil  // dies without flushing
+            // Simulate the crash landing at any byte: cut the open shard somewhere past its commit.
+            let part = try #require(
+                try FileManager.default.contentsOfDirectory(atPath: directory).first {
+                    $0.hasPrefix("videos-") && $0.hasSuffix(".part")
+                })
+            let path = directory + "/" + part
+            let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            let checkpoint = try #require(try Checkpoint.load(directory: directory))
+            let committed = checkpoint.openShards.first { $0.name == part }?.committedBytes ?? 0
+            let cut = committed + (size > committed ? Int.random(in: 0...(size - committed), using: &random) : 0)
+            truncate(path, off_t(cut))
+            if round % 3 == 1 {
+                // Garbage after the commit point, as a torn write leaves.
+                let handle = try #require(FileHandle(forWritingAtPath: path))
+                handle.seekToEndOfFile()
+                handle.write(Data((0..<100).map { _ in UInt8.random(in: 0...255, using: &random) }))
+                try handle.close()
+            }
+            let reopened = try ArchiveWriter(
+                directory: directory, options: .init(shardRecords: 150, memberBytes: 8 * 1024),
+                manifest: Self.manifest())
+            #expect(reopened.resumed?.frontier == "[\"page-2\"]")
+            let seen = try ArchiveReader.videoIds(directory: directory)
+            #expect(seen == committedIds, "round \(round): exactly the committed records survive")
+            for index in 200..<300 { try reopened.append(Self.video(index)) }
+            try reopened.finish(unitsByMethod: [:])
+            let report = ArchiveVerifier.verify(directory: directory)
+            #expect(report.problem == nil, "round \(round): \(report.problem ?? "")")
+            #expect(report.videos == 300)
+        }
+    }
+
+    @Test func verifyNamesTheProblem() throws {
+        let directory = Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let writer = try ArchiveWriter(directory: directory, manifest: Self.manifest())
+        for index in 0..<50 { try writer.append(Self.video(index)) }
+        try writer.finish(unitsByMethod: [:])
+        let shard = directory + "/videos-00000.jsonl.gz"
+        var bytes = [UInt8](FileManager.default.contents(atPath: shard)!)
+        bytes[bytes.count / 2] ^= 0x40
+        try Data(bytes).write(to: URL(fileURLWithPath: shard))
+        #expect(ArchiveVerifier.verify(directory: directory).problem?.contains("videos-00000.jsonl.gz sha256") == true)
+        try FileManager.default.removeItem(atPath: directory + "/manifest.json")
+        #expect(ArchiveVerifier.verify(directory: directory).problem?.contains("manifest.json is missing") == true)
+    }
+
+    @Test func duplicateVideosAndMissingColumnsAreReportedWithTheirLine() throws {
+        let directory = Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let writer = try ArchiveWriter(directory: directory, manifest: Self.manifest())
+        try writer.append(Self.video(1))
+        try writer.append(Self.video(2))
+        try writer.append(Self.video(1))
+        try writer.finish(unitsByMethod: [:])
+        #expect(
+            ArchiveVerifier.verify(directory: directory).problem
+                == "videos-00000.jsonl.gz line 3: videoId vid00000001 appears twice")
+    }
+}

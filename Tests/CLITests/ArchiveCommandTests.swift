@@ -1,0 +1,47 @@
+import Archive
+import Foundation
+import Testing
+import YouTubeKit
+
+@Suite("ytcrawl stats and verify")
+struct ArchiveCommandTests {
+    static func directory(videos: Int) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-archive-\(UUID())").path
+        let writer = try ArchiveWriter(
+            directory: directory, manifest: Manifest(toolVersion: "test", startedAt: "2026-11-29T00:00:00Z"))
+        for index in 0..<videos {
+            try writer.append(
+                Video(
+                    videoId: String(format: "cli%08d", index), title: "t\(index)", channelId: "UCx\(index % 3)",
+                    channelTitle: "C\(index % 3)",
+                    publishedAt: Date(timeIntervalSince1970: TimeInterval(1_600_000_000 + index))))
+        }
+        try writer.finish(unitsByMethod: ["videos.list": 2])
+        return directory
+    }
+
+    @Test func verifyAndStatsOnASoundDirectory() throws {
+        let directory = try Self.directory(videos: 120)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let verify = try CLIRunner.run(["verify", directory])
+        #expect(verify.status == 0, "\(verify.stderr)")
+        #expect(verify.stdout.contains("120 videos"))
+        let stats = try CLIRunner.run(["stats", directory])
+        #expect(stats.status == 0)
+        #expect(stats.stdout.contains("videos:    120 records, 120 unique"))
+        #expect(stats.stdout.contains("videos.list 2"))
+    }
+
+    @Test func verifyExitsOneNamingTheProblem() throws {
+        let directory = try Self.directory(videos: 10)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let shard = directory + "/videos-00000.jsonl.gz"
+        let size = try FileManager.default.attributesOfItem(atPath: shard)[.size] as! Int
+        truncate(shard, off_t(size - 5))
+        let result = try CLIRunner.run(["verify", directory])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("videos-00000.jsonl.gz"))
+        let missing = try CLIRunner.run(["verify", "/nonexistent-dir"])
+        #expect(missing.status == 2)
+    }
+}
