@@ -66,7 +66,8 @@ public struct Checkpoint: Codable, Sendable, Hashable {
 
     public static func load(directory: String) throws -> Checkpoint? {
         try JSONFile.load(
-            Checkpoint.self, path: directory + "/" + fileName, what: "checkpoint", fix: "remove it to start over (the shards stay)")
+            Checkpoint.self, path: directory + "/" + fileName, what: "checkpoint",
+            fix: "remove it to start over (the shards stay)")
     }
 
     func write(directory: String) throws {

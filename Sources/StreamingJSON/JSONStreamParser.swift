@@ -61,7 +61,8 @@ public struct JSONStreamParser {
             // Complete the carried token with as few of the new bytes as it needs, then parse
             // the rest of the chunk in place: the chunk itself is never copied whole.
             let carried = carry.count
-            var take = min(chunk.count, 64)
+            // A long carried token (a description) is likely to need as many bytes again.
+            var take = min(chunk.count, max(256, carried * 2))
             while true {
                 joined.removeAll(keepingCapacity: true)
                 joined.append(contentsOf: carry)

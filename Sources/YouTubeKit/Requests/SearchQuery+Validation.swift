@@ -77,7 +77,7 @@ extension SearchQuery {
     static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
     /// Ids and page tokens: non-empty, letters, digits, `-` and `_`.
-    static func isIdentifier(_ value: String) -> Bool {
+    public static func isIdentifier(_ value: String) -> Bool {
         !value.isEmpty
             && value.utf8.allSatisfy { byte in
                 isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)

@@ -1,0 +1,44 @@
+import YouTubeKit
+
+/// One line of a seeds file: where a crawl starts.
+public struct Seed: Sendable, Hashable {
+    public enum Target: Sendable, Hashable {
+        case search(SearchQuery)
+        case channel(ChannelReference)
+        case playlist(String)
+        case video(String)
+    }
+
+    public enum ChannelReference: Sendable, Hashable {
+        case id(String)
+        case handle(String)
+    }
+
+    public var target: Target
+    /// The line as written (trimmed, comment removed): recorded as each video's `source.seed`.
+    public var text: String
+    public var lineNumber: Int
+    /// Pages to fetch at most (`maxPages=N`); `nil` pages until the results end or the budget does.
+    public var maxPages: Int?
+    /// `walk=channels`: also walk the uploads of every channel a search finds.
+    public var walkChannels: Bool
+
+    public var kind: VideoSource.Kind {
+        switch target {
+        case .search: return .search
+        case .channel: return .channel
+        case .playlist: return .playlist
+        case .video: return .video
+        }
+    }
+}
+
+/// A seeds line that cannot be used: the file, line and column, what was found and what was expected.
+public struct SeedError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let file: String
+    public let line: Int
+    public let column: Int
+    public let message: String
+
+    public var description: String { "\(file):\(line):\(column): \(message)" }
+}

@@ -1,0 +1,236 @@
+import YouTubeKit
+
+/// Reads seeds files: `kind value [name=value …]` per line, `#` comments, double-quoted values,
+/// and pasted YouTube URLs. See DESIGN.md "Seeds file".
+public enum SeedsParser {
+    static let kinds = ["search", "channel", "playlist", "video"]
+
+    /// Parses a whole file; the first bad line is an error and nothing is returned.
+    ///
+    /// - Throws: ``SeedError`` naming `file`, the line, the column and what was expected.
+    public static func parse(_ text: String, file: String) throws -> [Seed] {
+        var seeds: [Seed] = []
+        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+            if let seed = try parseLine(line, number: offset + 1, file: file) { seeds.append(seed) }
+        }
+        if seeds.isEmpty {
+            throw SeedError(
+                file: file, line: 1, column: 1,
+                message: "no seeds found; expected lines such as `search programming` or `channel @GoogleDevelopers`")
+        }
+        return seeds
+    }
+
+    struct Token {
+        var text: String
+        var column: Int
+        var quoted: Bool
+    }
+
+    /// Splits a line into tokens (quotes group, `#` outside quotes ends the line).
+    static func tokenize(_ line: Substring, number: Int, file: String) throws -> [Token] {
+        var tokens: [Token] = []
+        var current = ""
+        var start = 0
+        var inQuotes = false
+        var wasQuoted = false
+        var column = 0
+        var quoteColumn = 0
+        var escaped = false
+        func finish() {
+            if !current.isEmpty || wasQuoted { tokens.append(Token(text: current, column: start, quoted: wasQuoted)) }
+            current = ""
+            wasQuoted = false
+        }
+        for character in line {
+            column += 1
+            if inQuotes {
+                if escaped {
+                    current.append(character)
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inQuotes = false
+                } else {
+                    current.append(character)
+                }
+                continue
+            }
+            switch character {
+            case "#":
+                finish()
+                return tokens
+            case " ", "\t":
+                finish()
+            case "\"":
+                if current.isEmpty { start = column }
+                inQuotes = true
+                wasQuoted = true
+                quoteColumn = column
+            default:
+                if current.isEmpty && !wasQuoted { start = column }
+                current.append(character)
+            }
+        }
+        if inQuotes {
+            throw SeedError(
+                file: file, line: number, column: quoteColumn,
+                message: "unclosed quote; expected a closing \" before the end of the line")
+        }
+        finish()
+        return tokens
+    }
+
+    static func parseLine(_ line: Substring, number: Int, file: String) throws -> Seed? {
+        let tokens = try tokenize(line, number: number, file: file)
+        guard let first = tokens.first else { return nil }
+        let text = tokens.map { $0.quoted ? "\"\($0.text)\"" : $0.text }.joined(separator: " ")
+        func fail(_ token: Token, _ message: String) -> SeedError {
+            SeedError(file: file, line: number, column: token.column, message: message)
+        }
+        // A pasted URL on its own line.
+        if !first.quoted, first.text.contains("youtube.com") || first.text.contains("youtu.be") {
+            guard let target = YouTubeURL.target(first.text) else {
+                throw fail(
+                    first,
+                    "found the URL \(first.text); expected a watch?v=, youtu.be/, /channel/UC…, /@handle or playlist?list= URL"
+                )
+            }
+            return Seed(target: target, text: text, lineNumber: number, maxPages: nil, walkChannels: false)
+        }
+        guard kinds.contains(first.text) else {
+            let hint = Spelling.nearest(to: first.text, in: kinds).map { " (did you mean \($0)?)" } ?? ""
+            throw fail(
+                first, "found \"\(first.text)\"; expected a seed kind: search, channel, playlist or video\(hint)")
+        }
+        var words: [Token] = []
+        var filters: [(Token, String, String)] = []
+        for token in tokens.dropFirst() {
+            if !token.quoted, let equals = token.text.firstIndex(of: "=") {
+                let name = String(token.text[..<equals])
+                var value = String(token.text[token.text.index(after: equals)...])
+                if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 {
+                    value = String(value.dropFirst().dropLast())
+                }
+                filters.append((token, name, value))
+            } else {
+                words.append(token)
+            }
+        }
+        var maxPages: Int?
+        var walkChannels = false
+        var searchParameters: [(name: String, value: String)] = []
+        for (token, name, value) in filters {
+            switch name {
+            case "maxPages":
+                guard let pages = Int(value), pages >= 1 else {
+                    throw fail(token, "found maxPages=\(value); expected a whole number of pages, 1 or more")
+                }
+                maxPages = pages
+            case "walk":
+                guard value == "channels", first.text == "search" else {
+                    throw fail(token, "found walk=\(value); expected walk=channels, on a search seed")
+                }
+                walkChannels = true
+            default:
+                guard first.text == "search" else {
+                    throw fail(token, "found the filter \(name)=\(value); a \(first.text) seed takes only maxPages=N")
+                }
+                searchParameters.append((name, value))
+            }
+        }
+        let target: Seed.Target
+        switch first.text {
+        case "search":
+            guard !words.isEmpty || !searchParameters.isEmpty else {
+                throw SeedError(
+                    file: file, line: number, column: first.column + first.text.count,
+                    message: "expected a query after search, as `search programming` or `search \"two words\"`")
+            }
+            var parameters = searchParameters
+            if !words.isEmpty { parameters.insert(("q", words.map(\.text).joined(separator: " ")), at: 0) }
+            do {
+                target = .search(try SearchQuery(parameters: parameters))
+            } catch let error as YouTubeError {
+                let token = filters.first { $0.1 == error.parameter }?.0 ?? words.first ?? first
+                throw fail(token, error.description)
+            }
+        default:
+            guard words.count == 1, let value = words.first else {
+                let token = words.dropFirst().first ?? first
+                throw fail(token, "expected one \(first.text) id or URL after \(first.text)")
+            }
+            target =
+                try reference(kind: first.text, value.text)
+                ?? { throw fail(value, expectation(first.text, found: value.text)) }()
+        }
+        return Seed(target: target, text: text, lineNumber: number, maxPages: maxPages, walkChannels: walkChannels)
+    }
+
+    static func expectation(_ kind: String, found: String) -> String {
+        switch kind {
+        case "channel": return "found \"\(found)\"; expected a channel id (UC…), a @handle or a channel URL"
+        case "playlist": return "found \"\(found)\"; expected a playlist id (PL…, UU…) or a playlist URL"
+        default: return "found \"\(found)\"; expected an 11-character video id or a watch URL"
+        }
+    }
+
+    static func reference(kind: String, _ value: String) -> Seed.Target? {
+        if value.contains("youtube.com") || value.contains("youtu.be") {
+            guard let target = YouTubeURL.target(value) else { return nil }
+            switch (kind, target) {
+            case ("channel", .channel), ("playlist", .playlist), ("video", .video): return target
+            default: return nil
+            }
+        }
+        switch kind {
+        case "channel":
+            if value.hasPrefix("@"), value.count > 1 { return .channel(.handle(value)) }
+            if value.hasPrefix("UC"), value.count == 24, SearchQuery.isIdentifier(value) { return .channel(.id(value)) }
+            return nil
+        case "playlist":
+            return value.count >= 12 && SearchQuery.isIdentifier(value) ? .playlist(value) : nil
+        default:
+            return value.count == 11 && SearchQuery.isIdentifier(value) ? .video(value) : nil
+        }
+    }
+}
+
+/// Seeds from pasted YouTube URLs.
+enum YouTubeURL {
+    static func target(_ url: String) -> Seed.Target? {
+        var rest = Substring(url)
+        for prefix in ["https://", "http://"] where rest.hasPrefix(prefix) { rest = rest.dropFirst(prefix.count) }
+        for prefix in ["www.", "m.", "music."] where rest.hasPrefix(prefix) { rest = rest.dropFirst(prefix.count) }
+        let query =
+            rest.split(separator: "?", maxSplits: 1).dropFirst().first.flatMap { PercentEncoding.parseQuery($0) } ?? []
+        func parameter(_ name: String) -> String? { query.first { $0.name == name }?.value }
+        let path = rest.split(separator: "?", maxSplits: 1).first ?? ""
+        if path.hasPrefix("youtu.be/") {
+            let id = String(path.dropFirst("youtu.be/".count).prefix(11))
+            return id.count == 11 && SearchQuery.isIdentifier(id) ? .video(id) : nil
+        }
+        guard path.hasPrefix("youtube.com") else { return nil }
+        let segments = path.split(separator: "/").dropFirst().map(String.init)
+        if segments.first == "watch", let id = parameter("v"), id.count == 11, SearchQuery.isIdentifier(id) {
+            return .video(id)
+        }
+        if segments.first == "shorts" || segments.first == "embed" || segments.first == "live", segments.count > 1,
+            segments[1].count == 11, SearchQuery.isIdentifier(segments[1])
+        {
+            return .video(segments[1])
+        }
+        if segments.first == "playlist", let list = parameter("list"), SearchQuery.isIdentifier(list) {
+            return .playlist(list)
+        }
+        if segments.first == "channel", segments.count > 1, segments[1].hasPrefix("UC"), segments[1].count == 24 {
+            return .channel(.id(segments[1]))
+        }
+        if let handle = segments.first, handle.hasPrefix("@"), handle.count > 1 {
+            return .channel(.handle(PercentEncoding.decode(Substring(handle)) ?? handle))
+        }
+        return nil
+    }
+}

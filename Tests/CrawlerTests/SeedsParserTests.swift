@@ -1,0 +1,94 @@
+import Testing
+import YouTubeKit
+
+@testable import Crawler
+
+@Suite("Seeds files")
+struct SeedsParserTests {
+    static func one(_ line: String) throws -> Seed {
+        let seeds = try SeedsParser.parse(line, file: "seeds.txt")
+        try #require(seeds.count == 1)
+        return seeds[0]
+    }
+
+    @Test func everyKindAndForm() throws {
+        let text = """
+            # a comment line
+
+            search programming
+            search "swift concurrency" regionCode=US relevanceLanguage=en order=date maxPages=4
+            search cooking type=video location=37.42,-122.08 locationRadius=10km publishedAfter=2024-01-01T00:00:00Z
+            search "lofi" walk=channels         # also walk the uploads of every channel it finds
+            search swift concurrency tutorial
+            channel UC_x5XG1OV2P6uZZ5FSM9Ttw
+            channel @GoogleDevelopers
+            playlist PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR
+            video dQw4w9WgXcQ
+            https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s
+            https://youtu.be/dQw4w9WgXcQ
+            https://www.youtube.com/channel/UC_x5XG1OV2P6uZZ5FSM9Ttw
+            https://www.youtube.com/@GoogleDevelopers
+            https://www.youtube.com/playlist?list=PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR
+            channel https://www.youtube.com/@GoogleDevelopers
+            """
+        let seeds = try SeedsParser.parse(text, file: "seeds.txt")
+        #expect(seeds.count == 15)
+        guard case .search(let plain) = seeds[0].target, case .search(let quoted) = seeds[1].target,
+            case .search(let located) = seeds[2].target, case .search(let words) = seeds[4].target
+        else {
+            Issue.record("search seeds")
+            return
+        }
+        #expect(plain.q == "programming")
+        #expect(quoted.q == "swift concurrency" && quoted.regionCode == "US" && quoted.order == .date)
+        #expect(seeds[1].maxPages == 4)
+        #expect(
+            located.location == GeoLocation(latitude: 37.42, longitude: -122.08)
+                && located.locationRadius == Distance(10, .kilometers))
+        #expect(seeds[3].walkChannels)
+        #expect(seeds[3].text == "search \"lofi\" walk=channels")
+        #expect(words.q == "swift concurrency tutorial")
+        #expect(seeds[5].target == .channel(.id("UC_x5XG1OV2P6uZZ5FSM9Ttw")))
+        #expect(seeds[6].target == .channel(.handle("@GoogleDevelopers")))
+        #expect(seeds[7].target == .playlist("PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR"))
+        #expect(seeds[8].target == .video("dQw4w9WgXcQ"))
+        #expect(seeds[9].target == .video("dQw4w9WgXcQ"))
+        #expect(seeds[10].target == .video("dQw4w9WgXcQ"))
+        #expect(seeds[11].target == .channel(.id("UC_x5XG1OV2P6uZZ5FSM9Ttw")))
+        #expect(seeds[12].target == .channel(.handle("@GoogleDevelopers")))
+        #expect(seeds[13].target == .playlist("PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR"))
+        #expect(seeds[14].target == .channel(.handle("@GoogleDevelopers")))
+        #expect(seeds[2].lineNumber == 5)
+    }
+
+    static let badLines: [(String, Int, String)] = [
+        ("serch programming", 1, "did you mean search?"),
+        ("search", 7, "expected a query"),
+        ("search cats maxResults=99", 13, "maxResults"),
+        ("search cats videoDuration=short", 13, "only with type=video"),
+        ("search \"unclosed", 8, "unclosed quote"),
+        ("channel not-a-channel", 9, "expected a channel id"),
+        ("channel UCabc extra", 15, "expected one channel id"),
+        ("video tooShort", 7, "11-character video id"),
+        ("playlist PLx", 10, "expected a playlist id"),
+        ("playlist PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR maxPages=0", 45, "1 or more"),
+        ("channel @x regionCode=US", 12, "takes only maxPages"),
+        ("search cats walk=videos", 13, "walk=channels"),
+        ("https://www.youtube.com/feed/trending", 1, "expected a watch?v="),
+    ]
+
+    @Test("bad lines name file, line, column and what was expected", arguments: badLines)
+    func badLine(_ line: String, _ column: Int, _ expected: String) {
+        #expect {
+            try SeedsParser.parse("# header\n" + line, file: "seeds.txt")
+        } throws: { error in
+            let error = error as! SeedError
+            return error.line == 2 && error.column == column && error.description.hasPrefix("seeds.txt:2:\(column): ")
+                && error.message.contains(expected)
+        }
+    }
+
+    @Test func anEmptyFileIsAnError() {
+        #expect(throws: SeedError.self) { try SeedsParser.parse("# only comments\n\n", file: "seeds.txt") }
+    }
+}
