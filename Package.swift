@@ -64,7 +64,9 @@ let package = Package(
         .testTarget(
             name: "ArchiveTests", dependencies: ["Archive", "Gzip", "YouTubeKit", "StreamingJSON", "TestSupport"]),
         .testTarget(name: "EmulatorTests", dependencies: ["Emulator", "YouTubeKit", "StreamingJSON", "TestSupport"]),
-        .testTarget(name: "CrawlerTests", dependencies: ["Crawler", "YouTubeKit", "TestSupport"]),
+        .testTarget(
+            name: "CrawlerTests",
+            dependencies: ["Crawler", "YouTubeKit", "TestSupport", "Emulator", "Archive", "Transport"]),
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),
         .testTarget(name: "CLITests", dependencies: ["ytcrawl", "Archive", "YouTubeKit"]),
     ]

@@ -1,0 +1,64 @@
+import Archive
+import YouTubeKit
+
+/// Everything a crawl needs besides its transport and rate limiter.
+public struct CrawlConfiguration: Sendable {
+    public var seeds: [Seed]
+    /// SHA-256 of the seeds file: a checkpoint is resumed only for the same seeds.
+    public var seedsDigest: String
+    /// `http://127.0.0.1:PORT` for the emulator, `https://www.googleapis.com` for the real API.
+    public var apiBase: String
+    public var out: String
+    public var concurrency: Int
+    public var hydrate: Bool
+    /// A page cap for every seed without its own `maxPages`.
+    public var maxPages: Int?
+    public var shardOptions: ShardWriter.Options
+    /// Checkpoint after this many pages.
+    public var checkpointEvery: Int
+    public var quotaModel: QuotaModel
+    public var toolVersion: String
+
+    public init(
+        seeds: [Seed], seedsDigest: String, apiBase: String, out: String, concurrency: Int = 8, hydrate: Bool = true,
+        maxPages: Int? = nil, shardOptions: ShardWriter.Options = .init(), checkpointEvery: Int = 25,
+        quotaModel: QuotaModel = .buckets, toolVersion: String = "dev"
+    ) {
+        self.seeds = seeds
+        self.seedsDigest = seedsDigest
+        self.apiBase = apiBase
+        self.out = out
+        self.concurrency = concurrency
+        self.hydrate = hydrate
+        self.maxPages = maxPages
+        self.shardOptions = shardOptions
+        self.checkpointEvery = checkpointEvery
+        self.quotaModel = quotaModel
+        self.toolVersion = toolVersion
+    }
+}
+
+/// How a crawl ended, and what it did.
+public struct CrawlSummary: Sendable {
+    public enum Ending: Sendable, Equatable {
+        /// Every seed was walked to its end.
+        case completed
+        /// The budget or quota stopped it; a rerun continues from the checkpoint.
+        case stopped(String)
+        /// Auth or configuration: nothing more can be done with these keys.
+        case fatal(String)
+    }
+
+    public var ending: Ending
+    public var videosWritten: Int
+    public var channelsWritten: Int
+    public var pages: Int
+    public var retries: Int
+    public var unitsByMethod: [String: Int]
+    public var warnings: [String]
+    /// Units spent in the shared bucket (search calls excluded in the buckets model).
+    public var units: Int
+
+    /// Videos per 1,000 units: how well the budget was used.
+    public var videosPerThousandUnits: Double { units > 0 ? Double(videosWritten) * 1000 / Double(units) : 0 }
+}
