@@ -13,7 +13,8 @@ let topHelp = """
 
     Usage: ytcrawl COMMAND [options]
 
-    Commands available in this build:
+    Commands:
+      [crawl] --seeds FILE --budget UNITS [options]   crawl into gzip shards (the default command)
       url METHOD name=value ...   build one API request; print its URL and quota cost in both models
       decode FILE                 decode a saved API response body into records (JSON lines)
       emulate [options]           run the offline YouTube Data API emulator on 127.0.0.1
@@ -24,12 +25,13 @@ let topHelp = """
       -h, --help      show this help (ytcrawl COMMAND --help for a command's options)
       --version       print the version
 
-    Example:
+    Examples:
+      ytcrawl --seeds Samples/seeds-emulator.txt --budget 2000 --emulator
       ytcrawl url search q=programming type=video regionCode=US relevanceLanguage=en maxResults=20
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let commands = ["url", "decode", "emulate", "stats", "verify"]
+let commands = ["crawl", "url", "decode", "emulate", "stats", "verify"]
 do {
     switch arguments.first {
     case nil, "-h", "--help", "help":
@@ -47,6 +49,11 @@ do {
         exit(try EmulateCommand.run(Array(arguments.dropFirst())))
     case "url":
         print(try URLCommand.run(Array(arguments.dropFirst())))
+    case "crawl":
+        exit(try await CrawlCommand.run(Array(arguments.dropFirst())))
+    case let option? where option.hasPrefix("--"):
+        // crawl is the default command.
+        exit(try await CrawlCommand.run(arguments))
     case let other?:
         let hint =
             Spelling.nearest(to: other, in: commands + ["--help", "--version"]).map { " (did you mean \($0)?)" } ?? ""

@@ -85,7 +85,7 @@ struct CrawlTests {
         let channels = Array(emulator.channelIds.suffix(5))
         let seeds = channels.map { "channel \($0)" }.joined(separator: "\n") + "\nsearch music type=video maxPages=1\n"
         let first = try await Self.crawl(emulator, seeds: seeds, out: out, budget: 9, ledger: ledger)
-        guard case .stopped = first.ending else {
+        guard case .budgetSpent = first.ending else {
             Issue.record("expected the budget to stop the first run, got \(first.ending)")
             return
         }

@@ -43,8 +43,12 @@ public struct CrawlSummary: Sendable {
     public enum Ending: Sendable, Equatable {
         /// Every seed was walked to its end.
         case completed
-        /// The budget or quota stopped it; a rerun continues from the checkpoint.
-        case stopped(String)
+        /// The run's budget is spent; a rerun with more budget continues from the checkpoint.
+        case budgetSpent(String)
+        /// The daily quota of every key is spent; a rerun after the reset continues.
+        case quotaSpent(String)
+        /// Interrupted (signal or cancellation); a rerun continues.
+        case interrupted
         /// Auth or configuration: nothing more can be done with these keys.
         case fatal(String)
     }

@@ -74,7 +74,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             }
         }
         if ending == nil, !pendingOrder.isEmpty {
-            ending = .stopped("the budget ran out before every found video was hydrated")
+            ending = .budgetSpent("the budget ran out before every found video was hydrated")
         }
         let finished = ending == nil || ending == .completed
         let state = frontierState()
@@ -186,7 +186,13 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
                 frontier.removeLast()
                 pendingOrder.insert(contentsOf: ids, at: 0)
             }
-            if ending == nil { ending = .stopped(reason) }
+            if ending == nil {
+                switch reason {
+                case .runBudgetSpent?: ending = .budgetSpent(reason!.description)
+                case .dailyQuotaSpent?, .noUsableKey?: ending = .quotaSpent(reason!.description)
+                case nil: ending = .interrupted
+                }
+            }
         case .fatal(let reason):
             frontier.append(item)
             ending = .fatal(reason)

@@ -8,8 +8,8 @@ import YouTubeKit
 struct FetchResult: Sendable {
     enum Outcome: Sendable {
         case page([DecodedRecord], PageSummary)
-        /// Budget or quota: put the item back and stop taking work.
-        case stop(String)
+        /// Budget or quota (or an interruption): put the item back and stop taking work.
+        case stop(LimiterStop?)
         /// Keys or configuration: the crawl cannot go on.
         case fatal(String)
         /// This seed cannot go on (not found, bad request); the rest goes on.
@@ -70,11 +70,11 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
                 if case .noUsableKey = stop {
                     result.outcome = .fatal(stop.description)
                 } else {
-                    result.outcome = .stop(stop.description)
+                    result.outcome = .stop(stop)
                 }
                 return result
             } catch {
-                result.outcome = .stop("cancelled")
+                result.outcome = .stop(nil)
                 return result
             }
             result.charged[apiRequest.method.quotaName, default: 0] += permit.charge.cost
@@ -125,7 +125,7 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
                 }
             } catch is CancellationError {
                 await limiter.complete(permit, .transientFailure)
-                result.outcome = .stop("interrupted")
+                result.outcome = .stop(nil)
                 return result
             } catch {
                 // Transport failures and bodies that are not valid JSON: try again.

@@ -1,0 +1,184 @@
+import Archive
+import Crawler
+import Digest
+import Emulator
+import Foundation
+import Transport
+import YouTubeKit
+
+/// `ytcrawl [crawl] --seeds FILE --budget UNITS [options]`: the main job.
+enum CrawlCommand {
+    static let help = """
+        Usage: ytcrawl [crawl] --seeds FILE --budget UNITS [options]
+
+        Crawl the YouTube Data API from the seeds in FILE, spending at most UNITS quota units, into
+        gzip JSON-lines shards with a manifest. The key comes from YOUTUBE_API_KEY or --key-file
+        (never from a flag). Rerunning with the same --out continues from the checkpoint.
+
+        Options:
+          --seeds FILE          seeds file (one seed per line: search/channel/playlist/video or a URL)
+          --budget UNITS        units this run may spend
+          --out DIR             output directory (default: ./ytcrawl-out)
+          --emulator            crawl the built-in offline emulator instead of the real API
+          --api-base URL        API base URL (default: https://www.googleapis.com)
+          --key-file FILE       API keys, one per line (a pool)
+          --quota-model M       buckets (default) or classic
+          --search-budget N     search.list calls this run may make (buckets model)
+          --daily-units N       each key's daily units (default 10000)
+          --daily-searches N    each key's daily search calls, buckets model (default 100)
+          --wait-for-reset      wait for Pacific midnight when every key is spent, instead of stopping
+          --state-dir DIR       where the daily quota ledger lives (default: $XDG_STATE_HOME/ytcrawl)
+          --concurrency N       requests in flight (default 8)
+          --rps N               requests per second (default 50)
+          --max-pages N         pages per seed at most, unless the seed says maxPages=
+          --no-hydrate          write what discovery returned, without videos.list hydration
+          --shard-records N     records per shard (default 100000)
+          --gzip-level N        1 (fast) to 9 (small), default 6
+          --quiet               print only errors
+          -h, --help            show this help
+
+        Exit codes: 0 done (budget or frontier exhausted); 1 runtime failure; 2 usage error;
+        3 stopped by quota or auth (checkpoint saved; rerun continues).
+
+        Example:
+          ytcrawl --seeds Samples/seeds.txt --budget 10000
+          ytcrawl --seeds Samples/seeds-emulator.txt --budget 2000 --emulator
+        """
+
+    static func run(_ arguments: [String]) async throws -> Int32 {
+        let options = try ArgumentScanner(
+            command: "crawl",
+            valued: [
+                "--seeds", "--budget", "--out", "--api-base", "--key-file", "--quota-model", "--search-budget",
+                "--daily-units", "--daily-searches", "--state-dir", "--concurrency", "--rps", "--max-pages",
+                "--shard-records", "--gzip-level",
+            ],
+            flags: ["--emulator", "--no-hydrate", "--wait-for-reset", "--quiet"], arguments: arguments)
+        if options.wantsHelp {
+            print(help)
+            return 0
+        }
+        if let extra = options.positional.first {
+            throw UsageError("unexpected argument \"\(extra)\"; options start with --, see ytcrawl --help")
+        }
+        guard let seedsPath = options.string("--seeds") else {
+            throw UsageError("--seeds FILE is required, as ytcrawl --seeds seeds.txt --budget 10000")
+        }
+        guard options.string("--budget") != nil else {
+            throw UsageError("--budget UNITS is required, as ytcrawl --seeds \(seedsPath) --budget 10000")
+        }
+        let budget = try options.integer("--budget", default: 0, range: 1...Int.max)
+        guard let seedsData = FileManager.default.contents(atPath: seedsPath) else {
+            throw UsageError("cannot read the seeds file \(seedsPath): no such file or not readable")
+        }
+        let seedsText = String(decoding: seedsData, as: UTF8.self)
+        let seeds: [Seed]
+        do {
+            seeds = try SeedsParser.parse(seedsText, file: seedsPath)
+        } catch let error as SeedError {
+            throw UsageError(error.description)
+        }
+        let quiet = options.flag("--quiet")
+        let model: QuotaModel = try options.choice("--quota-model", default: QuotaModel.buckets)
+        let out = options.string("--out") ?? "ytcrawl-out"
+        var emulator: EmulatorServer?
+        var apiBase = options.string("--api-base") ?? APIRequest.defaultBase
+        var keys: [APIKey]
+        if options.flag("--emulator") {
+            let server = try EmulatorServer(EmulatorConfiguration(keys: ["emulator-key"], quotaModel: model))
+            apiBase = server.start()
+            emulator = server
+            keys = [APIKey(value: "emulator-key", label: "the emulator's key")]
+        } else if let keyFile = options.string("--key-file") {
+            do {
+                keys = try APIKey.load(file: keyFile)
+            } catch {
+                throw UsageError("\(error)")
+            }
+        } else if let key = ProcessInfo.processInfo.environment["YOUTUBE_API_KEY"], !key.isEmpty {
+            keys = [APIKey(value: key, label: "YOUTUBE_API_KEY")]
+        } else {
+            throw UsageError("no API key: set YOUTUBE_API_KEY or pass --key-file FILE (or --emulator to crawl offline)")
+        }
+        defer { emulator?.stop() }
+        let limiterConfiguration = RateLimiterConfiguration(
+            quotaModel: model, requestsPerSecond: Double(try options.integer("--rps", default: 50, range: 1...100_000)),
+            burst: 10, maxInFlight: 64, runBudgetUnits: budget,
+            runBudgetSearches: options.string("--search-budget") == nil
+                ? nil : try options.integer("--search-budget", default: 0),
+            dailyUnits: try options.integer("--daily-units", default: 10_000),
+            dailySearches: try options.integer("--daily-searches", default: 100),
+            waitForReset: options.flag("--wait-for-reset"))
+        let ledger: QuotaLedger
+        do {
+            ledger = try QuotaLedger(directory: options.string("--state-dir") ?? QuotaLedger.defaultDirectory())
+        } catch {
+            throw RuntimeFailure("\(error)")
+        }
+        let limiter = try RateLimiter(
+            configuration: limiterConfiguration, keys: keys, clock: ContinuousClock(),
+            utcNow: { Int64(Date().timeIntervalSince1970) }, ledger: ledger)
+        let level = try options.integer("--gzip-level", default: 6, range: 1...9)
+        let configuration = CrawlConfiguration(
+            seeds: seeds, seedsDigest: SHA256.hex(SHA256.hash(Array(seedsData))), apiBase: apiBase, out: out,
+            concurrency: try options.integer("--concurrency", default: 8, range: 1...256),
+            hydrate: !options.flag("--no-hydrate"),
+            maxPages: options.string("--max-pages") == nil
+                ? nil : try options.integer("--max-pages", default: 1, range: 1...100_000),
+            shardOptions: .init(
+                shardRecords: try options.integer("--shard-records", default: 100_000, range: 1...Int.max),
+                level: Int32(level)),
+            quotaModel: model, toolVersion: ToolInfo.version)
+        let crawler: Crawler<ContinuousClock>
+        do {
+            crawler = try Crawler(
+                configuration: configuration, transport: try CurlTransport(), limiter: limiter,
+                log: { @Sendable line in if !quiet { writeStderr("ytcrawl: " + line) } })
+        } catch {
+            throw RuntimeFailure("cannot open \(out): \(error)")
+        }
+        if !quiet {
+            writeStderr("ytcrawl: crawling \(seeds.count) seeds from \(seedsPath) into \(out) (budget \(budget) units)")
+        }
+        let summary = try await crawler.run()
+        if !quiet { print(report(summary, out: out)) }
+        switch summary.ending {
+        case .completed, .budgetSpent: return 0
+        case .quotaSpent(let reason):
+            writeStderr("ytcrawl: stopped: \(reason); the checkpoint is saved, rerun the same command to continue")
+            return 3
+        case .fatal(let reason):
+            writeStderr("ytcrawl: stopped: \(reason)")
+            return reason.contains("API refused") || reason.contains("invalid") ? 3 : 1
+        case .interrupted:
+            return 130
+        }
+    }
+
+    static func report(_ summary: CrawlSummary, out: String) -> String {
+        let ending: String
+        switch summary.ending {
+        case .completed: ending = "done: every seed walked to its end"
+        case .budgetSpent(let reason): ending = "stopped: \(reason); rerun with more --budget to continue"
+        case .quotaSpent(let reason): ending = "stopped: \(reason)"
+        case .fatal(let reason): ending = "failed: \(reason)"
+        case .interrupted: ending = "interrupted; rerun to continue"
+        }
+        var lines = [
+            ending,
+            "videos written: \(summary.videosWritten), channels: \(summary.channelsWritten), pages: \(summary.pages), retries: \(summary.retries)",
+            "units: \(summary.units)"
+                + (summary.units > 0
+                    ? String(format: " (%.0f videos per 1,000 units)", summary.videosPerThousandUnits) : ""),
+            "by method: "
+                + summary.unitsByMethod.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
+                    separator: ", "),
+            "shards: \(out)/videos-*.jsonl.gz, \(out)/channels-*.jsonl.gz, \(out)/manifest.json",
+            "next: ytcrawl stats \(out)   |   duckdb -c \"select count(*) from read_json_auto('\(out)/videos-*.jsonl.gz')\"",
+        ]
+        if !summary.warnings.isEmpty {
+            lines.append("warnings: \(summary.warnings.count) (seeds skipped or keys parked; see above)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
