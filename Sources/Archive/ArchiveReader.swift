@@ -70,14 +70,22 @@ public enum ArchiveReader {
 
     /// Every `videoId` in the directory's video shards (open ones included): what a resumed run has.
     public static func videoIds(directory: String) throws -> Set<String> {
+        try ids(directory: directory, kind: .videos)
+    }
+
+    /// Every `channelId` in the directory's channel shards (open ones included).
+    public static func channelIds(directory: String) throws -> Set<String> {
+        try ids(directory: directory, kind: .channels)
+    }
+
+    /// The first column of every line (the encoder writes the id first) of every shard of `kind`.
+    static func ids(directory: String, kind: ShardName.Kind) throws -> Set<String> {
+        let prefix = Array((kind == .videos ? "{\"videoId\":\"" : "{\"channelId\":\"").utf8)
         var ids: Set<String> = []
-        for name in shardNames(directory: directory, kind: .videos, includeOpen: true) {
+        for name in shardNames(directory: directory, kind: kind, includeOpen: true) {
             try forEachLine(path: directory + "/" + name) { line, _ in
-                // Lines start with {"videoId":"…" (the encoder writes it first).
-                let prefix = Array("{\"videoId\":\"".utf8)
                 guard line.count > prefix.count + 1, line.prefix(prefix.count).elementsEqual(prefix) else { return }
-                let rest = line[prefix.count...]
-                if let end = rest.firstIndex(of: UInt8(ascii: "\"")) {
+                if let end = line[prefix.count...].firstIndex(of: UInt8(ascii: "\"")) {
                     ids.insert(
                         String(decoding: UnsafeRawBufferPointer(rebasing: line[prefix.count..<end]), as: UTF8.self))
                 }

@@ -140,7 +140,14 @@ enum CrawlCommand {
         if !quiet {
             writeStderr("ytcrawl: crawling \(seeds.count) seeds from \(seedsPath) into \(out) (budget \(budget) units)")
         }
-        let summary = try await crawler.run()
+        // SIGINT/SIGTERM stop the crawl gracefully: requests in flight end, the checkpoint is written.
+        let task = Task { try await crawler.run() }
+        let signals = SignalWatcher([SIGINT, SIGTERM]) {
+            writeStderr("ytcrawl: stopping: finishing requests in flight and saving the checkpoint (again to force)")
+            task.cancel()
+        }
+        let summary = try await task.value
+        signals.stop()
         if !quiet { print(report(summary, out: out)) }
         switch summary.ending {
         case .completed, .budgetSpent: return 0
@@ -151,6 +158,7 @@ enum CrawlCommand {
             writeStderr("ytcrawl: stopped: \(reason)")
             return reason.contains("API refused") || reason.contains("invalid") ? 3 : 1
         case .interrupted:
+            writeStderr("ytcrawl: interrupted; the checkpoint is saved, rerun the same command to continue")
             return 130
         }
     }

@@ -60,3 +60,38 @@ struct CrawlCommandTests {
         #expect(typo.stderr.contains("did you mean --emulator?"))
     }
 }
+
+@Suite("ytcrawl crawl interrupted")
+struct CrawlInterruptTests {
+    @Test func sigintSavesTheCheckpointAndARerunFinishesWithTheSameVideos() throws {
+        let out = CrawlCommandTests.temporary("cli-sigint")
+        let reference = CrawlCommandTests.temporary("cli-reference")
+        let state = CrawlCommandTests.temporary("cli-state")
+        let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
+        defer { for path in [out, reference, state, seeds] { try? FileManager.default.removeItem(atPath: path) } }
+        try "search music walk=channels maxPages=2\n".write(toFile: seeds, atomically: true, encoding: .utf8)
+        let arguments = [
+            "--seeds", seeds, "--budget", "5000", "--emulator", "--rps", "100", "--state-dir", state, "--quiet",
+        ]
+        let process = Process()
+        process.executableURL = CLIRunner.binary
+        process.arguments = arguments + ["--out", out]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 0.8)
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(FileManager.default.fileExists(atPath: out + "/checkpoint.json"))
+        let resumed = try CLIRunner.run(arguments + ["--out", out])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let whole = try CLIRunner.run(arguments + ["--out", reference])
+        #expect(whole.status == 0)
+        let verified = try CLIRunner.run(["verify", out])
+        #expect(verified.status == 0, "\(verified.stderr)")
+        #expect(
+            verified.stdout == (try CLIRunner.run(["verify", reference])).stdout,
+            "same videos and channels as an uninterrupted run")
+    }
+}

@@ -105,6 +105,16 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             }
             seenVideos = try ArchiveReader.videoIds(directory: configuration.out)
             seenVideos.formUnion(pendingOrder)
+            seenChannels = try ArchiveReader.channelIds(directory: configuration.out)
+            queuedChannels = seenChannels
+            for item in frontier {
+                switch item {
+                case .channel(_, let id?, _): queuedChannels.insert(id)
+                case .playlist(_, let id, _, _, _, _): queuedPlaylists.insert(id)
+                default: break
+                }
+            }
+            channelsWritten = archive.channelRecords
             videosWritten = archive.videoRecords
             log(
                 "resuming \(configuration.out): \(seenVideos.count) videos already there, \(frontier.count) items pending"
