@@ -34,6 +34,7 @@ enum CrawlCommand {
           --no-hydrate          write what discovery returned, without videos.list hydration
           --shard-records N     records per shard (default 100000)
           --gzip-level N        1 (fast) to 9 (small), default 6
+          --dry-run             print what each seed will request and cost, then stop (nothing is sent)
           --quiet               print only errors
           -h, --help            show this help
 
@@ -53,7 +54,7 @@ enum CrawlCommand {
                 "--daily-units", "--daily-searches", "--state-dir", "--concurrency", "--rps", "--max-pages",
                 "--shard-records", "--gzip-level",
             ],
-            flags: ["--emulator", "--no-hydrate", "--wait-for-reset", "--quiet"], arguments: arguments)
+            flags: ["--emulator", "--no-hydrate", "--wait-for-reset", "--quiet", "--dry-run"], arguments: arguments)
         if options.wantsHelp {
             print(help)
             return 0
@@ -80,6 +81,14 @@ enum CrawlCommand {
         }
         let quiet = options.flag("--quiet")
         let model: QuotaModel = try options.choice("--quota-model", default: QuotaModel.buckets)
+        if options.flag("--dry-run") {
+            let maxPages =
+                options.string("--max-pages") == nil
+                ? nil : try options.integer("--max-pages", default: 1, range: 1...100_000)
+            print(
+                dryRun(seeds, model: model, hydrate: !options.flag("--no-hydrate"), maxPages: maxPages, budget: budget))
+            return 0
+        }
         let out = options.string("--out") ?? "ytcrawl-out"
         var emulator: EmulatorServer?
         var apiBase = options.string("--api-base") ?? APIRequest.defaultBase
@@ -161,6 +170,27 @@ enum CrawlCommand {
             writeStderr("ytcrawl: interrupted; the checkpoint is saved, rerun the same command to continue")
             return 130
         }
+    }
+
+    static func dryRun(_ seeds: [Seed], model: QuotaModel, hydrate: Bool, maxPages: Int?, budget: Int) -> String {
+        let entries = CrawlPlan.entries(seeds, model: model, hydrate: hydrate, maxPages: maxPages)
+        var lines = ["plan (\(model.rawValue) quota model; nothing is sent):"]
+        for entry in entries {
+            lines.append("  line \(entry.seed.lineNumber): \(entry.seed.text)")
+            for step in entry.steps { lines.append("    - \(step)") }
+            lines.append(
+                "    at least \(entry.minimumUnits) units"
+                    + (entry.minimumSearches > 0 ? " and \(entry.minimumSearches) search calls" : ""))
+        }
+        let units = entries.reduce(0) { $0 + $1.minimumUnits }
+        let searches = entries.reduce(0) { $0 + $1.minimumSearches }
+        lines.append(
+            "every seed's first page: at least \(units) units" + (searches > 0 ? " and \(searches) search calls" : "")
+                + " of the budget of \(budget) units")
+        if units > budget {
+            lines.append("the budget does not cover every seed's first page: raise --budget or remove seeds")
+        }
+        return lines.joined(separator: "\n")
     }
 
     static func report(_ summary: CrawlSummary, out: String) -> String {

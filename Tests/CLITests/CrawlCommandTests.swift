@@ -46,6 +46,22 @@ struct CrawlCommandTests {
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    @Test func dryRunPrintsThePlanAndSendsNothing() throws {
+        let out = Self.temporary("cli-dry")
+        let seeds = Self.temporary("seeds") + ".txt"
+        defer { try? FileManager.default.removeItem(atPath: seeds) }
+        try "search cats maxPages=2\nchannel @someone\nvideo dQw4w9WgXcQ\n".write(
+            toFile: seeds, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(
+            ["--seeds", seeds, "--budget", "150", "--dry-run", "--quota-model", "classic", "--out", out],
+            environment: ["YOUTUBE_API_KEY": ""])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("search.list q=cats (100 units per page of 50, up to 2 pages"))
+        #expect(result.stdout.contains("channels.list forHandle=@someone (1 unit)"))
+        #expect(result.stdout.contains("at least 105 units of the budget of 150 units"))
+        #expect(!FileManager.default.fileExists(atPath: out), "a dry run writes nothing")
+    }
+
     @Test func missingKeyAndMissingBudgetAreUsageErrors() throws {
         let seeds = Self.temporary("seeds") + ".txt"
         defer { try? FileManager.default.removeItem(atPath: seeds) }

@@ -1,0 +1,59 @@
+import YouTubeKit
+
+/// What a crawl of some seeds will request and what it costs at the least, for `--dry-run`.
+public enum CrawlPlan {
+    public struct Entry: Sendable {
+        public var seed: Seed
+        /// What the seed requests, in order.
+        public var steps: [String]
+        /// The least it costs: its first page and the hydration of that page.
+        public var minimumUnits: Int
+        public var minimumSearches: Int
+    }
+
+    public static func entries(_ seeds: [Seed], model: QuotaModel, hydrate: Bool, maxPages: Int?) -> [Entry] {
+        let search = model.charge(for: .search)
+        let searchCost = "\(search.cost) \(search.bucket == .searches ? "search call" : "units")"
+        let hydration = hydrate ? ["videos.list: 1 unit per 50 videos found (hydration)"] : []
+        return seeds.map { seed in
+            let pages = seed.maxPages ?? maxPages
+            let pagesText = pages.map { "up to \($0) page\($0 == 1 ? "" : "s")" } ?? "until the results end"
+            switch seed.target {
+            case .search(let query):
+                var steps = [
+                    "search.list q=\(query.q ?? "") (\(searchCost) per page of 50, \(pagesText); at most 500 results)"
+                ]
+                if seed.walkChannels {
+                    steps.append("per channel found: channels.list 1 unit, then its uploads as below")
+                }
+                if seed.walkChannels { steps.append("playlistItems.list: 1 unit per 50 uploads") }
+                return Entry(
+                    seed: seed, steps: steps + hydration,
+                    minimumUnits: (search.bucket == .units ? search.cost : 0) + (hydrate ? 1 : 0),
+                    minimumSearches: search.bucket == .searches ? search.cost : 0)
+            case .channel(let reference):
+                let name: String
+                switch reference {
+                case .id(let id): name = "id=\(id)"
+                case .handle(let handle): name = "forHandle=\(handle)"
+                }
+                return Entry(
+                    seed: seed,
+                    steps: [
+                        "channels.list \(name) (1 unit)",
+                        "playlistItems.list of its uploads: 1 unit per 50 videos, \(pagesText)",
+                    ]
+                        + hydration, minimumUnits: 2 + (hydrate ? 1 : 0), minimumSearches: 0)
+            case .playlist(let id):
+                return Entry(
+                    seed: seed,
+                    steps: ["playlistItems.list playlistId=\(id): 1 unit per 50 items, \(pagesText)"] + hydration,
+                    minimumUnits: 1 + (hydrate ? 1 : 0), minimumSearches: 0)
+            case .video(let id):
+                return Entry(
+                    seed: seed, steps: ["videos.list id=\(id) (1 unit per 50 video seeds)"], minimumUnits: 1,
+                    minimumSearches: 0)
+            }
+        }
+    }
+}
