@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "EmulatorTests", dependencies: ["Emulator", "YouTubeKit", "StreamingJSON", "TestSupport"]),
         .testTarget(
             name: "CrawlerTests",
-            dependencies: ["Crawler", "YouTubeKit", "TestSupport", "Emulator", "Archive", "Transport"]),
+            dependencies: ["Crawler", "YouTubeKit", "TestSupport", "Emulator", "Archive", "Transport", "StreamingJSON"]),
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),
         .testTarget(name: "CLITests", dependencies: ["ytcrawl", "Archive", "YouTubeKit"]),
     ]

@@ -1,6 +1,8 @@
 import Archive
 import Emulator
 import Foundation
+import StreamingJSON
+import TestSupport
 import Testing
 import Transport
 import YouTubeKit
@@ -11,28 +13,33 @@ import YouTubeKit
 struct CrawlTests {
     static let key = APIKey(value: "made-up-crawl-key", label: "YOUTUBE_API_KEY")
 
-    static func emulator(faultRate: Double = 0) throws -> EmulatorServer {
-        let server = try EmulatorServer(
-            EmulatorConfiguration(
-                corpus: CorpusConfiguration(seed: 21, channels: 12, videosPerChannel: 70), keys: [key.value],
-                faultRate: faultRate, faults: [.http500, .http503, .reset, .truncate, .garbage]))
+    static func emulator(
+        faultRate: Double = 0, faults: [FaultKind] = [.http500, .http503, .reset, .truncate, .garbage],
+        corpus: CorpusConfiguration = CorpusConfiguration(seed: 21, channels: 12, videosPerChannel: 70),
+        configure: (inout EmulatorConfiguration) -> Void = { _ in }
+    ) throws -> EmulatorServer {
+        var configuration = EmulatorConfiguration(
+            corpus: corpus, keys: [key.value], faultRate: faultRate, faults: faults, slowMilliseconds: 100)
+        configure(&configuration)
+        let server = try EmulatorServer(configuration)
         server.start()
         return server
     }
 
     static func crawl(
-        _ emulator: EmulatorServer, seeds text: String, out: String, budget: Int? = nil, ledger: String
+        _ emulator: EmulatorServer, seeds text: String, out: String, budget: Int? = nil, ledger: String,
+        model: QuotaModel = .buckets, utcNow: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
     ) async throws -> CrawlSummary {
         let seeds = try SeedsParser.parse(text, file: "seeds.txt")
         let limiter = try RateLimiter(
-            configuration: RateLimiterConfiguration(requestsPerSecond: 1000, burst: 100, runBudgetUnits: budget),
-            keys: [key],
-            clock: ContinuousClock(), utcNow: { Int64(Date().timeIntervalSince1970) },
-            ledger: try QuotaLedger(directory: ledger))
+            configuration: RateLimiterConfiguration(
+                quotaModel: model, requestsPerSecond: 1000, burst: 100, runBudgetUnits: budget, dailyUnits: 1_000_000,
+                dailySearches: 1_000_000),
+            keys: [key], clock: ContinuousClock(), utcNow: utcNow, ledger: try QuotaLedger(directory: ledger))
         let crawler = try Crawler(
             configuration: CrawlConfiguration(
-                seeds: seeds, seedsDigest: String(text.hashValue), apiBase: emulator.baseURL, out: out, concurrency: 8,
-                shardOptions: .init(shardRecords: 200), checkpointEvery: 3),
+                seeds: seeds, seedsDigest: String(text.utf8.count) + String(text.prefix(64)), apiBase: emulator.baseURL,
+                out: out, concurrency: 8, shardOptions: .init(shardRecords: 200), checkpointEvery: 3, quotaModel: model),
             transport: try CurlTransport(), limiter: limiter)
         return try await crawler.run()
     }
@@ -60,6 +67,33 @@ struct CrawlTests {
         #expect(try ArchiveReader.videoIds(directory: out) == expected)
         #expect(report.videos == expected.count, "each video exactly once")
         #expect(report.channels == 4)
+        // Every field as the emulator's videos.list shows it.
+        let truth = Dictionary(uniqueKeysWithValues: emulator.truthVideos().map { ($0.videoId, $0) })
+        for name in ArchiveReader.shardNames(directory: out, kind: .videos) {
+            try ArchiveReader.forEachLine(path: out + "/" + name) { line, number in
+                let record = try JSONValue.parse(Array(line))
+                guard case .string(let id)? = record["videoId"], let expected = truth[id] else {
+                    Issue.record("\(name):\(number) has an unknown video")
+                    return
+                }
+                var writer = JSONWriter()
+                var copy = expected
+                if case .object(let members) = record {
+                    // source and fetchedAt are the crawl's own; everything else must match.
+                    copy.source = nil
+                    copy.fetchedAt = nil
+                    RecordEncoder.encode(copy, into: &writer)
+                    let truthRecord = try JSONValue.parse(Array(writer.bytes.dropLast()))
+                    guard case .object(let truthMembers) = truthRecord else { return }
+                    for (key, value) in truthMembers where key != "source" && key != "fetchedAt" {
+                        #expect(members.first { $0.key == key }?.value == value, "\(id) \(key)")
+                    }
+                    if case .object(let source)? = record["source"] {
+                        #expect(source.first { $0.key == "endpoint" }?.value == .string("playlistItems.list"))
+                    }
+                }
+            }
+        }
         // Theoretical best: 1 unit per 50 playlist items + 1 per 50 hydrated videos, + 4 channel lookups;
         // hydration batches can end one short per flush of the queue.
         let playlistPages = emulator.truthChannels().filter { channels.contains($0.channelId) }.map {
@@ -71,6 +105,79 @@ struct CrawlTests {
         #expect(
             Double(summary.units) <= Double(best) / 0.95 + 1,
             "within 95% of the theoretical best, \(summary.units) vs \(best)")
+    }
+
+    @Test func tenPercentFaultsOfEveryKindFindTheSameVideos() async throws {
+        let clean = try Self.emulator()
+        let faulty = try Self.emulator(faultRate: 0.10, faults: FaultKind.allCases)
+        defer {
+            clean.stop()
+            faulty.stop()
+        }
+        let seeds =
+            clean.channelIds.prefix(6).map { "channel \($0)" }.joined(separator: "\n") + "\nsearch music maxPages=2\n"
+        var found: [Set<String>] = []
+        for emulator in [clean, faulty] {
+            let out = Self.temporary("crawl-faults")
+            let ledger = Self.temporary("ledger")
+            defer {
+                try? FileManager.default.removeItem(atPath: out)
+                try? FileManager.default.removeItem(atPath: ledger)
+            }
+            let summary = try await Self.crawl(emulator, seeds: seeds, out: out, ledger: ledger)
+            #expect(summary.ending == .completed)
+            #expect(ArchiveVerifier.verify(directory: out).problem == nil)
+            found.append(try ArchiveReader.videoIds(directory: out))
+            if emulator === faulty { #expect(summary.retries > 0) }
+        }
+        #expect(found[0] == found[1])
+    }
+
+    @Test func channelSeedsInTheClassicModelYieldTwentyVideosPerUnit() async throws {
+        let emulator = try Self.emulator(corpus: CorpusConfiguration(seed: 4, channels: 20, videosPerChannel: 200)) {
+            $0.quotaModel = .classic
+        }
+        defer { emulator.stop() }
+        let out = Self.temporary("crawl-classic")
+        let ledger = Self.temporary("ledger")
+        defer {
+            try? FileManager.default.removeItem(atPath: out)
+            try? FileManager.default.removeItem(atPath: ledger)
+        }
+        let seeds = emulator.channelIds.map { "channel \($0)" }.joined(separator: "\n")
+        let summary = try await Self.crawl(
+            emulator, seeds: seeds, out: out, budget: 10_000, ledger: ledger, model: .classic)
+        #expect(summary.ending == .completed)
+        let perUnit = Double(summary.videosWritten) / Double(summary.units)
+        #expect(perUnit >= 20, "\(summary.videosWritten) videos for \(summary.units) units")
+    }
+
+    @Test func quotaExceededStopsThenARunAfterPacificMidnightFinishes() async throws {
+        let clock = ManualClock(epochSeconds: RFC3339.parseSeconds("2026-11-01T20:00:00Z")!)
+        let emulator = try Self.emulator {
+            $0.dailyUnits = 40
+            $0.clock = { clock.utcSeconds }
+        }
+        defer { emulator.stop() }
+        let out = Self.temporary("crawl-quota")
+        let ledger = Self.temporary("ledger")
+        defer {
+            try? FileManager.default.removeItem(atPath: out)
+            try? FileManager.default.removeItem(atPath: ledger)
+        }
+        let seeds = emulator.channelIds.map { "channel \($0)" }.joined(separator: "\n")
+        let first = try await Self.crawl(emulator, seeds: seeds, out: out, ledger: ledger) { clock.utcSeconds }
+        guard case .quotaSpent = first.ending else {
+            Issue.record("expected quotaExceeded to stop the crawl, got \(first.ending)")
+            return
+        }
+        #expect(FileManager.default.fileExists(atPath: out + "/checkpoint.json"))
+        // The 25-hour day ends at 08:00 UTC.
+        clock.advance(toUTC: RFC3339.parseSeconds("2026-11-02T08:00:00Z")!)
+        let second = try await Self.crawl(emulator, seeds: seeds, out: out, ledger: ledger) { clock.utcSeconds }
+        #expect(second.ending == .completed)
+        #expect(ArchiveVerifier.verify(directory: out).problem == nil)
+        #expect(try ArchiveReader.videoIds(directory: out) == Set(emulator.truthVideos().map(\.videoId)))
     }
 
     @Test func aRunStoppedByItsBudgetIsContinuedByTheNext() async throws {
