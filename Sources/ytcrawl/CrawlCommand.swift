@@ -20,6 +20,9 @@ enum CrawlCommand {
           --budget UNITS        units this run may spend
           --out DIR             output directory (default: ./ytcrawl-out)
           --emulator            crawl the built-in offline emulator instead of the real API
+          --emulator-NAME V     pass an `ytcrawl emulate --NAME V` option: corpus-seed, channels,
+                                videos-per-channel, daily-units, daily-searches, rps-limit,
+                                clock-offset, fault-rate, faults, latency-ms
           --api-base URL        API base URL (default: https://www.googleapis.com)
           --key-file FILE       API keys, one per line (a pool)
           --quota-model M       buckets (default) or classic
@@ -46,14 +49,20 @@ enum CrawlCommand {
           ytcrawl --seeds Samples/seeds-emulator.txt --budget 2000 --emulator
         """
 
+    /// Options of `ytcrawl emulate` a crawl passes through as `--emulator-NAME`.
+    static let emulatorOptions = [
+        "corpus-seed", "channels", "videos-per-channel", "daily-units", "daily-searches", "rps-limit", "clock-offset",
+        "fault-rate", "faults", "latency-ms",
+    ]
+
     static func run(_ arguments: [String]) async throws -> Int32 {
         let options = try ArgumentScanner(
             command: "crawl",
-            valued: [
+            valued: Set(emulatorOptions.map { "--emulator-" + $0 }).union([
                 "--seeds", "--budget", "--out", "--api-base", "--key-file", "--quota-model", "--search-budget",
                 "--daily-units", "--daily-searches", "--state-dir", "--concurrency", "--rps", "--max-pages",
                 "--shard-records", "--gzip-level",
-            ],
+            ]),
             flags: ["--emulator", "--no-hydrate", "--wait-for-reset", "--quiet", "--dry-run"], arguments: arguments)
         if options.wantsHelp {
             print(help)
@@ -94,7 +103,17 @@ enum CrawlCommand {
         var apiBase = options.string("--api-base") ?? APIRequest.defaultBase
         var keys: [APIKey]
         if options.flag("--emulator") {
-            let server = try EmulatorServer(EmulatorConfiguration(keys: ["emulator-key"], quotaModel: model))
+            // --emulator-X options are `ytcrawl emulate --X` options.
+            var passed: [String] = ["--quota-model", model.rawValue]
+            for name in emulatorOptions {
+                if let value = options.string("--emulator-" + name) { passed += ["--" + name, value] }
+            }
+            var emulatorConfiguration = try EmulateCommand.configuration(
+                try ArgumentScanner(
+                    command: "emulate", valued: Set(emulatorOptions.map { "--" + $0 } + ["--quota-model"]), flags: [],
+                    arguments: passed))
+            emulatorConfiguration.keys = ["emulator-key"]
+            let server = try EmulatorServer(emulatorConfiguration)
             apiBase = server.start()
             emulator = server
             keys = [APIKey(value: "emulator-key", label: "the emulator's key")]

@@ -111,3 +111,47 @@ struct CrawlInterruptTests {
             "same videos and channels as an uninterrupted run")
     }
 }
+
+@Suite("ytcrawl crawl killed")
+struct CrawlKillTests {
+    @Test func sigkillAtRandomMomentsThenRerunsGiveTheSameVideosOnce() throws {
+        let out = CrawlCommandTests.temporary("cli-kill")
+        let reference = CrawlCommandTests.temporary("cli-kill-reference")
+        let state = CrawlCommandTests.temporary("cli-state")
+        let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
+        defer { for path in [out, reference, state, seeds] { try? FileManager.default.removeItem(atPath: path) } }
+        try "search music walk=channels maxPages=2\nsearch programming maxPages=1\n".write(
+            toFile: seeds, atomically: true, encoding: .utf8)
+        let arguments = ["--seeds", seeds, "--budget", "5000", "--emulator", "--rps", "150", "--state-dir", state]
+        var generator = SystemRandomNumberGenerator()
+        var killed = 0
+        for _ in 0..<5 {
+            let process = Process()
+            process.executableURL = CLIRunner.binary
+            process.arguments = arguments + ["--out", out]
+            let stdout = Pipe()
+            let stderr = Pipe()
+            process.standardOutput = stdout
+            process.standardError = stderr
+            try process.run()
+            Thread.sleep(forTimeInterval: Double.random(in: 0.2...1.2, using: &generator))
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                killed += 1
+            }
+            process.waitUntilExit()
+            let printed =
+                stdout.fileHandleForReading.readDataToEndOfFile() + stderr.fileHandleForReading.readDataToEndOfFile()
+            #expect(!String(decoding: printed, as: UTF8.self).contains("emulator-key"), "the key is never printed")
+        }
+        #expect(killed >= 3, "most runs were killed mid-crawl")
+        let final = try CLIRunner.run(arguments + ["--out", out])
+        #expect(final.status == 0, "\(final.stderr)")
+        #expect(!(final.stdout + final.stderr).contains("emulator-key"))
+        #expect(try CLIRunner.run(arguments + ["--out", reference]).status == 0)
+        let verified = try CLIRunner.run(["verify", out])
+        #expect(verified.status == 0, "\(verified.stderr)")
+        #expect(
+            verified.stdout == (try CLIRunner.run(["verify", reference])).stdout, "same videos and channels, each once")
+    }
+}
