@@ -122,7 +122,8 @@ struct CrawlKillTests {
         defer { for path in [out, reference, state, seeds] { try? FileManager.default.removeItem(atPath: path) } }
         try "search music walk=channels maxPages=2\nsearch programming maxPages=1\n".write(
             toFile: seeds, atomically: true, encoding: .utf8)
-        let arguments = ["--seeds", seeds, "--budget", "5000", "--emulator", "--rps", "150", "--state-dir", state]
+        // Slow enough (40 requests/s) that five runs of at most 1.2 s cannot finish the crawl.
+        let arguments = ["--seeds", seeds, "--budget", "5000", "--emulator", "--rps", "40", "--state-dir", state]
         var generator = SystemRandomNumberGenerator()
         var killed = 0
         for _ in 0..<5 {
@@ -144,7 +145,7 @@ struct CrawlKillTests {
                 stdout.fileHandleForReading.readDataToEndOfFile() + stderr.fileHandleForReading.readDataToEndOfFile()
             #expect(!String(decoding: printed, as: UTF8.self).contains("emulator-key"), "the key is never printed")
         }
-        #expect(killed >= 3, "most runs were killed mid-crawl")
+        #expect(killed == 5, "every run was killed mid-crawl")
         let final = try CLIRunner.run(arguments + ["--out", out])
         #expect(final.status == 0, "\(final.stderr)")
         #expect(!(final.stdout + final.stderr).contains("emulator-key"))
@@ -153,5 +154,44 @@ struct CrawlKillTests {
         #expect(verified.status == 0, "\(verified.stderr)")
         #expect(
             verified.stdout == (try CLIRunner.run(["verify", reference])).stdout, "same videos and channels, each once")
+    }
+}
+
+@Suite("ytcrawl crawl exit codes")
+struct CrawlExitCodeTests {
+    @Test func quotaExceededExitsThreeWithACheckpoint() throws {
+        let out = CrawlCommandTests.temporary("cli-quota")
+        let state = CrawlCommandTests.temporary("cli-state")
+        let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
+        defer { for path in [out, state, seeds] { try? FileManager.default.removeItem(atPath: path) } }
+        try "search music walk=channels maxPages=1\n".write(toFile: seeds, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run([
+            "--seeds", seeds, "--budget", "5000", "--emulator", "--emulator-daily-units", "12", "--out", out,
+            "--state-dir", state,
+        ])
+        #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("rerun"))
+        #expect(FileManager.default.fileExists(atPath: out + "/checkpoint.json"))
+    }
+
+    @Test func theBudgetIsSpentOnHydratingWhatWasFound() throws {
+        let out = CrawlCommandTests.temporary("cli-budget")
+        let state = CrawlCommandTests.temporary("cli-state")
+        let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
+        defer { for path in [out, state, seeds] { try? FileManager.default.removeItem(atPath: path) } }
+        try "search music walk=channels\n".write(toFile: seeds, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run([
+            "--seeds", seeds, "--budget", "40", "--emulator", "--out", out, "--state-dir", state,
+        ])
+        #expect(result.status == 0, "budget exhausted is a normal end")
+        // Units were kept back: every video found was hydrated and written before the budget ran out.
+        let data = try #require(FileManager.default.contents(atPath: out + "/checkpoint.json"))
+        let checkpoint = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let frontier = try #require((checkpoint["frontier"] as? String)?.data(using: .utf8))
+        let pending = try #require(try JSONSerialization.jsonObject(with: frontier) as? [String: Any])
+        #expect(
+            (pending["pending"] as? [Any])?.isEmpty == true, "found videos left unhydrated: \(pending["pending"] ?? "")"
+        )
+        #expect((pending["items"] as? [Any])?.isEmpty == false, "the budget, not the frontier, ended the run")
     }
 }

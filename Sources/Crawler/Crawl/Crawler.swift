@@ -33,6 +33,8 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
     private var ending: CrawlSummary.Ending?
     /// Items being fetched: a checkpoint lists them as still to do.
     private var inFlight: [Int: WorkItem] = [:]
+    /// Even videos.list was refused by the budget: nothing more can start.
+    private var hydrationStopped = false
     private var nextTicket = 0
 
     public init(
@@ -55,7 +57,14 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         try restoreOrSeed()
         try await withThrowingTaskGroup(of: (Int, WorkItem, FetchResult).self) { group in
             while true {
-                while ending == nil, inFlight.count < configuration.concurrency, let item = nextItem() {
+                // Keep back what hydrating the found videos costs: one unit per 50 waiting, and one
+                // for each page in flight, which may bring up to 50 more.
+                let discoveryInFlight = inFlight.values.filter {
+                    if case .hydrate = $0 { return false } else { return true }
+                }.count
+                await limiter.reserve(
+                    units: configuration.hydrate ? (pendingOrder.count + 49) / 50 + discoveryInFlight : 0)
+                while mayStart, inFlight.count < configuration.concurrency, let item = nextItem() {
                     let fetcher = Fetcher(transport: transport, limiter: limiter, apiBase: configuration.apiBase)
                     nextTicket += 1
                     let ticket = nextTicket
@@ -138,16 +147,30 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         }
     }
 
+    /// Whether new work may start: always while nothing stopped the crawl; after the budget
+    /// stopped discovery, hydration of what was found still runs on the units kept back for it.
+    private var mayStart: Bool {
+        switch ending {
+        case nil: return true
+        case .budgetSpent?: return configuration.hydrate && !pendingOrder.isEmpty && !hydrationStopped
+        default: return false
+        }
+    }
+
+    /// The next item: hydration when 50 ids wait (or when discovery has stopped or run dry);
+    /// else the lowest page.
     private func nextItem() -> WorkItem? {
-        // Full batches of 50; a partial batch only when nothing else can bring more ids.
-        if configuration.hydrate,
-            pendingOrder.count >= 50 || (frontier.isEmpty && inFlight.isEmpty && !pendingOrder.isEmpty)
+        let discoveryStopped = ending != nil
+        if configuration.hydrate, !pendingOrder.isEmpty,
+            pendingOrder.count >= 50 || discoveryStopped || (frontier.isEmpty && inFlight.isEmpty)
         {
             let batch = Array(pendingOrder.prefix(50))
             pendingOrder.removeFirst(batch.count)
             return .hydrate(ids: batch)
         }
-        guard let index = frontier.indices.min(by: { frontier[$0].page < frontier[$1].page }) else { return nil }
+        guard !discoveryStopped, let index = frontier.indices.min(by: { frontier[$0].page < frontier[$1].page }) else {
+            return nil
+        }
         return frontier.remove(at: index)
     }
 
@@ -195,6 +218,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             if case .hydrate(let ids) = item {
                 frontier.removeLast()
                 pendingOrder.insert(contentsOf: ids, at: 0)
+                hydrationStopped = true
             }
             if ending == nil {
                 switch reason {

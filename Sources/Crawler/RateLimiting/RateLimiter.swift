@@ -93,6 +93,10 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
         for waiter in waiters.values { waiter.resume() }
     }
 
+    /// Keeps `units` of the run budget for videos.list (hydrating what was found); other methods
+    /// see the budget as spent when they would dip into it.
+    public func reserve(units: Int) { state.reservedUnits = max(0, units) }
+
     /// Writes unflushed charges to the ledger.
     public func flush() throws {
         unflushed = 0

@@ -35,6 +35,8 @@ struct RateLimiterState {
     private(set) var inFlight = 0
     private(set) var spentUnits = 0
     private(set) var spentSearches = 0
+    /// Units of the run budget only hydration (videos.list) may spend.
+    var reservedUnits = 0
     private var nextPermit = 0
     /// Things worth telling the user (dropped keys, parked keys), drained by the caller.
     var notices: [String] = []
@@ -87,7 +89,11 @@ struct RateLimiterState {
         let charge = configuration.quotaModel.charge(for: method)
         if let budget = configuration.runBudget(charge.bucket) {
             let spent = charge.bucket == .units ? spentUnits : spentSearches
-            if spent + charge.cost > budget { return .stop(.runBudgetSpent(charge.bucket, remaining: budget - spent)) }
+            // Units kept back for hydration are open to videos.list only.
+            let reserve = charge.bucket == .units && method != .videos ? reservedUnits : 0
+            if spent + charge.cost > budget - reserve {
+                return .stop(.runBudgetSpent(charge.bucket, remaining: budget - spent))
+            }
         }
         let limit = configuration.dailyLimit(charge.bucket)
         var chosen: Int?
