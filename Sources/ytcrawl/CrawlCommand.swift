@@ -96,6 +96,7 @@ enum CrawlCommand {
                 ? nil : try options.integer("--max-pages", default: 1, range: 1...100_000)
             print(
                 dryRun(seeds, model: model, hydrate: !options.flag("--no-hydrate"), maxPages: maxPages, budget: budget))
+            print(try quotaLeft(options, model: model))
             return 0
         }
         let out = options.string("--out") ?? "ytcrawl-out"
@@ -189,6 +190,32 @@ enum CrawlCommand {
             writeStderr("ytcrawl: interrupted; the checkpoint is saved, rerun the same command to continue")
             return 130
         }
+    }
+
+    /// Today's quota left per key, from the ledger (nothing is sent).
+    static func quotaLeft(_ options: ArgumentScanner, model: QuotaModel) throws -> String {
+        var keys: [APIKey] = []
+        if let keyFile = options.string("--key-file") {
+            keys = (try? APIKey.load(file: keyFile)) ?? []
+        } else if let key = ProcessInfo.processInfo.environment["YOUTUBE_API_KEY"], !key.isEmpty {
+            keys = [APIKey(value: key, label: "YOUTUBE_API_KEY")]
+        }
+        guard !keys.isEmpty,
+            let ledger = try? QuotaLedger(directory: options.string("--state-dir") ?? QuotaLedger.defaultDirectory())
+        else { return "daily quota left: unknown (no key given; set YOUTUBE_API_KEY or --key-file)" }
+        let units = try options.integer("--daily-units", default: 10_000)
+        let searches = try options.integer("--daily-searches", default: 100)
+        let today = PacificTime.day(atUTC: Int64(Date().timeIntervalSince1970))
+        var lines = ["daily quota left today (\(today), Pacific), from the ledger in \(ledger.directory):"]
+        for key in keys {
+            let used =
+                (try? ledger.usage(fingerprint: ledger.fingerprint(key), day: today))
+                ?? QuotaLedger.Usage(units: 0, searches: 0)
+            var line = "  \(key.label): \(max(0, units - used.units)) of \(units) units"
+            if model == .buckets { line += ", \(max(0, searches - used.searches)) of \(searches) search calls" }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
     }
 
     static func dryRun(_ seeds: [Seed], model: QuotaModel, hydrate: Bool, maxPages: Int?, budget: Int) -> String {

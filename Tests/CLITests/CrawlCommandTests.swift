@@ -60,6 +60,14 @@ struct CrawlCommandTests {
         #expect(result.stdout.contains("channels.list forHandle=@someone (1 unit)"))
         #expect(result.stdout.contains("at least 105 units of the budget of 150 units"))
         #expect(!FileManager.default.fileExists(atPath: out), "a dry run writes nothing")
+        #expect(result.stdout.contains("daily quota left: unknown (no key given"))
+        let state = Self.temporary("cli-dry-state")
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let withKey = try CLIRunner.run(
+            ["--seeds", seeds, "--budget", "150", "--dry-run", "--state-dir", state],
+            environment: ["YOUTUBE_API_KEY": "made-up-dry-key"])
+        #expect(withKey.stdout.contains("YOUTUBE_API_KEY: 10000 of 10000 units, 100 of 100 search calls"))
+        #expect(!withKey.stdout.contains("made-up-dry-key"))
     }
 
     @Test func missingKeyAndMissingBudgetAreUsageErrors() throws {

@@ -17,6 +17,11 @@ public final class QuotaLedger: Sendable {
     public struct Usage: Sendable, Hashable {
         public var units: Int
         public var searches: Int
+
+        public init(units: Int, searches: Int) {
+            self.units = units
+            self.searches = searches
+        }
     }
 
     public let directory: String
