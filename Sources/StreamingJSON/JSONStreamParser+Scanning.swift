@@ -25,7 +25,11 @@ extension JSONStreamParser {
     /// - Returns: the index of the closing quote, or -1 when the buffer ends first.
     /// - Throws: ``JSONError`` for a bad escape, a lone surrogate, a control character or invalid UTF-8.
     @inline(__always)
-    func scanString(_ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int, _ escaped: inout Bool) throws -> Int {
+    /// - Parameter stoppedAt: when the buffer ends first, where the scan stopped (a character
+    ///   boundary): the next scan of the same string may start there.
+    func scanString(
+        _ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int, _ escaped: inout Bool, _ stoppedAt: inout Int
+    ) throws -> Int {
         var index = start
         while true {
             while index + 8 <= count {
@@ -36,13 +40,19 @@ extension JSONStreamParser {
                 }
                 index += 8
             }
-            guard index < count else { return -1 }
+            guard index < count else {
+                stoppedAt = index
+                return -1
+            }
             let byte = base[index]
             if byte == UInt8(ascii: "\"") { return index }
             if byte == UInt8(ascii: "\\") {
                 escaped = true
                 let length = try escapeLength(base, index, count)
-                if length < 0 { return -1 }
+                if length < 0 {
+                    stoppedAt = index
+                    return -1
+                }
                 index += length
             } else if byte < 0x20 {
                 throw JSONError(
@@ -51,7 +61,10 @@ extension JSONStreamParser {
                         "a string without raw control characters (write U+\(Self.hex4(UInt32(byte))) as an escape)")
             } else if byte >= 0x80 {
                 let length = try utf8SequenceLength(base, index, count)
-                if length < 0 { return -1 }
+                if length < 0 {
+                    stoppedAt = index
+                    return -1
+                }
                 index += length
             } else {
                 index += 1

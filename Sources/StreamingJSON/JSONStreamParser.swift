@@ -33,6 +33,9 @@ public struct JSONStreamParser {
     var baseOffset = 0
     /// Unescaped text of the current string token.
     var scratch: [UInt8] = []
+    /// How far an unfinished string token was already checked (offset from its quote), so the
+    /// next chunk's scan goes on from there instead of starting over.
+    var stringResume: (offset: Int, escaped: Bool)?
     /// A carried token joined with the start of the next chunk.
     var joined: [UInt8] = []
     var finished = false
@@ -164,15 +167,20 @@ public struct JSONStreamParser {
                     index += 1
                     continue
                 }
-                guard let next = try value(base, index, count, isFinal: isFinal, handler: &handler) else {
+                guard let next = try value(base, index, start, count, isFinal: isFinal, handler: &handler) else {
                     return index
                 }
                 index = next
             case .keyOrObjectEnd, .key:
                 if byte == UInt8(ascii: "\"") {
                     var escaped = false
-                    let end = try scanString(base, index + 1, count, &escaped)
-                    if end < 0 { return index }
+                    var stoppedAt = 0
+                    let scanFrom = resumeScan(at: index, start: start, &escaped)
+                    let end = try scanString(base, scanFrom, count, &escaped, &stoppedAt)
+                    if end < 0 {
+                        stringResume = (stoppedAt - index, escaped)
+                        return index
+                    }
                     if skipDepth < 0 {
                         let keep = try withText(base, index + 1, end, escaped) { try handler.key($0) }
                         if !keep { skipDepth = containers.count }
@@ -222,14 +230,19 @@ public struct JSONStreamParser {
     /// - Returns: the index after it, or `nil` when the buffer ends inside it.
     @inline(__always)
     private mutating func value<Handler: JSONEventHandler>(
-        _ base: UnsafePointer<UInt8>, _ index: Int, _ count: Int, isFinal: Bool, handler: inout Handler
+        _ base: UnsafePointer<UInt8>, _ index: Int, _ start: Int, _ count: Int, isFinal: Bool, handler: inout Handler
     ) throws -> Int? {
         let byte = base[index]
         switch byte {
         case UInt8(ascii: "\""):
             var escaped = false
-            let end = try scanString(base, index + 1, count, &escaped)
-            if end < 0 { return nil }
+            var stoppedAt = 0
+            let scanFrom = resumeScan(at: index, start: start, &escaped)
+            let end = try scanString(base, scanFrom, count, &escaped, &stoppedAt)
+            if end < 0 {
+                stringResume = (stoppedAt - index, escaped)
+                return nil
+            }
             if skipDepth < 0 {
                 try withText(base, index + 1, end, escaped) { try handler.string($0) }
             }
@@ -279,6 +292,18 @@ public struct JSONStreamParser {
                 .syntax, offset: baseOffset + index,
                 expected: "a value (object, array, string, number, true, false or null)")
         }
+    }
+
+    /// Where to scan the string whose quote is at `index`: after the quote, or — for the carried
+    /// token that starts this parse — where the previous scan of it stopped.
+    @inline(__always)
+    private mutating func resumeScan(at index: Int, start: Int, _ escaped: inout Bool) -> Int {
+        defer { stringResume = nil }
+        if index == start, let resume = stringResume {
+            escaped = resume.escaped
+            return index + resume.offset
+        }
+        return index + 1
     }
 
     @inline(__always)
