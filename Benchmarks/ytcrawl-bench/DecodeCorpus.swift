@@ -1,5 +1,6 @@
 import Emulator
 import StreamingJSON
+import YouTubeKit
 
 /// The decode benchmark's synthetic corpus: search.list and videos.list pages as Google sends them,
 /// pretty-printed (2-space indent, `"key": value`) and compact, with realistic text: unicode, emoji,
@@ -49,20 +50,7 @@ struct DecodeCorpus {
     }
 
     /// search.list escapes HTML in snippets.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escaped(_ text: String) -> String { HTMLEntities.escape(text) }
 
     typealias Value = JSONValue
 

@@ -173,14 +173,7 @@ public struct JSONStreamParser {
                 index = next
             case .keyOrObjectEnd, .key:
                 if byte == UInt8(ascii: "\"") {
-                    var escaped = false
-                    var stoppedAt = 0
-                    let scanFrom = resumeScan(at: index, start: start, &escaped)
-                    let end = try scanString(base, scanFrom, count, &escaped, &stoppedAt)
-                    if end < 0 {
-                        stringResume = (stoppedAt - index, escaped)
-                        return index
-                    }
+                    guard let (end, escaped) = try stringToken(base, index, start, count) else { return index }
                     if skipDepth < 0 {
                         let keep = try withText(base, index + 1, end, escaped) { try handler.key($0) }
                         if !keep { skipDepth = containers.count }
@@ -235,14 +228,7 @@ public struct JSONStreamParser {
         let byte = base[index]
         switch byte {
         case UInt8(ascii: "\""):
-            var escaped = false
-            var stoppedAt = 0
-            let scanFrom = resumeScan(at: index, start: start, &escaped)
-            let end = try scanString(base, scanFrom, count, &escaped, &stoppedAt)
-            if end < 0 {
-                stringResume = (stoppedAt - index, escaped)
-                return nil
-            }
+            guard let (end, escaped) = try stringToken(base, index, start, count) else { return nil }
             if skipDepth < 0 {
                 try withText(base, index + 1, end, escaped) { try handler.string($0) }
             }
@@ -294,16 +280,31 @@ public struct JSONStreamParser {
         }
     }
 
-    /// Where to scan the string whose quote is at `index`: after the quote, or — for the carried
-    /// token that starts this parse — where the previous scan of it stopped.
+    /// Scans the string whose quote is at `index` — for the carried token that starts this parse,
+    /// on from where the previous scan of it stopped.
+    ///
+    /// - Returns: the closing quote's index and whether the text has escapes; `nil` when the
+    ///   buffer ends first (how far it got is kept for the next chunk).
     @inline(__always)
-    private mutating func resumeScan(at index: Int, start: Int, _ escaped: inout Bool) -> Int {
-        defer { stringResume = nil }
+    private mutating func stringToken(_ base: UnsafePointer<UInt8>, _ index: Int, _ start: Int, _ count: Int) throws
+        -> (
+            Int, Bool
+        )?
+    {
+        var escaped = false
+        var scanFrom = index + 1
         if index == start, let resume = stringResume {
             escaped = resume.escaped
-            return index + resume.offset
+            scanFrom = index + resume.offset
         }
-        return index + 1
+        stringResume = nil
+        var stoppedAt = 0
+        let end = try scanString(base, scanFrom, count, &escaped, &stoppedAt)
+        guard end >= 0 else {
+            stringResume = (stoppedAt - index, escaped)
+            return nil
+        }
+        return (end, escaped)
     }
 
     @inline(__always)

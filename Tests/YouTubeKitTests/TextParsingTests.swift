@@ -93,4 +93,12 @@ struct TextParsingTests {
     func entities(_ input: String, _ expected: String) {
         #expect(HTMLEntities.decode(input) == expected)
     }
+
+    @Test(
+        "escaping as search.list does, and back", arguments: ["Tom & Jerry's \"<3\"", "plain", "", "a&amp;b", "日本 & 😀"])
+    func escapeRoundTrip(_ text: String) {
+        let escaped = HTMLEntities.escape(text)
+        #expect(!escaped.contains("<") && !escaped.contains(">") && !escaped.contains("\"") && !escaped.contains("'"))
+        #expect(HTMLEntities.decode(escaped) == text)
+    }
 }

@@ -49,21 +49,7 @@ struct ResourceRenderer: Sendable {
     // MARK: search.list
 
     /// search.list escapes HTML in snippets and cuts descriptions to about 160 characters.
-    static func escapeHTML(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escapeHTML(_ text: String) -> String { HTMLEntities.escape(text) }
 
     static func snippetDescription(_ text: String) -> String {
         let flat = text.replacingNewlines()

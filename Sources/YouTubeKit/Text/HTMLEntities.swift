@@ -15,6 +15,24 @@ public enum HTMLEntities {
         "Auml": "Ä", "Ouml": "Ö", "Uuml": "Ü", "szlig": "ß", "hearts": "♥", "larr": "←", "rarr": "→",
     ]
 
+    /// Escapes text the way search.list escapes its snippets: `&`, `<`, `>`, `"` and `'`
+    /// (as `&#39;`).
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
     /// Whether `text` holds an `&` at all (the common case for plain text is no work).
     public static func mightContainEntities(_ text: String) -> Bool {
         text.utf8.contains(UInt8(ascii: "&"))
