@@ -6,7 +6,7 @@ set -euo pipefail
 bin=".build/release/ytcrawl"
 out="${YTCRAWL_OUT:-ytcrawl-out}"
 state="${YTCRAWL_STATE_DIR:-$out/.state}"
-"$bin" --seeds Samples/seeds-emulator.txt --budget 2000 --emulator --out "$out" --state-dir "$state"
+"$bin" --seeds Samples/seeds.txt --budget 2000 --emulator --out "$out" --state-dir "$state"
 echo
 "$bin" verify "$out"
 echo

@@ -26,7 +26,7 @@ let topHelp = """
       --version       print the version
 
     Examples:
-      ytcrawl --seeds Samples/seeds-emulator.txt --budget 2000 --emulator
+      ytcrawl --seeds Samples/seeds.txt --budget 2000 --emulator
       ytcrawl url search q=programming type=video regionCode=US relevanceLanguage=en maxResults=20
     """
 

@@ -140,6 +140,23 @@ struct EmulatorEndpointTests {
         #expect(noFilter.errorReason == "missingRequiredParameter")
     }
 
+    @Test func landmarkIdsOfTheSampleSeedsResolve() throws {
+        let emulator = try EmulatorHarness()
+        let (_, byHandle) = try emulator.json("/youtube/v3/channels?part=id,contentDetails&forHandle=@GoogleDevelopers")
+        #expect(byHandle.items.first?["id"]?.string == Landmarks.channelId)
+        let uploads = try #require(byHandle.items.first?[path: "contentDetails", "relatedPlaylists", "uploads"]?.string)
+        #expect(uploads == "UU" + Landmarks.channelId.dropFirst(2))
+        let (_, uploadsPage) = try emulator.json("/youtube/v3/playlistItems?part=contentDetails&playlistId=\(uploads)")
+        #expect(!uploadsPage.items.isEmpty)
+        let (_, playlist) = try emulator.json(
+            "/youtube/v3/playlistItems?part=contentDetails&maxResults=50&playlistId=\(Landmarks.playlistId)")
+        #expect(!playlist.items.isEmpty)
+        let (_, video) = try emulator.json("/youtube/v3/videos?part=snippet&id=\(Landmarks.videoId)")
+        #expect(video.items.first?[path: "snippet", "channelId"]?.string == Landmarks.channelId)
+        #expect(emulator.server.truthVideos().contains { $0.videoId == Landmarks.videoId })
+        #expect(emulator.server.playlistIds.first == Landmarks.playlistId)
+    }
+
     @Test func uploadsPlaylistListsEveryUploadNewestFirst() throws {
         let emulator = try EmulatorHarness()
         let channel = emulator.server.truthChannels()[2]

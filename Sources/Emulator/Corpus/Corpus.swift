@@ -32,8 +32,8 @@ final class Corpus: Sendable {
             let titleWords = Self.words(&random, count: 1 + Int(random.next() % 3))
             let title = titleWords.map { Vocabulary.words[$0] }.joined(separator: " ")
             let encoded = channelCodec.encode(index)
-            let id = "UC" + encoded + channelCodec.padding(for: encoded, count: 11)
-            let handle = "@" + Self.handleBase(titleWords) + String(index)
+            let id = index == 0 ? Landmarks.channelId : "UC" + encoded + channelCodec.padding(for: encoded, count: 11)
+            let handle = index == 0 ? Landmarks.channelHandle : "@" + Self.handleBase(titleWords) + String(index)
             let published = Int64(1_199_145_600) + Int64(random.next() % (12 * 365 * 86_400))
             let countries = ["US", "GB", "FR", "JP", "EG", "ES", "DE", "IN", "BR"]
             channels.append(
@@ -74,7 +74,8 @@ final class Corpus: Sendable {
             }
             playlists.append(
                 CorpusPlaylist(
-                    index: index, id: "PL" + encoded + playlistCodec.padding(for: encoded, count: 21),
+                    index: index,
+                    id: index == 0 ? Landmarks.playlistId : "PL" + encoded + playlistCodec.padding(for: encoded, count: 21),
                     channel: channel.index, title: titleWords.map { Vocabulary.words[$0] }.joined(separator: " "),
                     titleWords: titleWords, publishedAt: channel.publishedAt + Int64(random.next() % 86_400_000),
                     entries: entries))
@@ -124,13 +125,20 @@ final class Corpus: Sendable {
         return low
     }
 
+    /// The id of the video at `index` (the first one is ``Landmarks/videoId``).
+    func videoId(_ index: Int) -> String {
+        index == 0 ? Landmarks.videoId : videoCodec.encode(index)
+    }
+
     func videoIndex(id: Substring) -> Int? {
-        guard let index = videoCodec.decode(id), index < videoCount else { return nil }
+        if id == Landmarks.videoId { return videoCount > 0 ? 0 : nil }
+        guard let index = videoCodec.decode(id), index > 0, index < videoCount else { return nil }
         return index
     }
 
     func channelIndex(id: Substring) -> Int? {
         guard id.hasPrefix("UC") || id.hasPrefix("UU"), id.count == 24 else { return nil }
+        if id.dropFirst(2) == Landmarks.channelId.dropFirst(2) { return channels.isEmpty ? nil : 0 }
         let encoded = id.dropFirst(2).prefix(11)
         guard let index = channelCodec.decode(encoded), index < channels.count,
             channels[index].id.dropFirst(2) == id.dropFirst(2)
@@ -139,6 +147,7 @@ final class Corpus: Sendable {
     }
 
     func playlistIndex(id: Substring) -> Int? {
+        if id == Landmarks.playlistId { return playlists.isEmpty ? nil : 0 }
         guard id.hasPrefix("PL"), id.count == 34, let index = playlistCodec.decode(id.dropFirst(2).prefix(11)),
             index < playlists.count, playlists[index].id == id
         else { return nil }
@@ -175,7 +184,7 @@ final class Corpus: Sendable {
         let hasLocation = random.next() % 5 == 0
         let views = Int(random.next() % 5_000_000)
         return CorpusVideo(
-            index: index, id: videoCodec.encode(index), channel: channelIndex, position: position,
+            index: index, id: videoId(index), channel: channelIndex, position: position,
             title: titleWords.map { Vocabulary.words[$0] }.joined(separator: " "), titleWords: titleWords,
             description: description,
             publishedAt: channel.publishedAt + Int64(position) * channel.uploadInterval + Int64(random.next() % 3600),
