@@ -38,6 +38,11 @@ enum CrawlCommand {
           --shard-records N     records per shard (default 100000)
           --gzip-level N        1 (fast) to 9 (small), default 6
           --dry-run             print what each seed will request and cost, then stop (nothing is sent)
+          --progress WHEN       auto (default: a redrawn line on a terminal, a log line every
+                                --progress-interval seconds otherwise), always, never
+          --progress-interval S seconds between progress log lines when not a terminal (default 10)
+          --summary-json FILE   also write the end summary as JSON to FILE
+          --verbose             log every retry and its cause
           --quiet               print only errors
           -h, --help            show this help
 
@@ -46,7 +51,7 @@ enum CrawlCommand {
 
         Example:
           ytcrawl --seeds Samples/seeds.txt --budget 10000
-          ytcrawl --seeds Samples/seeds-emulator.txt --budget 2000 --emulator
+          ytcrawl --seeds Samples/seeds.txt --budget 2000 --emulator
         """
 
     /// Options of `ytcrawl emulate` a crawl passes through as `--emulator-NAME`.
@@ -61,9 +66,10 @@ enum CrawlCommand {
             valued: Set(emulatorOptions.map { "--emulator-" + $0 }).union([
                 "--seeds", "--budget", "--out", "--api-base", "--key-file", "--quota-model", "--search-budget",
                 "--daily-units", "--daily-searches", "--state-dir", "--concurrency", "--rps", "--max-pages",
-                "--shard-records", "--gzip-level",
+                "--shard-records", "--gzip-level", "--progress", "--progress-interval", "--summary-json",
             ]),
-            flags: ["--emulator", "--no-hydrate", "--wait-for-reset", "--quiet", "--dry-run"], arguments: arguments)
+            flags: ["--emulator", "--no-hydrate", "--wait-for-reset", "--quiet", "--verbose", "--dry-run"],
+            arguments: arguments)
         if options.wantsHelp {
             print(help)
             return 0
@@ -71,6 +77,9 @@ enum CrawlCommand {
         if let extra = options.positional.first {
             throw UsageError("unexpected argument \"\(extra)\"; options start with --, see ytcrawl --help")
         }
+        // Option values are checked before any file is read.
+        let progressMode: ProgressReporter.Mode = try options.choice("--progress", default: .auto)
+        let progressInterval = try options.double("--progress-interval", default: 10, range: 0.05...86_400)
         guard let seedsPath = options.string("--seeds") else {
             throw UsageError("--seeds FILE is required, as ytcrawl --seeds seeds.txt --budget 10000")
         }
@@ -89,6 +98,8 @@ enum CrawlCommand {
             throw UsageError(error.description)
         }
         let quiet = options.flag("--quiet")
+        let verbose = options.flag("--verbose") && !quiet
+        let summaryPath = options.string("--summary-json")
         let model: QuotaModel = try options.choice("--quota-model", default: QuotaModel.buckets)
         if options.flag("--dry-run") {
             let maxPages =
@@ -157,7 +168,7 @@ enum CrawlCommand {
             shardOptions: .init(
                 shardRecords: try options.integer("--shard-records", default: 100_000, range: 1...Int.max),
                 level: Int32(level)),
-            quotaModel: model, toolVersion: ToolInfo.version)
+            quotaModel: model, toolVersion: ToolInfo.version, verbose: verbose)
         let crawler: Crawler<ContinuousClock>
         do {
             crawler = try Crawler(
@@ -170,25 +181,52 @@ enum CrawlCommand {
             writeStderr("ytcrawl: crawling \(seeds.count) seeds from \(seedsPath) into \(out) (budget \(budget) units)")
         }
         // SIGINT/SIGTERM stop the crawl gracefully: requests in flight end, the checkpoint is written.
+        let started = ContinuousClock.now
         let task = Task { try await crawler.run() }
         let signals = SignalWatcher([SIGINT, SIGTERM]) {
             writeStderr("ytcrawl: stopping: finishing requests in flight and saving the checkpoint (again to force)")
             task.cancel()
         }
-        let summary = try await task.value
+        let reporter = ProgressReporter(
+            mode: progressMode, quiet: quiet, interval: progressInterval, budget: budget,
+            searchBudget: limiterConfiguration.runBudgetSearches
+        ).start { await crawler.progress() }
+        let summary: CrawlSummary
+        do {
+            summary = try await task.value
+        } catch {
+            reporter.cancel()
+            await reporter.value
+            throw error
+        }
+        reporter.cancel()
+        await reporter.value
         signals.stop()
-        if !quiet { print(report(summary, out: out)) }
+        let status = exitStatus(summary.ending)
+        let report = CrawlReport(
+            summary: summary, out: out, budget: budget,
+            elapsedSeconds: (ContinuousClock.now - started) / .seconds(1), exitCode: status)
+        if !quiet { print(report.text) }
+        if let summaryPath { try report.writeJSON(to: summaryPath) }
         switch summary.ending {
-        case .completed, .budgetSpent: return 0
+        case .completed, .budgetSpent: break
         case .quotaSpent(let reason):
             writeStderr("ytcrawl: stopped: \(reason); the checkpoint is saved, rerun the same command to continue")
-            return 3
         case .fatal(let reason):
             writeStderr("ytcrawl: stopped: \(reason)")
-            return reason.contains("API refused") || reason.contains("invalid") ? 3 : 1
         case .interrupted:
             writeStderr("ytcrawl: interrupted; the checkpoint is saved, rerun the same command to continue")
-            return 130
+        }
+        return status
+    }
+
+    /// DESIGN's exit codes: 0 done, 1 runtime failure, 3 quota or auth, 130 interrupted.
+    static func exitStatus(_ ending: CrawlSummary.Ending) -> Int32 {
+        switch ending {
+        case .completed, .budgetSpent: 0
+        case .quotaSpent: 3
+        case .fatal(let reason): reason.contains("API refused") || reason.contains("invalid") ? 3 : 1
+        case .interrupted: 130
         }
     }
 
@@ -235,33 +273,6 @@ enum CrawlCommand {
                 + " of the budget of \(budget) units")
         if units > budget {
             lines.append("the budget does not cover every seed's first page: raise --budget or remove seeds")
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    static func report(_ summary: CrawlSummary, out: String) -> String {
-        let ending: String
-        switch summary.ending {
-        case .completed: ending = "done: every seed walked to its end"
-        case .budgetSpent(let reason): ending = "stopped: \(reason); rerun with more --budget to continue"
-        case .quotaSpent(let reason): ending = "stopped: \(reason)"
-        case .fatal(let reason): ending = "failed: \(reason)"
-        case .interrupted: ending = "interrupted; rerun to continue"
-        }
-        var lines = [
-            ending,
-            "videos written: \(summary.videosWritten), channels: \(summary.channelsWritten), pages: \(summary.pages), retries: \(summary.retries)",
-            "units: \(summary.units)"
-                + (summary.units > 0
-                    ? String(format: " (%.0f videos per 1,000 units)", summary.videosPerThousandUnits) : ""),
-            "by method: "
-                + summary.unitsByMethod.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
-                    separator: ", "),
-            "shards: \(out)/videos-*.jsonl.gz, \(out)/channels-*.jsonl.gz, \(out)/manifest.json",
-            "next: ytcrawl stats \(out)   |   duckdb -c \"select count(*) from read_json_auto('\(out)/videos-*.jsonl.gz')\"",
-        ]
-        if !summary.warnings.isEmpty {
-            lines.append("warnings: \(summary.warnings.count) (seeds skipped or keys parked; see above)")
         }
         return lines.joined(separator: "\n")
     }

@@ -7,9 +7,13 @@
 /// Writes a line to stderr (unbuffered, safe from any thread).
 @Sendable
 func writeStderr(_ text: String) {
-    var line = text
-    if !line.hasSuffix("\n") { line += "\n" }
-    var bytes = Array(line.utf8)
+    writeStderrRaw(text.hasSuffix("\n") ? text : text + "\n")
+}
+
+/// Writes text to stderr as it is, without adding a newline (a redrawn progress line).
+@Sendable
+func writeStderrRaw(_ text: String) {
+    var bytes = Array(text.utf8)
     bytes.withUnsafeMutableBytes { buffer in
         var offset = 0
         while offset < buffer.count {

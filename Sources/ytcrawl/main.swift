@@ -20,6 +20,7 @@ let topHelp = """
       emulate [options]           run the offline YouTube Data API emulator on 127.0.0.1
       stats DIR                   summarize an output directory
       verify DIR                  check an output directory (checksums, counts, schema, duplicates)
+      gallery DIR                 write a static HTML page of the crawled videos (thumbnails, search, player)
 
     Options:
       -h, --help      show this help (ytcrawl COMMAND --help for a command's options)
@@ -31,7 +32,7 @@ let topHelp = """
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let commands = ["crawl", "url", "decode", "emulate", "stats", "verify"]
+let commands = ["crawl", "url", "decode", "emulate", "stats", "verify", "gallery"]
 do {
     switch arguments.first {
     case nil, "-h", "--help", "help":
@@ -47,6 +48,8 @@ do {
         exit(try ArchiveCommands.verify(Array(arguments.dropFirst())))
     case "emulate":
         exit(try EmulateCommand.run(Array(arguments.dropFirst())))
+    case "gallery":
+        exit(try GalleryCommand.run(Array(arguments.dropFirst())))
     case "url":
         print(try URLCommand.run(Array(arguments.dropFirst())))
     case "crawl":

@@ -14,6 +14,39 @@ struct CLIBasicsTests {
         #expect(result.stdout.contains("url METHOD"))
     }
 
+    @Test(arguments: ["crawl", "url", "decode", "emulate", "stats", "verify", "gallery"])
+    func everyCommandHasHelpWithAnExample(command: String) throws {
+        let result = try CLIRunner.run([command, "--help"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Usage: ytcrawl"))
+        #expect(result.stdout.contains("Example"))
+    }
+
+    @Test func crawlHelpListsEveryOptionWithItsDefault() throws {
+        let help = try CLIRunner.run(["crawl", "--help"]).stdout
+        for option in [
+            "--seeds", "--budget", "--out", "--emulator", "--api-base", "--key-file", "--quota-model",
+            "--search-budget",
+            "--daily-units", "--daily-searches", "--wait-for-reset", "--state-dir", "--concurrency", "--rps",
+            "--max-pages", "--no-hydrate", "--shard-records", "--gzip-level", "--dry-run", "--progress",
+            "--progress-interval", "--summary-json", "--verbose", "--quiet",
+        ] {
+            #expect(help.contains("  \(option) "), "\(option)")
+        }
+        for defaultValue in [
+            "default: ./ytcrawl-out", "default 8", "default 50", "default 100000", "default 6", "default 10000",
+        ] {
+            #expect(help.contains(defaultValue), "\(defaultValue)")
+        }
+    }
+
+    @Test func aMistypedOptionSuggestsTheNearestOne() throws {
+        let result = try CLIRunner.run(["--seeds", "s.txt", "--budegt", "10"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("unknown option --budegt for ytcrawl crawl (did you mean --budget?)"))
+        #expect(result.stderr.contains("see ytcrawl crawl --help"))
+    }
+
     @Test func unknownCommandIsAUsageErrorWithASuggestion() throws {
         let result = try CLIRunner.run(["ulr"])
         #expect(result.status == 2)

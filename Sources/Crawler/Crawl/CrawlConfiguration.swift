@@ -18,11 +18,13 @@ public struct CrawlConfiguration: Sendable {
     public var checkpointEvery: Int
     public var quotaModel: QuotaModel
     public var toolVersion: String
+    /// Log every retry and its cause.
+    public var verbose: Bool
 
     public init(
         seeds: [Seed], seedsDigest: String, apiBase: String, out: String, concurrency: Int = 8, hydrate: Bool = true,
         maxPages: Int? = nil, shardOptions: ShardWriter.Options = .init(), checkpointEvery: Int = 25,
-        quotaModel: QuotaModel = .buckets, toolVersion: String = "dev"
+        quotaModel: QuotaModel = .buckets, toolVersion: String = "dev", verbose: Bool = false
     ) {
         self.seeds = seeds
         self.seedsDigest = seedsDigest
@@ -35,6 +37,7 @@ public struct CrawlConfiguration: Sendable {
         self.checkpointEvery = checkpointEvery
         self.quotaModel = quotaModel
         self.toolVersion = toolVersion
+        self.verbose = verbose
     }
 }
 
@@ -62,6 +65,10 @@ public struct CrawlSummary: Sendable {
     public var warnings: [String]
     /// Units spent in the shared bucket (search calls excluded in the buckets model).
     public var units: Int
+    /// search.list calls made (they draw on their own bucket in the buckets model).
+    public var searches = 0
+    /// Requests sent, retries included.
+    public var requests = 0
 
     /// Videos per 1,000 units: how well the budget was used.
     public var videosPerThousandUnits: Double { units > 0 ? Double(videosWritten) * 1000 / Double(units) : 0 }

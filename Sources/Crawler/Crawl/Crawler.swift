@@ -27,6 +27,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
     private var unitsByMethod: [String: Int] = [:]
     private var pages = 0
     private var retries = 0
+    private var requests = 0
     private var videosWritten = 0
     private var channelsWritten = 0
     private var warnings: [String] = []
@@ -65,7 +66,9 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
                 await limiter.reserve(
                     units: configuration.hydrate ? (pendingOrder.count + 49) / 50 + discoveryInFlight : 0)
                 while mayStart, inFlight.count < configuration.concurrency, let item = nextItem() {
-                    let fetcher = Fetcher(transport: transport, limiter: limiter, apiBase: configuration.apiBase)
+                    let fetcher = Fetcher(
+                        transport: transport, limiter: limiter, apiBase: configuration.apiBase,
+                        log: configuration.verbose ? log : nil)
                     nextTicket += 1
                     let ticket = nextTicket
                     inFlight[ticket] = item
@@ -95,7 +98,24 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         try await limiter.flush()
         return CrawlSummary(
             ending: ending ?? .completed, videosWritten: videosWritten, channelsWritten: channelsWritten, pages: pages,
-            retries: retries, unitsByMethod: unitsByMethod, warnings: warnings, units: await limiter.spentUnits)
+            retries: retries, unitsByMethod: unitsByMethod, warnings: warnings, units: await limiter.spentUnits,
+            searches: await limiter.spentSearches, requests: requests)
+    }
+
+    /// Where the crawl stands now (cheap: safe to ask a few times a second while it runs).
+    public func progress() async -> CrawlProgress {
+        var progress = CrawlProgress()
+        progress.requests = requests
+        progress.pages = pages
+        progress.retries = retries
+        progress.errors = warnings.count
+        progress.videosWritten = videosWritten
+        progress.channelsWritten = channelsWritten
+        progress.frontier = frontier.count + inFlight.count
+        progress.pendingVideos = pendingOrder.count
+        progress.units = await limiter.spentUnits
+        progress.searches = await limiter.spentSearches
+        return progress
     }
 
     // MARK: Frontier
@@ -208,6 +228,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
     private func integrate(_ item: WorkItem, _ result: FetchResult) throws {
         unitsByMethod.merge(result.charged) { $0 + $1 }
         retries += result.retries
+        requests += result.requests
         switch result.outcome {
         case .page(let records, let summary):
             pages += 1

@@ -20,6 +20,8 @@ struct FetchResult: Sendable {
     var outcome: Outcome
     var charged: [String: Int] = [:]
     var retries = 0
+    /// Requests sent (a permit refused sends none).
+    var requests = 0
     var notices: [String] = []
 }
 
@@ -29,6 +31,8 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
     let transport: any HTTPTransport
     let limiter: RateLimiter<C>
     let apiBase: String
+    /// Where retries are logged (`--verbose`), if anywhere.
+    var log: (@Sendable (String) -> Void)?
     var backoff = Backoff(base: .milliseconds(200), cap: .seconds(20), maxRetries: 6)
 
     /// The request of `item`; `search` is the seed's query for a search page.
@@ -78,9 +82,11 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
                 return result
             }
             result.charged[apiRequest.method.quotaName, default: 0] += permit.charge.cost
+            result.requests += 1
             let box = DecodeBox(endpoint: endpoint)
             var failure: FetchResult.Outcome?
             var retryable = false
+            var cause = ""
             do {
                 let url = apiRequest.urlString(base: apiBase)
                 try await transport.fetch(HTTPRequest(url: url, headers: [("X-Goog-Api-Key", permit.key.value)])) {
@@ -91,6 +97,7 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
                 }
                 let summary = try box.finish()
                 if let error = summary.error {
+                    cause = error.description
                     let outcome: RequestOutcome
                     switch error.disposition {
                     case .retryWithBackoff:
@@ -131,6 +138,7 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
                 // Transport failures and bodies that are not valid JSON: try again.
                 await limiter.complete(permit, .transientFailure)
                 retryable = true
+                cause = "\(error)"
                 failure = .skip("\(apiRequest.method.quotaName) failed after \(attempt + 1) attempts: \(error)")
             }
             result.notices += await limiter.drainNotices()
@@ -142,6 +150,9 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
                 result.outcome = failure ?? .skip("\(apiRequest.method.quotaName) kept failing; skipped")
                 return result
             }
+            log?(
+                "retry \(attempt + 1) of \(apiRequest.method.quotaName) in \(Int(delay / .milliseconds(1))) ms: \(cause)"
+            )
             attempt += 1
             result.retries += 1
             try? await Task.sleep(for: delay)

@@ -75,7 +75,8 @@ final class Corpus: Sendable {
             playlists.append(
                 CorpusPlaylist(
                     index: index,
-                    id: index == 0 ? Landmarks.playlistId : "PL" + encoded + playlistCodec.padding(for: encoded, count: 21),
+                    id: index == 0
+                        ? Landmarks.playlistId : "PL" + encoded + playlistCodec.padding(for: encoded, count: 21),
                     channel: channel.index, title: titleWords.map { Vocabulary.words[$0] }.joined(separator: " "),
                     titleWords: titleWords, publishedAt: channel.publishedAt + Int64(random.next() % 86_400_000),
                     entries: entries))

@@ -1,0 +1,102 @@
+import Archive
+import Crawler
+import Foundation
+
+/// The end-of-crawl summary: the text printed on stdout and the same facts as JSON for
+/// `--summary-json FILE`.
+struct CrawlReport {
+    var summary: CrawlSummary
+    var out: String
+    var budget: Int
+    var elapsedSeconds: Double
+    var exitCode: Int32
+
+    var endingName: String {
+        switch summary.ending {
+        case .completed: "completed"
+        case .budgetSpent: "budgetSpent"
+        case .quotaSpent: "quotaSpent"
+        case .fatal: "fatal"
+        case .interrupted: "interrupted"
+        }
+    }
+
+    var endingText: String {
+        switch summary.ending {
+        case .completed: "done: every seed walked to its end"
+        case .budgetSpent(let reason): "stopped: \(reason); rerun with more --budget to continue"
+        case .quotaSpent(let reason): "stopped: \(reason)"
+        case .fatal(let reason): "failed: \(reason)"
+        case .interrupted: "interrupted; rerun to continue"
+        }
+    }
+
+    var reason: String? {
+        switch summary.ending {
+        case .completed, .interrupted: nil
+        case .budgetSpent(let reason), .quotaSpent(let reason), .fatal(let reason): reason
+        }
+    }
+
+    var nextStep: String {
+        switch summary.ending {
+        case .completed, .budgetSpent:
+            "duckdb -c \"select count(*) from read_json_auto('\(out)/videos-*.jsonl.gz')\""
+        case .quotaSpent: "rerun the same command after the quota resets (midnight Pacific Time)"
+        case .interrupted: "rerun the same command to continue from the checkpoint"
+        case .fatal: "fix the cause above, then rerun the same command to continue"
+        }
+    }
+
+    /// Names of the closed shards in the output directory.
+    var shards: [String] {
+        ArchiveReader.shardNames(directory: out, kind: .videos)
+            + ArchiveReader.shardNames(directory: out, kind: .channels)
+    }
+
+    var text: String {
+        var lines = [
+            endingText,
+            "videos written: \(summary.videosWritten), channels: \(summary.channelsWritten), pages: \(summary.pages), requests: \(summary.requests), retries (faults survived): \(summary.retries)",
+            "units: \(summary.units) of the budget of \(budget)"
+                + (summary.units > 0
+                    ? String(format: " (%.0f videos per 1,000 units)", summary.videosPerThousandUnits) : "")
+                + (summary.searches > 0 ? ", search calls: \(summary.searches)" : ""),
+            "by method: "
+                + summary.unitsByMethod.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
+                    separator: ", "),
+            "shards: \(shards.count) in \(out) (videos-*.jsonl.gz, channels-*.jsonl.gz, manifest.json)",
+            "next: ytcrawl stats \(out)   |   " + nextStep,
+        ]
+        if !summary.warnings.isEmpty {
+            lines.append("warnings: \(summary.warnings.count) (seeds skipped or keys parked; see above)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The summary as one JSON object (sorted keys); it never holds an API key.
+    var json: Data {
+        let object: [String: Any] = [
+            "tool": ToolInfo.name, "version": ToolInfo.version, "ending": endingName, "reason": reason ?? NSNull(),
+            "exitCode": Int(exitCode), "elapsedSeconds": (elapsedSeconds * 1000).rounded() / 1000,
+            "budget": budget, "units": summary.units, "searchCalls": summary.searches,
+            "unitsByMethod": summary.unitsByMethod, "requests": summary.requests, "pages": summary.pages,
+            "retries": summary.retries, "warnings": summary.warnings, "videosWritten": summary.videosWritten,
+            "channelsWritten": summary.channelsWritten,
+            "videosPerThousandUnits": (summary.videosPerThousandUnits * 10).rounded() / 10,
+            "out": URL(fileURLWithPath: out).standardizedFileURL.path, "shards": shards, "next": nextStep,
+        ]
+        return
+            (try? JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()
+    }
+
+    /// Writes the JSON summary atomically (a reader never sees half a file).
+    func writeJSON(to path: String) throws {
+        do {
+            try json.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw RuntimeFailure("cannot write the summary to \(path): \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Archive
+import Foundation
+import StreamingJSON
+import YouTubeKit
+
+/// `ytcrawl gallery DIR [--out FILE]`: one static HTML page of the crawled videos, newest first.
+enum GalleryCommand {
+    static let help = """
+        Usage: ytcrawl gallery DIR [--out FILE] [--limit N] [--title TEXT]
+
+        Write a single static HTML page of the videos crawled into DIR: a thumbnail grid with
+        title, channel and date, newest first, images loaded lazily, a search box that filters as
+        you type (or from the address: gallery.html#q=cats), and a click on a video swaps in the
+        YouTube embed player. The page needs no server: open it in a browser.
+
+        Options:
+          --out FILE     where to write the page (default: DIR/gallery.html)
+          --limit N      the N newest videos at most (default 5000; 0 = all)
+          --title TEXT   the page's title (default: ytcrawl gallery)
+          -h, --help     show this help
+
+        Example:
+          ytcrawl gallery ytcrawl-out --out gallery.html
+          chromium --headless --screenshot=gallery.png --window-size=1280,900 file://$PWD/gallery.html
+        """
+
+    struct Entry {
+        var id: String
+        var title: String
+        var channel: String
+        var published: String
+        var thumbnail: String?
+        var embed: String
+    }
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try ArgumentScanner(
+            command: "gallery", valued: ["--out", "--limit", "--title"], flags: [], arguments: arguments)
+        if options.wantsHelp {
+            print(help)
+            return 0
+        }
+        guard options.positional.count == 1, let directory = options.positional.first else {
+            throw UsageError(
+                "ytcrawl gallery needs one DIR (the --out directory of a crawl); see ytcrawl gallery --help")
+        }
+        let limit = try options.integer("--limit", default: 5000)
+        let title = options.string("--title") ?? "ytcrawl gallery"
+        let out = options.string("--out") ?? directory + "/gallery.html"
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsageError("\(directory) is not a directory; give the --out directory of a crawl")
+        }
+        let shards = ArchiveReader.shardNames(directory: directory, kind: .videos)
+        guard !shards.isEmpty else {
+            throw UsageError("\(directory) holds no videos-*.jsonl.gz shard; crawl into it first (ytcrawl --seeds …)")
+        }
+        var entries: [Entry] = []
+        for shard in shards {
+            try ArchiveReader.forEachLine(path: directory + "/" + shard) { line, number in
+                do {
+                    if let entry = try entry(JSONValue.parse(Array(line))) { entries.append(entry) }
+                } catch {
+                    throw RuntimeFailure(
+                        "\(shard) line \(number): not a JSON record (\(error)); run ytcrawl verify \(directory)")
+                }
+            }
+        }
+        entries.sort { ($0.published, $0.id) > ($1.published, $1.id) }
+        if limit > 0, entries.count > limit { entries.removeLast(entries.count - limit) }
+        let page = GalleryPage.html(
+            title: HTMLEntities.escape(title), videosJSON: islandJSON(entries), count: entries.count)
+        do {
+            try Data(page.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+        } catch {
+            throw RuntimeFailure(
+                "cannot write \(out): \(error.localizedDescription); check the folder exists and is writable")
+        }
+        print("gallery: \(entries.count) videos, newest first, in \(out)")
+        return 0
+    }
+
+    static func entry(_ record: JSONValue) -> Entry? {
+        func text(_ key: String) -> String? {
+            if case .string(let value)? = record[key] { return value }
+            return nil
+        }
+        guard let id = text("videoId") else { return nil }
+        return Entry(
+            id: id, title: text("title") ?? "", channel: text("channelTitle") ?? "",
+            published: text("publishedAt") ?? "",
+            thumbnail: text("thumbnailUrl"), embed: text("embedURL") ?? "https://www.youtube.com/embed/" + id)
+    }
+
+    /// The videos as a JSON array that is safe inside a `<script>` element: every `<` is written
+    /// `\u003c`, so no title can close the element.
+    static func islandJSON(_ entries: [Entry]) -> String {
+        var writer = JSONWriter()
+        writer.raw("[")
+        for (index, entry) in entries.enumerated() {
+            writer.raw(index == 0 ? "{" : ",{")
+            writer.key("id")
+            writer.string(entry.id)
+            writer.member("title", entry.title)
+            writer.member("channel", entry.channel)
+            writer.member("published", entry.published)
+            writer.member("thumbnail", entry.thumbnail)
+            writer.member("embed", entry.embed)
+            writer.raw("}")
+        }
+        writer.raw("]")
+        return String(decoding: writer.bytes, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
+    }
+}

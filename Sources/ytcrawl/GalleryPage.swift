@@ -1,0 +1,96 @@
+/// The static HTML of `ytcrawl gallery`: a thumbnail grid with title, channel and date, lazy
+/// images, a search box filtering as you type (also from `#q=` in the address), and a click that
+/// swaps the thumbnail for the YouTube embed player. Self-contained: no script or style from
+/// elsewhere; the videos are a JSON island the page's script renders.
+enum GalleryPage {
+    static func html(title: String, videosJSON: String, count: Int) -> String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(title)</title>
+        <style>
+          :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
+          body { margin: 0; background: Canvas; color: CanvasText; }
+          header { position: sticky; top: 0; display: flex; gap: 1rem; align-items: center; padding: .75rem 1rem;
+                   background: Canvas; border-bottom: 1px solid #8884; z-index: 1; }
+          header h1 { font-size: 1.1rem; margin: 0; }
+          header input { flex: 1; max-width: 32rem; font-size: 1rem; padding: .4rem .6rem; }
+          #grid { display: grid; gap: 1rem; padding: 1rem;
+                  grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); }
+          .card { cursor: pointer; border-radius: .5rem; overflow: hidden; background: #8881; }
+          .card[hidden] { display: none; }
+          .media { aspect-ratio: 16 / 9; background: #0003; }
+          .media img, .media iframe { width: 100%; height: 100%; object-fit: cover; border: 0; display: block; }
+          .media img { color: transparent; }
+          .card h2 { font-size: .95rem; margin: .5rem .6rem .25rem; line-height: 1.25; }
+          .card p { font-size: .8rem; margin: 0 .6rem .6rem; opacity: .75; }
+        </style>
+        </head>
+        <body>
+        <header>
+          <h1>\(title)</h1>
+          <input id="search" type="search" placeholder="Filter by title or channel" aria-label="Filter videos">
+          <span id="count">\(count) videos</span>
+        </header>
+        <main id="grid"></main>
+        <script type="application/json" id="videos">\(videosJSON)</script>
+        <script>
+        "use strict";
+        const videos = JSON.parse(document.getElementById("videos").textContent);
+        const grid = document.getElementById("grid");
+        const search = document.getElementById("search");
+        const count = document.getElementById("count");
+        const cards = videos.map((video) => {
+          const card = document.createElement("article");
+          card.className = "card";
+          card.dataset.videoId = video.id;
+          card.dataset.text = (video.title + " " + video.channel).toLowerCase();
+          const media = document.createElement("div");
+          media.className = "media";
+          if (video.thumbnail) {
+            const image = document.createElement("img");
+            image.loading = "lazy";
+            image.src = video.thumbnail;
+            image.alt = video.title;
+            media.append(image);
+          }
+          const heading = document.createElement("h2");
+          heading.textContent = video.title;
+          const meta = document.createElement("p");
+          meta.textContent = video.channel + " · " + (video.published || "").slice(0, 10);
+          card.append(media, heading, meta);
+          card.addEventListener("click", () => {
+            if (media.querySelector("iframe")) return;
+            const player = document.createElement("iframe");
+            player.src = video.embed + "?autoplay=1";
+            player.allow = "autoplay; encrypted-media; picture-in-picture";
+            player.allowFullscreen = true;
+            player.title = video.title;
+            media.replaceChildren(player);
+          });
+          return card;
+        });
+        grid.append(...cards);
+        function filter() {
+          const words = search.value.toLowerCase().split(/\\s+/).filter(Boolean);
+          let shown = 0;
+          for (const card of cards) {
+            const match = words.every((word) => card.dataset.text.includes(word));
+            card.hidden = !match;
+            if (match) shown += 1;
+          }
+          count.textContent = words.length ? shown + " of " + cards.length + " videos" : cards.length + " videos";
+        }
+        search.addEventListener("input", filter);
+        const fromAddress = new URLSearchParams(location.hash.slice(1)).get("q");
+        if (fromAddress) { search.value = fromAddress; filter(); }
+        </script>
+        </body>
+        </html>
+
+        """
+    }
+}

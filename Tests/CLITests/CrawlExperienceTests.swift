@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@Suite("ytcrawl crawl: progress and summary")
+struct CrawlExperienceTests {
+    @Test func nonTerminalProgressLinesAndTheSummaryJSON() throws {
+        let out = CrawlCommandTests.temporary("cli-progress")
+        let state = CrawlCommandTests.temporary("cli-state")
+        let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
+        let summaryPath = CrawlCommandTests.temporary("summary") + ".json"
+        defer { for path in [out, state, seeds, summaryPath] { try? FileManager.default.removeItem(atPath: path) } }
+        try "search music walk=channels maxPages=1\n".write(toFile: seeds, atomically: true, encoding: .utf8)
+        // Slow responses make the crawl last long enough for several progress lines.
+        let result = try CLIRunner.run([
+            "--seeds", seeds, "--budget", "300", "--emulator", "--emulator-latency-ms", "25", "--out", out,
+            "--state-dir", state, "--progress-interval", "0.2", "--summary-json", summaryPath,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("ytcrawl: progress: ") }
+        #expect(lines.count >= 2, "\(result.stderr)")
+        for line in lines {
+            #expect(line.contains(" elapsed | "))
+            #expect(line.contains("requests/s"))
+            #expect(line.contains(" of 300"), "units of the budget")
+            #expect(line.contains("videos "))
+            #expect(line.contains("frontier "))
+            #expect(line.contains("retries 0, errors 0"))
+        }
+        #expect(!result.stderr.contains("\u{1B}["), "no escape codes when stderr is not a terminal")
+        #expect(!result.stderr.contains("\r"))
+
+        let data = try #require(FileManager.default.contents(atPath: summaryPath))
+        let summary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(summary["ending"] as? String == "completed")
+        #expect(summary["exitCode"] as? Int == 0)
+        #expect(summary["budget"] as? Int == 300)
+        let units = try #require(summary["units"] as? Int)
+        let byMethod = try #require(summary["unitsByMethod"] as? [String: Int])
+        #expect(byMethod["videos.list"] ?? 0 > 0)
+        #expect(units == byMethod.filter { $0.key != "search.list" }.values.reduce(0, +))
+        let videos = try #require(summary["videosWritten"] as? Int)
+        #expect(videos > 0)
+        #expect(summary["channelsWritten"] as? Int ?? 0 > 0)
+        let perThousand = try #require(summary["videosPerThousandUnits"] as? Double)
+        #expect(abs(perThousand - Double(videos) * 1000 / Double(units)) < 0.1)
+        #expect((summary["shards"] as? [String])?.contains("videos-00000.jsonl.gz") == true)
+        #expect(summary["out"] as? String == URL(fileURLWithPath: out).standardizedFileURL.path)
+        #expect((summary["next"] as? String)?.contains("duckdb") == true)
+        #expect(summary["retries"] as? Int == 0)
+        #expect(!String(decoding: data, as: UTF8.self).contains("emulator-key"))
+        // The text summary says the same.
+        #expect(result.stdout.contains("videos written: \(videos)"))
+    }
+
+    @Test func alwaysRedrawsOneLineAndQuietPrintsNothing() throws {
+        let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
+        let state = CrawlCommandTests.temporary("cli-state")
+        defer { for path in [seeds, state] { try? FileManager.default.removeItem(atPath: path) } }
+        try "search music maxPages=2\n".write(toFile: seeds, atomically: true, encoding: .utf8)
+        let out = CrawlCommandTests.temporary("cli-always")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let always = try CLIRunner.run(
+            [
+                "--seeds", seeds, "--budget", "100", "--emulator", "--emulator-latency-ms", "60", "--out", out,
+                "--state-dir", state, "--progress", "always",
+            ], environment: ["NO_COLOR": "1"])
+        #expect(always.status == 0, "\(always.stderr)")
+        #expect(always.stderr.contains("\r\u{1B}[K"), "the line is redrawn in place")
+        #expect(!always.stderr.contains("\u{1B}[1m"), "NO_COLOR: no bold")
+        let quietOut = CrawlCommandTests.temporary("cli-quiet")
+        defer { try? FileManager.default.removeItem(atPath: quietOut) }
+        let quiet = try CLIRunner.run([
+            "--seeds", seeds, "--budget", "100", "--emulator", "--out", quietOut, "--state-dir", state, "--quiet",
+            "--progress-interval", "0.05",
+        ])
+        #expect(quiet.status == 0)
+        #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
+        #expect(quiet.stdout.isEmpty)
+    }
+
+    @Test func badProgressValueNamesTheChoices() throws {
+        let result = try CLIRunner.run(["--seeds", "x.txt", "--budget", "5", "--progress", "sometimes"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--progress takes one of auto, always, never, got \"sometimes\""))
+    }
+}

@@ -1,0 +1,118 @@
+import Archive
+import Foundation
+import Testing
+import YouTubeKit
+
+@Suite("ytcrawl gallery")
+struct GalleryCommandTests {
+    static let hostile = "</script><script>document.title='pwned'</script> cats & <b>bold</b>"
+
+    /// 90 videos, one newer than the other; every third title has "cats"; one title tries to end
+    /// the page's script.
+    static func directory() throws -> (String, cats: Int) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-gallery-\(UUID())").path
+        let writer = try ArchiveWriter(
+            directory: directory, manifest: Manifest(toolVersion: "test", startedAt: "2026-11-29T00:00:00Z"))
+        var cats = 0
+        for index in 0..<90 {
+            let title =
+                index == 45 ? hostile : index % 3 == 0 ? "video \(index) about cats" : "video \(index) about dogs"
+            if title.contains("cats") { cats += 1 }
+            try writer.append(
+                Video(
+                    videoId: String(format: "gal%08d", index), title: title, channelId: "UCg\(index % 4)",
+                    channelTitle: "Channel \(index % 4)",
+                    publishedAt: Date(timeIntervalSince1970: TimeInterval(1_600_000_000 + index * 3600)),
+                    thumbnails: Thumbnails([
+                        (
+                            "high",
+                            Thumbnail(url: "https://i.ytimg.com/vi/gal\(index)/hqdefault.jpg", width: 480, height: 360)
+                        )
+                    ])))
+        }
+        try writer.finish(unitsByMethod: ["videos.list": 2])
+        return (directory, cats)
+    }
+
+    static var chromium: String? {
+        ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    /// The page's DOM after its script ran, from headless Chromium (no network: every host name
+    /// fails to resolve locally).
+    static func renderedDOM(_ url: String) throws -> String? {
+        guard let chromium else {
+            print("SKIPPED gallery rendering: no chromium (Debian package `chromium`, installed by .ci/run)")
+            return nil
+        }
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: chromium)
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile)",
+            "--host-resolver-rules=MAP * ~NOTFOUND", "--virtual-time-budget=5000", "--dump-dom", url,
+        ]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Bounded: a hung browser is killed after 90 s.
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 90, execute: watchdog)
+        let dom = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        watchdog.cancel()
+        return String(decoding: dom, as: UTF8.self)
+    }
+
+    static func occurrences(of needle: String, in text: String) -> Int {
+        text.components(separatedBy: needle).count - 1
+    }
+
+    @Test func thePageRendersOneCardPerVideoAndFiltersFromTheAddress() throws {
+        let (directory, cats) = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let page = directory + "/page.html"
+        let result = try CLIRunner.run(["gallery", directory, "--out", page])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("gallery: 90 videos"))
+        let html = String(decoding: FileManager.default.contents(atPath: page) ?? Data(), as: UTF8.self)
+        #expect(!html.contains("</script><script>document.title"), "a title cannot end the page's script")
+        #expect(html.contains("loading = \"lazy\""))
+
+        guard let dom = try Self.renderedDOM("file://\(page)#q=cats") else { return }
+        #expect(Self.occurrences(of: "class=\"card\"", in: dom) == 90, "one card per video")
+        #expect(Self.occurrences(of: "hidden=\"\"", in: dom) == 90 - cats, "the #q=cats filter hides the rest")
+        #expect(dom.contains("\(cats) of 90 videos"))
+        #expect(dom.contains("<title>ytcrawl gallery</title>"), "the hostile title ran no script")
+        #expect(dom.contains("&lt;/script&gt;&lt;script&gt;document.title='pwned'"))
+        #expect(Self.occurrences(of: "loading=\"lazy\"", in: dom) == 90)
+        // Newest first: the first card is the last video published.
+        let first = try #require(dom.range(of: "data-video-id=\""))
+        #expect(dom[first.upperBound...].hasPrefix("gal00000089"))
+    }
+
+    @Test func limitKeepsTheNewestAndAnEmptyDirectoryIsAUsageError() throws {
+        let (directory, _) = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try CLIRunner.run(["gallery", directory, "--limit", "10"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = String(
+            decoding: FileManager.default.contents(atPath: directory + "/gallery.html") ?? Data(), as: UTF8.self)
+        #expect(Self.occurrences(of: "\"embed\":", in: html) == 10)
+        #expect(html.contains("gal00000089") && html.contains("gal00000080") && !html.contains("gal00000079"))
+
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("cli-empty-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        let none = try CLIRunner.run(["gallery", empty])
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("holds no videos-*.jsonl.gz shard"))
+        let missing = try CLIRunner.run(["gallery", empty + "/nope"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("is not a directory"))
+    }
+}
