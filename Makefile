@@ -25,7 +25,7 @@ bench: build
 	$(SWIFT) run -c release ytcrawl-bench
 
 format:
-	$(SWIFT) format -i -r Sources Tests Benchmarks Package.swift
+	$(SWIFT) format -i -r Sources Tests Benchmarks Samples Package.swift
 
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests Benchmarks Package.swift
+	$(SWIFT) format lint --strict -r Sources Tests Benchmarks Samples Package.swift

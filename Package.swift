@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "YouTubeKit", targets: ["YouTubeKit"]),
         .executable(name: "ytcrawl", targets: ["ytcrawl"]),
         .executable(name: "ytcrawl-bench", targets: ["ytcrawl-bench"]),
+        .executable(name: "VideoSearch", targets: ["VideoSearch"]),
     ],
     targets: [
         // Portable core: requests, quota cost models, API errors, models, text helpers. Foundation only.
@@ -48,13 +49,15 @@ let package = Package(
             ],
             path: "Benchmarks/ytcrawl-bench"
         ),
+        // The sample app: a search through YouTubeKit, newest first, with embed URLs.
+        .executableTarget(name: "VideoSearch", dependencies: ["YouTubeKit", "Emulator"], path: "Samples/VideoSearch"),
         // The plain C curl-multi loop the transport benchmark compares with.
         .target(
             name: "CCurlBench", dependencies: ["CCurl"], path: "Benchmarks/CCurlBench",
             linkerSettings: [.linkedLibrary("curl")]),
         // Helpers shared by the test targets: the ../shared fixtures, test servers, test doubles.
         .target(name: "TestSupport", dependencies: ["Gzip"], path: "Tests/TestSupport"),
-        .testTarget(name: "YouTubeKitTests", dependencies: ["YouTubeKit", "TestSupport"]),
+        .testTarget(name: "YouTubeKitTests", dependencies: ["YouTubeKit", "TestSupport", "Emulator", "StreamingJSON"]),
         .testTarget(
             name: "StreamingJSONTests", dependencies: ["StreamingJSON", "YouTubeKit", "TestSupport", "Emulator"]),
         .testTarget(name: "GzipTests", dependencies: ["Gzip"]),
@@ -68,7 +71,7 @@ let package = Package(
             name: "CrawlerTests",
             dependencies: ["Crawler", "YouTubeKit", "TestSupport", "Emulator", "Archive", "Transport", "StreamingJSON"]),
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),
-        .testTarget(name: "CLITests", dependencies: ["ytcrawl", "Archive", "YouTubeKit"]),
+        .testTarget(name: "CLITests", dependencies: ["ytcrawl", "VideoSearch", "Archive", "YouTubeKit"]),
     ]
 )
 

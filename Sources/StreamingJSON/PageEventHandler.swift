@@ -9,6 +9,8 @@ struct PageEventHandler: JSONEventHandler {
     private var stack: [PageContext] = []
     private var field: PageField = .none
     private var item = ItemFields()
+    /// The endpoint the current item's `kind` names.
+    private var itemKind: Endpoint?
     private var thumbnailName = ""
     private var entityScratch: [UInt8] = []
     private var thumbnail = Thumbnail(url: "")
@@ -74,6 +76,7 @@ struct PageEventHandler: JSONEventHandler {
             context = .error
         case (.items?, _):
             item = ItemFields()
+            itemKind = nil
             summary.itemCount += 1
             context = .item
         case (.item?, .id):
@@ -154,7 +157,7 @@ struct PageEventHandler: JSONEventHandler {
         case .error:
             sawError = true
             errorMessage = Self.text(utf8)
-        case .itemKind: item.kindEndpoint = PageKeys.kinds.match(utf8)
+        case .itemKind: itemKind = PageKeys.kinds.match(utf8)
         case .id: item.id = Self.text(utf8)
         case .idVideoId: item.idVideoId = Self.text(utf8)
         case .idChannelId: item.idChannelId = Self.text(utf8)
@@ -202,8 +205,8 @@ struct PageEventHandler: JSONEventHandler {
         switch endpoint {
         case .search: return true
         case .auto:
-            return item.kindEndpoint == .search || item.idIsObject
-                || (item.kindEndpoint == nil && rootEndpoint == .search)
+            return itemKind == .search || item.idIsObject
+                || (itemKind == nil && rootEndpoint == .search)
         default: return false
         }
     }
@@ -252,7 +255,7 @@ struct PageEventHandler: JSONEventHandler {
         let itemEndpoint: Endpoint
         if endpoint != .auto {
             itemEndpoint = endpoint
-        } else if let fromKind = item.kindEndpoint {
+        } else if let fromKind = itemKind {
             itemEndpoint = fromKind
         } else {
             itemEndpoint = rootEndpoint ?? item.inferredEndpoint

@@ -8,23 +8,28 @@ struct CLIRunner {
         var stderr: String
     }
 
-    /// The products directory holding the test bundle also holds the `ytcrawl` executable.
-    static var binary: URL {
+    /// The products directory holding the test bundle also holds the `ytcrawl` executable (and the
+    /// samples).
+    static var binary: URL { executable("ytcrawl") }
+
+    static func executable(_ name: String) -> URL {
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let candidates = [
             bundle, bundle.deletingLastPathComponent(), Bundle.main.bundleURL,
             Bundle.main.bundleURL.deletingLastPathComponent(),
         ]
         for directory in candidates {
-            let url = directory.appendingPathComponent("ytcrawl")
+            let url = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
-        return bundle.appendingPathComponent("ytcrawl")
+        return bundle.appendingPathComponent(name)
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws -> Result {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], input: Data? = nil, program: String = "ytcrawl"
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable(program)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }

@@ -1,72 +1,59 @@
 import Foundation
-import YouTubeKit
 
-/// Everything the page decoders keep of one `items[]` element, whatever its endpoint; turned into
-/// a record when the item closes.
-struct ItemFields {
-    /// The endpoint the item's `kind` names.
-    var kindEndpoint: Endpoint?
-    var id: String?
-    var idIsObject = false
+/// Everything a list response's `items[]` element says that a record needs, whatever its
+/// endpoint, and the rules that turn it into a record (search snippets HTML-decoded, playlist
+/// entries dated by `videoPublishedAt`, placeholders recognised). Filled by the streaming page
+/// decoders (StreamingJSON) and by ``YouTubeClient`` from a Foundation JSON tree, so both read
+/// the API the same way.
+package struct ItemFields: Sendable {
+    package init() {}
+
+    package var id: String?
+    package var idIsObject = false
     /// Whether title, description and channelTitle were HTML-decoded as they arrived.
-    var snippetDecoded = false
-    var idVideoId: String?
-    var idChannelId: String?
-    var idPlaylistId: String?
-    var publishedAt: Int64?
-    var channelId: String?
-    var title: String?
-    var description: String?
-    var channelTitle: String?
-    var liveBroadcastContent: String?
-    var thumbnails: [(name: String, thumbnail: Thumbnail)] = []
-    var tags: [String]?
-    var categoryId: String?
-    var defaultLanguage: String?
-    var defaultAudioLanguage: String?
-    var customUrl: String?
-    var country: String?
-    var playlistId: String?
-    var videoOwnerChannelId: String?
-    var videoOwnerChannelTitle: String?
-    var resourceVideoId: String?
-    var hasResourceId = false
-    var duration: String?
-    var durationSeconds: Int?
-    var contentVideoId: String?
-    var videoPublishedAt: Int64?
-    var uploadsPlaylistId: String?
-    var viewCount: Int?
-    var likeCount: Int?
-    var commentCount: Int?
-    var subscriberCount: Int?
-    var videoCount: Int?
-    var hiddenSubscriberCount = false
-    var privacyStatus: String?
+    package var snippetDecoded = false
+    package var idVideoId: String?
+    package var idChannelId: String?
+    package var idPlaylistId: String?
+    package var publishedAt: Int64?
+    package var channelId: String?
+    package var title: String?
+    package var description: String?
+    package var channelTitle: String?
+    package var liveBroadcastContent: String?
+    package var thumbnails: [(name: String, thumbnail: Thumbnail)] = []
+    package var tags: [String]?
+    package var categoryId: String?
+    package var defaultLanguage: String?
+    package var defaultAudioLanguage: String?
+    package var customUrl: String?
+    package var country: String?
+    package var playlistId: String?
+    package var videoOwnerChannelId: String?
+    package var videoOwnerChannelTitle: String?
+    package var resourceVideoId: String?
+    package var hasResourceId = false
+    package var duration: String?
+    package var durationSeconds: Int?
+    package var contentVideoId: String?
+    package var videoPublishedAt: Int64?
+    package var uploadsPlaylistId: String?
+    package var viewCount: Int?
+    package var likeCount: Int?
+    package var commentCount: Int?
+    package var subscriberCount: Int?
+    package var videoCount: Int?
+    package var hiddenSubscriberCount = false
+    package var privacyStatus: String?
 
-    /// The endpoint this item's shape says it came from, when neither the page nor the item said.
-    var inferredEndpoint: Endpoint {
-        if let kindEndpoint { return kindEndpoint }
-        if idIsObject { return .search }
-        if hasResourceId || contentVideoId != nil || videoPublishedAt != nil || playlistId != nil {
-            return .playlistItems
-        }
-        if uploadsPlaylistId != nil || subscriberCount != nil || customUrl != nil || hiddenSubscriberCount
-            || (videoCount != nil && duration == nil)
-        {
-            return .channels
-        }
-        return .videos
-    }
-
-    static func date(_ seconds: Int64?) -> Date? {
+    package static func date(_ seconds: Int64?) -> Date? {
         seconds.map { Date(timeIntervalSince1970: TimeInterval($0)) }
     }
 
-    var thumbnailSet: Thumbnails { Thumbnails(thumbnails) }
+    package var thumbnailSet: Thumbnails { Thumbnails(thumbnails) }
 
     /// search.list result → a video, when it is one. Snippet text is HTML-escaped there: decoded here.
-    func searchVideo() -> Video? {
+    package func searchVideo() -> Video? {
         guard let videoId = idVideoId ?? (idIsObject ? nil : id) else { return nil }
         return Video(
             videoId: videoId,
@@ -80,7 +67,7 @@ struct ItemFields {
     }
 
     /// videos.list item → a video; text is already plain.
-    func hydratedVideo() -> Video? {
+    package func hydratedVideo() -> Video? {
         guard let videoId = id else { return nil }
         return Video(
             videoId: videoId,
@@ -103,14 +90,14 @@ struct ItemFields {
     }
 
     /// Whether a playlist entry is a "Private video"/"Deleted video" placeholder without data.
-    var isPlaceholder: Bool {
+    package var isPlaceholder: Bool {
         (title == "Private video" || title == "Deleted video") && videoPublishedAt == nil
     }
 
     /// playlistItems.list item → a video. The publish date is contentDetails.videoPublishedAt,
     /// never snippet.publishedAt (the date it was added to the playlist); the channel is the
     /// video's owner where the API says so.
-    func playlistVideo() -> Video? {
+    package func playlistVideo() -> Video? {
         guard let videoId = contentVideoId ?? resourceVideoId else { return nil }
         return Video(
             videoId: videoId,
@@ -122,7 +109,7 @@ struct ItemFields {
             thumbnails: thumbnailSet)
     }
 
-    func channel() -> Channel? {
+    package func channel() -> Channel? {
         guard let channelId = id else { return nil }
         return Channel(
             channelId: channelId,

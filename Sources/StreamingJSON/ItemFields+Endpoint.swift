@@ -1,0 +1,18 @@
+import YouTubeKit
+
+extension ItemFields {
+    /// The endpoint this item's shape says it came from, when neither the page nor the item's
+    /// `kind` said.
+    var inferredEndpoint: Endpoint {
+        if idIsObject { return .search }
+        if hasResourceId || contentVideoId != nil || videoPublishedAt != nil || playlistId != nil {
+            return .playlistItems
+        }
+        if uploadsPlaylistId != nil || subscriberCount != nil || customUrl != nil || hiddenSubscriberCount
+            || (videoCount != nil && duration == nil)
+        {
+            return .channels
+        }
+        return .videos
+    }
+}
