@@ -16,7 +16,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
     private let limiter: RateLimiter<C>
     private let archive: ArchiveWriter
     private let log: @Sendable (String) -> Void
-    private var frontier: [WorkItem] = []
+    private var frontier = Frontier()
     private var pending: [String: PendingVideo] = [:]
     private var pendingOrder: [String] = []
     private var seenVideos: Set<String> = []
@@ -58,13 +58,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         try restoreOrSeed()
         try await withThrowingTaskGroup(of: (Int, WorkItem, FetchResult).self) { group in
             while true {
-                // Keep back what hydrating the found videos costs: one unit per 50 waiting, and one
-                // for each page in flight, which may bring up to 50 more.
-                let discoveryInFlight = inFlight.values.filter {
-                    if case .hydrate = $0 { return false } else { return true }
-                }.count
-                await limiter.reserve(
-                    units: configuration.hydrate ? (pendingOrder.count + 49) / 50 + discoveryInFlight : 0)
+                await keepBackForHydration()
                 while mayStart, inFlight.count < configuration.concurrency, let item = nextItem() {
                     let fetcher = Fetcher(
                         transport: transport, limiter: limiter, apiBase: configuration.apiBase,
@@ -72,6 +66,8 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
                     nextTicket += 1
                     let ticket = nextTicket
                     inFlight[ticket] = item
+                    // Before its request asks for a permit: what this item may bring is kept back too.
+                    await keepBackForHydration()
                     var query: SearchQuery?
                     if case .search(let seed, _, _, _) = item,
                         case .search(let seedQuery) = configuration.seeds[seed].target
@@ -102,6 +98,15 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             searches: await limiter.spentSearches, requests: requests)
     }
 
+    /// Keeps back what hydrating the found videos costs: one unit per 50 waiting, one for each
+    /// discovery request in flight (it may bring up to 50 more) and one for each hydration batch in
+    /// flight (its permit may not be granted yet; counted until it ends, which only errs on the
+    /// safe side). Only videos.list may spend what is kept back.
+    private func keepBackForHydration() async {
+        guard configuration.hydrate else { return }
+        await limiter.reserve(units: (pendingOrder.count + 49) / 50 + inFlight.count)
+    }
+
     /// Where the crawl stands now (cheap: safe to ask a few times a second while it runs).
     public func progress() async -> CrawlProgress {
         var progress = CrawlProgress()
@@ -125,7 +130,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             if let data = checkpoint.frontier.data(using: .utf8),
                 let state = try? JSONDecoder().decode(FrontierState.self, from: data)
             {
-                frontier = state.items
+                frontier = Frontier(state.items)
                 for video in state.pending where pending[video.videoId] == nil {
                     pending[video.videoId] = video
                     pendingOrder.append(video.videoId)
@@ -136,9 +141,10 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             seenVideos.formUnion(pendingOrder)
             seenChannels = try ArchiveReader.channelIds(directory: configuration.out)
             queuedChannels = seenChannels
-            for item in frontier {
+            for item in frontier.items {
                 switch item {
                 case .channel(_, let id?, _): queuedChannels.insert(id)
+                case .channels(_, let ids): queuedChannels.formUnion(ids)
                 case .playlist(_, let id, _, _, _, _): queuedPlaylists.insert(id)
                 default: break
                 }
@@ -188,10 +194,8 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             pendingOrder.removeFirst(batch.count)
             return .hydrate(ids: batch)
         }
-        guard !discoveryStopped, let index = frontier.indices.min(by: { frontier[$0].page < frontier[$1].page }) else {
-            return nil
-        }
-        return frontier.remove(at: index)
+        guard !discoveryStopped else { return nil }
+        return frontier.next()
     }
 
     private func maxPages(_ seed: Int) -> Int? { configuration.seeds[seed].maxPages ?? configuration.maxPages }
@@ -235,11 +239,11 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             apply(item, records, summary)
             if pages % configuration.checkpointEvery == 0 { try checkpoint() }
         case .stop(let reason):
-            frontier.append(item)
             if case .hydrate(let ids) = item {
-                frontier.removeLast()
                 pendingOrder.insert(contentsOf: ids, at: 0)
                 hydrationStopped = true
+            } else {
+                frontier.append(item)
             }
             if ending == nil {
                 switch reason {
@@ -284,18 +288,21 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
                 frontier.append(.search(seed: seed, pageToken: token, page: page + 1, rank: position))
             }
         case .channel(let seed, _, _):
-            for case .channel(var channel) in records {
-                if seenChannels.insert(channel.channelId).inserted {
-                    channel.fetchedAt = Date()
-                    try? archive.append(channel)
-                    channelsWritten += 1
-                }
-                if let uploads = channel.derivedUploadsPlaylistId, queuedPlaylists.insert(uploads).inserted {
-                    frontier.append(
-                        .playlist(seed: seed, playlistId: uploads, pageToken: nil, page: 0, rank: 0, uploads: true))
-                }
-            }
+            for case .channel(let channel) in records { resolved(channel, seed: seed) }
             if records.isEmpty { warnings.append("\(configuration.seeds[seed].text): no such channel; skipped") }
+        case .channels(let seeds, let ids):
+            let seedOf = Dictionary(zip(ids, seeds), uniquingKeysWith: { first, _ in first })
+            var found: Set<String> = []
+            for case .channel(let channel) in records {
+                found.insert(channel.channelId)
+                resolved(channel, seed: seedOf[channel.channelId] ?? seeds.first ?? 0)
+            }
+            // A channel seed the API does not know is worth a warning; a channel a search named is not.
+            for (id, seed) in zip(ids, seeds) where !found.contains(id) && configuration.seeds[seed].kind == .channel {
+                let warning = "\(configuration.seeds[seed].text): no such channel; skipped"
+                warnings.append(warning)
+                log("warning: " + warning)
+            }
         case .playlist(let seed, let id, _, let page, let rank, let uploads):
             var position = rank
             for case .video(let video) in records {
@@ -320,6 +327,19 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         }
     }
 
+    /// A channel found: written once, and its uploads playlist queued for walking.
+    private func resolved(_ found: Channel, seed: Int) {
+        var channel = found
+        if seenChannels.insert(channel.channelId).inserted {
+            channel.fetchedAt = Date()
+            try? archive.append(channel)
+            channelsWritten += 1
+        }
+        if let uploads = channel.derivedUploadsPlaylistId, queuedPlaylists.insert(uploads).inserted {
+            frontier.append(.playlist(seed: seed, playlistId: uploads, pageToken: nil, page: 0, rank: 0, uploads: true))
+        }
+    }
+
     private func walk(channel id: String, seed: Int) {
         guard !id.isEmpty, queuedChannels.insert(id).inserted else { return }
         frontier.append(.channel(seed: seed, id: id, handle: nil))
@@ -329,7 +349,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
     /// not yet written.
     private func frontierState() -> FrontierState {
         let items =
-            frontier
+            frontier.items
             + inFlight.sorted { $0.key < $1.key }.map(\.value).filter {
                 if case .hydrate = $0 { return false }
                 return true

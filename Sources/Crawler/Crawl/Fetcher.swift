@@ -47,6 +47,8 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
         case .channel(_, let id, let handle):
             if let id { return try APIRequest.channels(.ids([id])) }
             return try APIRequest.channels(.handle(handle ?? ""))
+        case .channels(_, let ids):
+            return try APIRequest.channels(.ids(ids))
         case .playlist(_, let id, let token, _, _, _):
             return try APIRequest.playlistItems(playlistId: id, pageToken: token)
         case .hydrate(let ids):

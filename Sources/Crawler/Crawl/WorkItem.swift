@@ -4,6 +4,8 @@ enum WorkItem: Codable, Sendable, Hashable {
     case search(seed: Int, pageToken: String?, page: Int, rank: Int)
     /// channels.list for a channel id or handle; then its uploads are walked.
     case channel(seed: Int, id: String?, handle: String?)
+    /// channels.list for up to 50 channel ids at once (the seed each was queued for).
+    case channels(seeds: [Int], ids: [String])
     /// A playlistItems.list page (an uploads playlist or any other).
     case playlist(seed: Int, playlistId: String, pageToken: String?, page: Int, rank: Int, uploads: Bool)
     /// videos.list for up to 50 ids.
@@ -12,7 +14,7 @@ enum WorkItem: Codable, Sendable, Hashable {
     var page: Int {
         switch self {
         case .search(_, _, let page, _), .playlist(_, _, _, let page, _, _): return page
-        case .channel: return 0
+        case .channel, .channels: return 0
         case .hydrate: return 0
         }
     }

@@ -24,7 +24,7 @@ public enum CrawlPlan {
                     "search.list q=\(query.q ?? "") (\(searchCost) per page of 50, \(pagesText); at most 500 results)"
                 ]
                 if seed.walkChannels {
-                    steps.append("per channel found: channels.list 1 unit, then its uploads as below")
+                    steps.append("per channel found: channels.list (1 unit per 50 channels), then its uploads as below")
                 }
                 if seed.walkChannels { steps.append("playlistItems.list: 1 unit per 50 uploads") }
                 return Entry(
@@ -34,13 +34,13 @@ public enum CrawlPlan {
             case .channel(let reference):
                 let name: String
                 switch reference {
-                case .id(let id): name = "id=\(id)"
-                case .handle(let handle): name = "forHandle=\(handle)"
+                case .id(let id): name = "id=\(id) (1 unit per 50 channel ids)"
+                case .handle(let handle): name = "forHandle=\(handle) (1 unit)"
                 }
                 return Entry(
                     seed: seed,
                     steps: [
-                        "channels.list \(name) (1 unit)",
+                        "channels.list \(name)",
                         "playlistItems.list of its uploads: 1 unit per 50 videos, \(pagesText)",
                     ]
                         + hydration, minimumUnits: 2 + (hydrate ? 1 : 0), minimumSearches: 0)

@@ -1,0 +1,83 @@
+/// The crawl's pending work, in the order it is fetched: the lowest page number first (so every
+/// seed gets its first page before any seed gets its fifth), first in first out within a page.
+/// Channel lookups by id wait in their own queue and leave it 50 at a time, as one channels.list
+/// call (1 unit for 50 channels), once 50 are waiting or nothing else is left.
+///
+/// Taking the next item costs O(pages), not O(items): a million-video crawl keeps tens of
+/// thousands of items here.
+struct Frontier: Sendable {
+    /// Items by page number (pages past `lastBucket` share the last bucket), each a FIFO.
+    private var buckets: [[WorkItem]] = []
+    private var heads: [Int] = []
+    private var lookups: [ChannelLookup] = []
+    private var lookupHead = 0
+    private(set) var count = 0
+
+    static let lastBucket = 63
+    static let channelBatch = 50
+
+    struct ChannelLookup: Sendable, Hashable {
+        var seed: Int
+        var id: String
+    }
+
+    init(_ items: [WorkItem] = []) {
+        for item in items { append(item) }
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    mutating func append(_ item: WorkItem) {
+        switch item {
+        case .channel(let seed, let id?, nil):
+            lookups.append(ChannelLookup(seed: seed, id: id))
+            count += 1
+        case .channels(let seeds, let ids):
+            for (seed, id) in zip(seeds, ids) { append(.channel(seed: seed, id: id, handle: nil)) }
+        default:
+            let page = min(max(item.page, 0), Self.lastBucket)
+            while buckets.count <= page {
+                buckets.append([])
+                heads.append(0)
+            }
+            buckets[page].append(item)
+            count += 1
+        }
+    }
+
+    /// The next item to fetch, or `nil` when there is none.
+    mutating func next() -> WorkItem? {
+        let waitingLookups = lookups.count - lookupHead
+        let others = count - waitingLookups
+        if waitingLookups >= Self.channelBatch || (waitingLookups > 0 && others == 0) {
+            let batch = lookups[lookupHead..<(lookupHead + min(waitingLookups, Self.channelBatch))]
+            lookupHead += batch.count
+            count -= batch.count
+            if lookupHead > 1024, lookupHead * 2 > lookups.count {
+                lookups.removeFirst(lookupHead)
+                lookupHead = 0
+            }
+            return .channels(seeds: batch.map(\.seed), ids: batch.map(\.id))
+        }
+        for page in buckets.indices where heads[page] < buckets[page].count {
+            let item = buckets[page][heads[page]]
+            heads[page] += 1
+            count -= 1
+            if heads[page] > 1024, heads[page] * 2 > buckets[page].count {
+                buckets[page].removeFirst(heads[page])
+                heads[page] = 0
+            }
+            return item
+        }
+        return nil
+    }
+
+    /// Everything still pending, for a checkpoint (channel lookups as single items).
+    var items: [WorkItem] {
+        var all: [WorkItem] = []
+        all.reserveCapacity(count)
+        for lookup in lookups[lookupHead...] { all.append(.channel(seed: lookup.seed, id: lookup.id, handle: nil)) }
+        for page in buckets.indices { all += buckets[page][heads[page]...] }
+        return all
+    }
+}

@@ -1,0 +1,76 @@
+import Testing
+
+@testable import Crawler
+
+@Suite("Frontier order")
+struct FrontierTests {
+    static func playlist(_ seed: Int, page: Int) -> WorkItem {
+        .playlist(
+            seed: seed, playlistId: "PL\(seed)", pageToken: page == 0 ? nil : "t\(page)", page: page, rank: 0,
+            uploads: false)
+    }
+
+    @Test func lowestPageFirstAndFirstInFirstOutWithinAPage() {
+        var frontier = Frontier()
+        frontier.append(Self.playlist(1, page: 4))
+        frontier.append(Self.playlist(2, page: 0))
+        frontier.append(.search(seed: 3, pageToken: "x", page: 1, rank: 50))
+        frontier.append(Self.playlist(4, page: 0))
+        frontier.append(Self.playlist(5, page: 200))  // far pages share the last bucket
+        #expect(frontier.count == 5)
+        var order: [WorkItem] = []
+        while let item = frontier.next() { order.append(item) }
+        #expect(
+            order == [
+                Self.playlist(2, page: 0), Self.playlist(4, page: 0),
+                .search(seed: 3, pageToken: "x", page: 1, rank: 50),
+                Self.playlist(1, page: 4), Self.playlist(5, page: 200),
+            ])
+        #expect(frontier.isEmpty)
+    }
+
+    @Test func channelLookupsLeaveFiftyAtATimeOrWhenNothingElseIsLeft() {
+        var frontier = Frontier()
+        for index in 0..<120 { frontier.append(.channel(seed: index % 3, id: "UC\(index)", handle: nil)) }
+        frontier.append(.channel(seed: 9, id: nil, handle: "@someone"))  // handles are looked up one by one
+        frontier.append(Self.playlist(7, page: 2))
+        guard case .channels(let seeds, let ids)? = frontier.next() else {
+            Issue.record("a full batch goes first")
+            return
+        }
+        #expect(ids == (0..<50).map { "UC\($0)" })
+        #expect(seeds == (0..<50).map { $0 % 3 })
+        guard case .channels(_, let second)? = frontier.next() else {
+            Issue.record("then the second full batch")
+            return
+        }
+        #expect(second.count == 50)
+        // 20 lookups wait while other work is there.
+        #expect(frontier.next() == .channel(seed: 9, id: nil, handle: "@someone"))
+        #expect(frontier.next() == Self.playlist(7, page: 2))
+        guard case .channels(_, let rest)? = frontier.next() else {
+            Issue.record("then the rest, as nothing else is left")
+            return
+        }
+        #expect(rest == (100..<120).map { "UC\($0)" })
+        #expect(frontier.next() == nil)
+    }
+
+    @Test func itemsForACheckpointRoundTrip() {
+        var frontier = Frontier()
+        frontier.append(.channels(seeds: [1, 2], ids: ["UCa", "UCb"]))  // a batch put back splits again
+        frontier.append(Self.playlist(3, page: 1))
+        frontier.append(.hydrate(ids: ["v1"]))
+        _ = frontier.next()  // the hydrate item, page 0
+        let items = frontier.items
+        #expect(
+            items == [
+                .channel(seed: 1, id: "UCa", handle: nil), .channel(seed: 2, id: "UCb", handle: nil),
+                Self.playlist(3, page: 1),
+            ])
+        var restored = Frontier(items)
+        #expect(restored.count == 3)
+        #expect(restored.next() == Self.playlist(3, page: 1))
+        #expect(restored.next() == .channels(seeds: [1, 2], ids: ["UCa", "UCb"]))
+    }
+}
