@@ -78,15 +78,26 @@ enum TransportSuite {
         var value: Int { bytes.load(ordering: .relaxed) }
     }
 
-    /// `count` fetches with `inflight` at a time.
+    /// `count` fetches of `url` with `inflight` at a time.
     static func fetch(_ transport: any HTTPTransport, url: String, count: Int, inflight: Int, counter: ByteCounter)
         async throws
     {
+        try await fetch(transport, urls: [url], count: count, inflight: inflight, counter: counter)
+    }
+
+    /// `count` fetches with `inflight` at a time, taking `urls` in order (round and round).
+    static func fetch(
+        _ transport: any HTTPTransport, urls: [String], count: Int, inflight: Int, counter: ByteCounter,
+        key: String = TransportSuite.key
+    ) async throws {
         let next = ByteCounter()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<inflight {
                 group.addTask {
-                    while next.takeTicket() < count {
+                    while true {
+                        let ticket = next.takeTicket()
+                        guard ticket < count else { break }
+                        let url = urls[ticket % urls.count]
                         try await transport.fetch(HTTPRequest(url: url, headers: [("X-Goog-Api-Key", key)])) { head in
                             guard head.status == 200 else {
                                 throw BenchmarkFailure(description: "status \(head.status)")

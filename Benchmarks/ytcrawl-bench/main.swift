@@ -2,15 +2,16 @@ import Foundation
 
 /// ytcrawl-bench: the benchmarks of DESIGN.md "Benchmarks".
 ///
-///     swift run -c release ytcrawl-bench [decode|all] [--runs N] [--json] [--quick]
+///     swift run -c release ytcrawl-bench [decode|transport|emulator|archive|crawl|all] [--runs N] [--json] [--quick]
 let usage = """
     Usage: ytcrawl-bench [SUITE ...] [--runs N] [--json] [--quick] [--filter TEXT]
 
-    Suites: decode, transport, emulator, archive (crawl arrives with its issue); all (the default) runs every suite.
+    Suites: decode, transport, emulator, archive, crawl; all (the default) runs every suite.
       --runs N   timed runs per case after one warm-up; the median is reported (default 5)
       --json     one JSON object per line and case
       --quick    a smaller corpus, for a fast look
       --filter T only the cases whose name contains T (ratios need their baseline selected too)
+      --videos N corpus size of the crawl suite (default 200000; --quick 20000)
     """
 
 var suites: [String] = []
@@ -18,6 +19,7 @@ var runs = 5
 var json = false
 var quick = false
 var filter: String?
+var crawlVideos: Int?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -30,16 +32,22 @@ while let argument = arguments.next() {
     case "--json": json = true
     case "--quick": quick = true
     case "--filter": filter = arguments.next()
+    case "--videos":
+        guard let value = arguments.next().flatMap({ Int($0) }), value >= 1000 else {
+            FileHandle.standardError.write(Data("ytcrawl-bench: --videos needs a number of at least 1000\n".utf8))
+            exit(2)
+        }
+        crawlVideos = value
     case "-h", "--help":
         print(usage)
         exit(0)
-    case "decode", "emulator", "transport", "archive", "all": suites.append(argument)
+    case "decode", "emulator", "transport", "archive", "crawl", "all": suites.append(argument)
     default:
         FileHandle.standardError.write(Data("ytcrawl-bench: unknown argument \(argument)\n\(usage)\n".utf8))
         exit(2)
     }
 }
-if suites.isEmpty || suites.contains("all") { suites = ["decode", "transport", "emulator", "archive"] }
+if suites.isEmpty || suites.contains("all") { suites = ["decode", "transport", "emulator", "archive", "crawl"] }
 
 #if DEBUG
     FileHandle.standardError.write(
@@ -61,6 +69,8 @@ for suite in suites {
     case "emulator": results = try EmulatorSuite.run(harness: harness, quick: quick, filter: filter)
     case "archive": results = try ArchiveSuite.run(harness: harness, quick: quick, filter: filter)
     case "transport": results = try await TransportSuite.run(harness: harness, quick: quick, filter: filter)
+    case "crawl":
+        results = try await CrawlSuite.run(harness: harness, quick: quick, videos: crawlVideos, filter: filter)
     default: continue
     }
     if !json { print("== \(suite) (median of \(runs) runs; * marks the headline)") }

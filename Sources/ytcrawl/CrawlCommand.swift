@@ -37,6 +37,8 @@ enum CrawlCommand {
           --no-hydrate          write what discovery returned, without videos.list hydration
           --shard-records N     records per shard (default 100000)
           --gzip-level N        1 (fast) to 9 (small), default 6
+          --checkpoint-every N  pages between checkpoints (default 25, and at most one a second); a
+                                crash re-fetches at most the pages since plus the requests in flight
           --dry-run             print what each seed will request and cost, then stop (nothing is sent)
           --progress WHEN       auto (default: a redrawn line on a terminal, a log line every
                                 --progress-interval seconds otherwise), always, never
@@ -66,7 +68,8 @@ enum CrawlCommand {
             valued: Set(emulatorOptions.map { "--emulator-" + $0 }).union([
                 "--seeds", "--budget", "--out", "--api-base", "--key-file", "--quota-model", "--search-budget",
                 "--daily-units", "--daily-searches", "--state-dir", "--concurrency", "--rps", "--max-pages",
-                "--shard-records", "--gzip-level", "--progress", "--progress-interval", "--summary-json",
+                "--shard-records", "--gzip-level", "--checkpoint-every", "--progress", "--progress-interval",
+                "--summary-json",
             ]),
             flags: ["--emulator", "--no-hydrate", "--wait-for-reset", "--quiet", "--verbose", "--dry-run"],
             arguments: arguments)
@@ -168,6 +171,7 @@ enum CrawlCommand {
             shardOptions: .init(
                 shardRecords: try options.integer("--shard-records", default: 100_000, range: 1...Int.max),
                 level: Int32(level)),
+            checkpointEvery: try options.integer("--checkpoint-every", default: 25, range: 1...Int.max),
             quotaModel: model, toolVersion: ToolInfo.version, verbose: verbose)
         let crawler: Crawler<ContinuousClock>
         do {

@@ -39,7 +39,8 @@ struct CrawlTests {
         let crawler = try Crawler(
             configuration: CrawlConfiguration(
                 seeds: seeds, seedsDigest: String(text.utf8.count) + String(text.prefix(64)), apiBase: emulator.baseURL,
-                out: out, concurrency: 8, shardOptions: .init(shardRecords: 200), checkpointEvery: 3, quotaModel: model),
+                out: out, concurrency: 8, shardOptions: .init(shardRecords: 200), checkpointEvery: 3,
+                checkpointInterval: .zero, quotaModel: model),
             transport: try CurlTransport(), limiter: limiter)
         return try await crawler.run()
     }

@@ -14,8 +14,11 @@ public struct CrawlConfiguration: Sendable {
     /// A page cap for every seed without its own `maxPages`.
     public var maxPages: Int?
     public var shardOptions: ShardWriter.Options
-    /// Checkpoint after this many pages.
+    /// Checkpoint after this many pages…
     public var checkpointEvery: Int
+    /// …but not sooner than this after the last one: a checkpoint flushes and fsyncs the shards and
+    /// writes the whole frontier, which at a thousand pages a second would be most of the work.
+    public var checkpointInterval: Duration
     public var quotaModel: QuotaModel
     public var toolVersion: String
     /// Log every retry and its cause.
@@ -24,6 +27,7 @@ public struct CrawlConfiguration: Sendable {
     public init(
         seeds: [Seed], seedsDigest: String, apiBase: String, out: String, concurrency: Int = 8, hydrate: Bool = true,
         maxPages: Int? = nil, shardOptions: ShardWriter.Options = .init(), checkpointEvery: Int = 25,
+        checkpointInterval: Duration = .seconds(1),
         quotaModel: QuotaModel = .buckets, toolVersion: String = "dev", verbose: Bool = false
     ) {
         self.seeds = seeds
@@ -35,6 +39,7 @@ public struct CrawlConfiguration: Sendable {
         self.maxPages = maxPages
         self.shardOptions = shardOptions
         self.checkpointEvery = checkpointEvery
+        self.checkpointInterval = checkpointInterval
         self.quotaModel = quotaModel
         self.toolVersion = toolVersion
         self.verbose = verbose

@@ -37,6 +37,8 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
     /// Even videos.list was refused by the budget: nothing more can start.
     private var hydrationStopped = false
     private var nextTicket = 0
+    private var pagesAtCheckpoint = 0
+    private var lastCheckpoint = ContinuousClock.now
 
     public init(
         configuration: CrawlConfiguration, transport: any HTTPTransport, limiter: RateLimiter<C>,
@@ -237,7 +239,11 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         case .page(let records, let summary):
             pages += 1
             apply(item, records, summary)
-            if pages % configuration.checkpointEvery == 0 { try checkpoint() }
+            if pages - pagesAtCheckpoint >= configuration.checkpointEvery,
+                ContinuousClock.now - lastCheckpoint >= configuration.checkpointInterval
+            {
+                try checkpoint()
+            }
         case .stop(let reason):
             if case .hydrate(let ids) = item {
                 pendingOrder.insert(contentsOf: ids, at: 0)
@@ -359,6 +365,8 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
     }
 
     private func checkpoint() throws {
+        pagesAtCheckpoint = pages
+        lastCheckpoint = .now
         try archive.checkpoint(frontier: Self.encode(frontierState()), unitsByMethod: unitsByMethod)
     }
 

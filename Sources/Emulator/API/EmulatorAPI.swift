@@ -12,7 +12,7 @@ final class EmulatorAPI: Sendable {
     let quota: QuotaBook
     let tokens: PageTokenCodec
     private let requestCounter = Atomic<UInt64>(0)
-    private let cache = ResponseCache(budgetBytes: 64 << 20)
+    private let cache: ResponseCache
 
     static let standardParameters: Set<String> = ["alt", "prettyPrint", "quotaUser", "fields", "key", "userIp"]
 
@@ -23,6 +23,7 @@ final class EmulatorAPI: Sendable {
         quota = QuotaBook(
             model: configuration.quotaModel, dailyUnits: configuration.dailyUnits,
             dailySearches: configuration.dailySearches, rpsLimit: configuration.rpsLimit)
+        cache = ResponseCache(budgetBytes: configuration.responseCacheBytes)
         tokens = PageTokenCodec(secret: configuration.corpus.seed &* 0x9E37_79B9_7F4A_7C15 ^ 0x7A6E)
     }
 

@@ -42,6 +42,8 @@ public struct EmulatorConfiguration: Sendable {
     public var clock: @Sendable () -> Int64
     /// Called once per request with a log line (method, status, parameters; never the key).
     public var log: (@Sendable (String) -> Void)?
+    /// Bytes of rendered responses kept for requests asked again (default 64 MiB).
+    public var responseCacheBytes = 64 << 20
 
     public init(
         corpus: CorpusConfiguration = CorpusConfiguration(),
