@@ -38,7 +38,8 @@ enum CrawlCommand {
           --shard-records N     records per shard (default 100000)
           --gzip-level N        1 (fast) to 9 (small), default 6
           --checkpoint-every N  pages between checkpoints (default 25, and at most one a second); a
-                                crash re-fetches at most the pages since plus the requests in flight
+                                crash re-fetches the pages since the last one and the requests in
+                                flight; given, exactly every N pages (1: only what was in flight)
           --dry-run             print what each seed will request and cost, then stop (nothing is sent)
           --progress WHEN       auto (default: a redrawn line on a terminal, a log line every
                                 --progress-interval seconds otherwise), always, never
@@ -172,6 +173,9 @@ enum CrawlCommand {
                 shardRecords: try options.integer("--shard-records", default: 100_000, range: 1...Int.max),
                 level: Int32(level)),
             checkpointEvery: try options.integer("--checkpoint-every", default: 25, range: 1...Int.max),
+            // Given explicitly, the page count is exact (1: after every page); by default also at
+            // most one a second.
+            checkpointInterval: options.string("--checkpoint-every") == nil ? .seconds(1) : .zero,
             quotaModel: model, toolVersion: ToolInfo.version, verbose: verbose)
         let crawler: Crawler<ContinuousClock>
         do {

@@ -51,4 +51,32 @@ struct CLIRunner {
             stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self))
     }
+
+    /// Starts `arguments` `times` times, each killed with SIGKILL after a random moment in
+    /// `delay` (seconds) if still running; `check` sees what each run printed. Returns how many
+    /// runs were killed (the others finished first).
+    static func killRuns(
+        _ arguments: [String], times: Int, after delay: ClosedRange<Double>, check: (String) -> Void
+    ) throws -> Int {
+        var generator = SystemRandomNumberGenerator()
+        var killed = 0
+        for _ in 0..<times {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = arguments
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            Thread.sleep(forTimeInterval: Double.random(in: delay, using: &generator))
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                killed += 1
+            }
+            let printed = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            check(String(decoding: printed, as: UTF8.self))
+        }
+        return killed
+    }
 }

@@ -132,26 +132,8 @@ struct CrawlKillTests {
             toFile: seeds, atomically: true, encoding: .utf8)
         // Slow enough (40 requests/s) that five runs of at most 1.2 s cannot finish the crawl.
         let arguments = ["--seeds", seeds, "--budget", "5000", "--emulator", "--rps", "40", "--state-dir", state]
-        var generator = SystemRandomNumberGenerator()
-        var killed = 0
-        for _ in 0..<5 {
-            let process = Process()
-            process.executableURL = CLIRunner.binary
-            process.arguments = arguments + ["--out", out]
-            let stdout = Pipe()
-            let stderr = Pipe()
-            process.standardOutput = stdout
-            process.standardError = stderr
-            try process.run()
-            Thread.sleep(forTimeInterval: Double.random(in: 0.2...1.2, using: &generator))
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                killed += 1
-            }
-            process.waitUntilExit()
-            let printed =
-                stdout.fileHandleForReading.readDataToEndOfFile() + stderr.fileHandleForReading.readDataToEndOfFile()
-            #expect(!String(decoding: printed, as: UTF8.self).contains("emulator-key"), "the key is never printed")
+        let killed = try CLIRunner.killRuns(arguments + ["--out", out], times: 5, after: 0.2...1.2) { printed in
+            #expect(!printed.contains("emulator-key"), "the key is never printed")
         }
         #expect(killed == 5, "every run was killed mid-crawl")
         let final = try CLIRunner.run(arguments + ["--out", out])
@@ -201,5 +183,92 @@ struct CrawlExitCodeTests {
             (pending["pending"] as? [Any])?.isEmpty == true, "found videos left unhydrated: \(pending["pending"] ?? "")"
         )
         #expect((pending["items"] as? [Any])?.isEmpty == false, "the budget, not the frontier, ended the run")
+    }
+}
+
+/// `ytcrawl emulate -v` in its own process: it outlives the crawls it serves and counts every
+/// request it answers (each one is charged, as by the real API).
+final class ExternalEmulator: @unchecked Sendable {
+    let process = Process()
+    let base: String
+    private let lock = NSLock()
+    private var answered = 0
+
+    init(_ options: [String]) throws {
+        process.executableURL = CLIRunner.binary
+        process.arguments = ["emulate", "-v"] + options
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        var line = Data()
+        while let byte = try stdout.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+            line.append(byte)
+        }
+        base = String(decoding: line, as: UTF8.self)
+        stderr.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let chunk = handle.availableData
+            let lines = chunk.split(separator: UInt8(ascii: "\n")).filter {
+                String(decoding: $0, as: UTF8.self).contains(" → ")
+            }
+            self?.lock.withLock { self?.answered += lines.count }
+        }
+    }
+
+    /// Requests answered so far (read after the crawl's process ended; a short wait lets the log catch up).
+    var requests: Int {
+        Thread.sleep(forTimeInterval: 0.3)
+        return lock.withLock { answered }
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
+
+@Suite("ytcrawl crawl killed, quota re-spent")
+struct CrawlKillQuotaTests {
+    @Test func sigkillReSpendsAtMostTheRequestsInFlight() throws {
+        let emulator = try ExternalEmulator(["--keys", "kill-test-key"])
+        defer { emulator.stop() }
+        #expect(emulator.base.hasPrefix("http://127.0.0.1:"))
+        let out = CrawlCommandTests.temporary("cli-kill-quota")
+        let reference = CrawlCommandTests.temporary("cli-kill-quota-reference")
+        let state = CrawlCommandTests.temporary("cli-state")
+        let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
+        let keys = CrawlCommandTests.temporary("keys") + ".txt"
+        defer {
+            for path in [out, reference, state, seeds, keys] { try? FileManager.default.removeItem(atPath: path) }
+        }
+        try "search music walk=channels maxPages=3\nsearch programming maxPages=1\n".write(
+            toFile: seeds, atomically: true, encoding: .utf8)
+        try "kill-test-key\n".write(toFile: keys, atomically: true, encoding: .utf8)
+        let concurrency = 4
+        // A checkpoint after every page: a killed run leaves only its requests in flight undone.
+        let arguments = [
+            "--seeds", seeds, "--budget", "5000", "--api-base", emulator.base, "--key-file", keys, "--rps", "40",
+            "--concurrency", String(concurrency), "--checkpoint-every", "1", "--state-dir", state, "--quiet",
+        ]
+        let uninterrupted = try CLIRunner.run(arguments + ["--out", reference])
+        #expect(uninterrupted.status == 0, "\(uninterrupted.stderr)")
+        let referenceRequests = emulator.requests
+
+        let killed = try CLIRunner.killRuns(arguments + ["--out", out], times: 5, after: 0.3...1.0) { _ in }
+        #expect(killed == 5, "every run was killed mid-crawl")
+        let final = try CLIRunner.run(arguments + ["--out", out])
+        #expect(final.status == 0, "\(final.stderr)")
+        let interruptedRequests = emulator.requests - referenceRequests
+        #expect(
+            try CLIRunner.run(["verify", out]).stdout == (try CLIRunner.run(["verify", reference])).stdout,
+            "same videos and channels, each once")
+        // Each kill may lose what was in flight, plus a partial hydration batch of its own.
+        let allowed = killed * (concurrency + 1)
+        #expect(
+            interruptedRequests - referenceRequests <= allowed,
+            "re-spent \(interruptedRequests - referenceRequests) requests over \(referenceRequests); at most \(allowed)"
+        )
+        #expect(interruptedRequests >= referenceRequests - 2)
     }
 }

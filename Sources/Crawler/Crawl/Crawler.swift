@@ -19,7 +19,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
     private var frontier = Frontier()
     private var pending: [String: PendingVideo] = [:]
     private var pendingOrder: [String] = []
-    private var seenVideos: Set<String> = []
+    private var seenVideos = VideoIdSet()
     private var seenChannels: Set<String> = []
     private var queuedChannels: Set<String> = []
     private var queuedPlaylists: Set<String> = []
@@ -139,8 +139,8 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
                 }
                 unitsByMethod = state.unitsByMethod
             }
-            seenVideos = try ArchiveReader.videoIds(directory: configuration.out)
-            seenVideos.formUnion(pendingOrder)
+            seenVideos = VideoIdSet(try ArchiveReader.videoIds(directory: configuration.out))
+            for id in pendingOrder { seenVideos.insert(id) }
             seenChannels = try ArchiveReader.channelIds(directory: configuration.out)
             queuedChannels = seenChannels
             for item in frontier.items {
@@ -209,7 +209,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
 
     /// A video found for the first time: queued for hydration, or written as found.
     private func discover(_ id: String, seed: Int, endpoint: String, rank: Int, partial: Video?) {
-        guard seenVideos.insert(id).inserted else { return }
+        guard seenVideos.insert(id) else { return }
         if configuration.hydrate {
             pending[id] = PendingVideo(videoId: id, seed: seed, endpoint: endpoint, rank: rank)
             pendingOrder.append(id)
