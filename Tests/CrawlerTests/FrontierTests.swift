@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Crawler
@@ -72,5 +73,36 @@ struct FrontierTests {
         #expect(restored.count == 3)
         #expect(restored.next() == Self.playlist(3, page: 1))
         #expect(restored.next() == .channels(seeds: [1, 2], ids: ["UCa", "UCb"]))
+    }
+}
+
+@Suite("Checkpoint frontier encoding")
+struct FrontierStateEncodingTests {
+    @Test func theHandWrittenJSONDecodesToTheSameState() throws {
+        let state = FrontierState(
+            items: [
+                .search(seed: 0, pageToken: nil, page: 0, rank: 0),
+                .search(seed: 1, pageToken: "tok\"en\\with\u{1}escapes", page: 3, rank: 150),
+                .channel(seed: 2, id: "UC_x5XG1OV2P6uZZ5FSM9Ttw", handle: nil),
+                .channel(seed: 3, id: nil, handle: "@GoogleDevelopers"),
+                .channels(seeds: [4, 5], ids: ["UCa", "UCb"]),
+                .channels(seeds: [], ids: []),
+                .playlist(seed: 6, playlistId: "UUx", pageToken: "p2", page: 2, rank: 100, uploads: true),
+                .playlist(seed: 7, playlistId: "PLy", pageToken: nil, page: 0, rank: 0, uploads: false),
+                .hydrate(ids: ["dQw4w9WgXcQ", "ünïcödé"]),
+            ],
+            pending: [
+                PendingVideo(videoId: "dQw4w9WgXcQ", seed: 1, endpoint: "search.list", rank: 7),
+                PendingVideo(videoId: "9bZkp7q19f0", seed: 0, endpoint: "playlistItems.list", rank: 0),
+            ],
+            unitsByMethod: ["videos.list": 3, "search.list": 100, "channels.list": 1])
+        let bytes = state.encodedJSON()
+        let decoded = try JSONDecoder().decode(FrontierState.self, from: Data(bytes))
+        #expect(decoded.items == state.items)
+        #expect(decoded.pending == state.pending)
+        #expect(decoded.unitsByMethod == state.unitsByMethod)
+        let empty = FrontierState(items: [], pending: [], unitsByMethod: [:])
+        let decodedEmpty = try JSONDecoder().decode(FrontierState.self, from: Data(empty.encodedJSON()))
+        #expect(decodedEmpty.items.isEmpty && decodedEmpty.pending.isEmpty && decodedEmpty.unitsByMethod.isEmpty)
     }
 }

@@ -371,6 +371,6 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
     }
 
     private static func encode(_ state: FrontierState) -> String {
-        (try? JSONEncoder().encode(state)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        String(decoding: state.encodedJSON(), as: UTF8.self)
     }
 }

@@ -1,19 +1,22 @@
 /// The crawl's pending work, in the order it is fetched: the lowest page number first (so every
-/// seed gets its first page before any seed gets its fifth), first in first out within a page.
-/// Channel lookups by id wait in their own queue and leave it 50 at a time, as one channels.list
-/// call (1 unit for 50 channels), once 50 are waiting or nothing else is left.
+/// seed gets its first page before any seed gets its fifth); within a page, the cheap discovery
+/// first — playlist pages (50 videos a unit) before search pages (at most 50 videos for 100 units
+/// in the classic model, or one of the 100 daily search calls) — and first in first out. Channel
+/// lookups by id wait in their own queue and leave it 50 at a time, as one channels.list call
+/// (1 unit for 50 channels), once 50 are waiting or nothing else is left.
 ///
 /// Taking the next item costs O(pages), not O(items): a million-video crawl keeps tens of
 /// thousands of items here.
 struct Frontier: Sendable {
-    /// Items by page number (pages past `lastBucket` share the last bucket), each a FIFO.
+    /// Items by page number and cost (bucket `2 × page + 1` holds search pages; pages past
+    /// `lastPage` share the last two buckets), each a FIFO.
     private var buckets: [[WorkItem]] = []
     private var heads: [Int] = []
     private var lookups: [ChannelLookup] = []
     private var lookupHead = 0
     private(set) var count = 0
 
-    static let lastBucket = 63
+    static let lastPage = 63
     static let channelBatch = 50
 
     struct ChannelLookup: Sendable, Hashable {
@@ -35,12 +38,13 @@ struct Frontier: Sendable {
         case .channels(let seeds, let ids):
             for (seed, id) in zip(seeds, ids) { append(.channel(seed: seed, id: id, handle: nil)) }
         default:
-            let page = min(max(item.page, 0), Self.lastBucket)
-            while buckets.count <= page {
+            var index = 2 * min(max(item.page, 0), Self.lastPage)
+            if case .search = item { index += 1 }
+            while buckets.count <= index {
                 buckets.append([])
                 heads.append(0)
             }
-            buckets[page].append(item)
+            buckets[index].append(item)
             count += 1
         }
     }
