@@ -3,7 +3,9 @@ import YouTubeKit
 /// One line of a seeds file: where a crawl starts.
 public struct Seed: Sendable, Hashable {
     public enum Target: Sendable, Hashable {
-        case search(SearchQuery)
+        /// Boxed: a `SearchQuery` holds every search.list filter (hundreds of bytes), and a seeds
+        /// file of 25,000 channels would otherwise carry that much for each line.
+        indirect case search(SearchQuery)
         case channel(ChannelReference)
         case playlist(String)
         case video(String)
