@@ -1,3 +1,5 @@
+import YouTubeKit
+
 /// An HTTP GET as the transports take it.
 public struct HTTPRequest: Sendable, Hashable {
     public var url: String
@@ -83,10 +85,7 @@ struct URLParts {
     }
 
     /// 127.0.0.0/8, ::1 and localhost: where the emulator lives.
-    var isLoopback: Bool {
-        let lowered = host.lowercased()
-        return lowered == "localhost" || lowered == "::1" || lowered.hasPrefix("127.")
-    }
+    var isLoopback: Bool { APIRequest.isLoopback(host: host) }
 }
 
 /// A key may travel over plain http only to a loopback address.

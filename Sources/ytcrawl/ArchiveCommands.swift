@@ -33,11 +33,16 @@ enum ArchiveCommands {
         guard options.positional.count == 1, let directory = options.positional.first else {
             throw UsageError("ytcrawl \(command) needs one DIR (an output directory); see ytcrawl \(command) --help")
         }
+        try requireDirectory(directory)
+        return directory
+    }
+
+    /// Refuses a path that is not a directory, naming it and what to give instead.
+    static func requireDirectory(_ directory: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw UsageError("\(directory) is not a directory; give the --out directory of a crawl")
         }
-        return directory
     }
 
     static func stats(_ arguments: [String]) throws -> Int32 {

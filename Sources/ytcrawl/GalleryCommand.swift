@@ -47,10 +47,7 @@ enum GalleryCommand {
         let limit = try options.integer("--limit", default: 5000)
         let title = options.string("--title") ?? "ytcrawl gallery"
         let out = options.string("--out") ?? directory + "/gallery.html"
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw UsageError("\(directory) is not a directory; give the --out directory of a crawl")
-        }
+        try ArchiveCommands.requireDirectory(directory)
         let shards = ArchiveReader.shardNames(directory: directory, kind: .videos)
         guard !shards.isEmpty else {
             throw UsageError("\(directory) holds no videos-*.jsonl.gz shard; crawl into it first (ytcrawl --seeds …)")

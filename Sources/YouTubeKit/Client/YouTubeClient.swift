@@ -33,8 +33,7 @@ public struct YouTubeClient: Sendable {
             throw YouTubeError.invalidParameter(
                 name: "apiBase", value: apiBase, allowed: "an http(s) URL such as https://www.googleapis.com")
         }
-        let loopback = host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
-        guard scheme == "https" || loopback else {
+        guard scheme == "https" || APIRequest.isLoopback(host: host) else {
             throw YouTubeError.invalidParameter(
                 name: "apiBase", value: apiBase,
                 allowed:

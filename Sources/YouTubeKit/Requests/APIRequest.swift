@@ -5,6 +5,13 @@ public struct APIRequest: Sendable, Hashable, CustomStringConvertible {
     /// The default base of the real service.
     public static let defaultBase = "https://www.googleapis.com"
 
+    /// Whether `host` is 127.0.0.0/8, ::1 or localhost: the only place a key may travel over plain
+    /// http (the emulator).
+    public static func isLoopback(host: String) -> Bool {
+        let lowered = host.lowercased()
+        return lowered == "localhost" || lowered == "::1" || lowered == "[::1]" || lowered.hasPrefix("127.")
+    }
+
     public var method: APIMethod
     /// Query parameters in the order they are sent.
     public var parameters: [Parameter]
