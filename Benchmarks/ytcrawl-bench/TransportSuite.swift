@@ -6,32 +6,47 @@ import Transport
 
 /// `ytcrawl-bench transport`: requests/s and MB/s fetching a ~60 KB page from the in-process
 /// emulator with 1, 4, 16 and 64 transfers in flight: CurlTransport, URLSessionTransport and a
-/// plain C curl-multi loop, in the same run.
+/// plain C curl-multi loop, in the same run — the page as is, then gzip-compressed.
 enum TransportSuite {
     static let key = "bench-key"
 
     static func run(harness: Harness, quick: Bool, filter: String?) async throws -> [BenchmarkResult] {
-        let emulator = try EmulatorServer(
-            EmulatorConfiguration(
-                corpus: CorpusConfiguration(seed: 1, channels: 50, videosPerChannel: 80), keys: [key], dailyUnits: .max,
-                dailySearches: .max))
+        var results: [BenchmarkResult] = []
+        // The headline serves the page as is (the reference figures are uncompressed);
+        // the gzip rows add the decompression every client then does.
+        for compressed in [false, true] {
+            results += try await run(harness: harness, quick: quick, filter: filter, compressed: compressed)
+        }
+        return results
+    }
+
+    static func run(harness: Harness, quick: Bool, filter: String?, compressed: Bool) async throws
+        -> [BenchmarkResult]
+    {
+        var configuration = EmulatorConfiguration(
+            corpus: CorpusConfiguration(seed: 1, channels: 50, videosPerChannel: 80), keys: [key], dailyUnits: .max,
+            dailySearches: .max)
+        configuration.compressesResponses = compressed
+        let emulator = try EmulatorServer(configuration)
         emulator.start()
         defer { emulator.stop() }
         let uploads = "UU" + emulator.channelIds.first { _ in true }!.dropFirst(2)
         let url =
             emulator.baseURL
-            + "/youtube/v3/playlistItems?part=snippet,contentDetails&maxResults=28&playlistId=\(uploads)"
+            + "/youtube/v3/playlistItems?part=snippet,contentDetails&maxResults=29&playlistId=\(uploads)"
         let curl = try CurlTransport()
+        defer { curl.shutdown() }
         let session = URLSessionTransport()
         let total = quick ? 400 : 3000
         let probe = ByteCounter()
         try await fetch(curl, url: url, count: 1, inflight: 1, counter: probe)
         let pageBytes = probe.value
+        let suffix = compressed ? "-gzip" : ""
         var results: [BenchmarkResult] = []
         for inflight in [1, 4, 16, 64] {
             func selected(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
             var figures: [String: Double] = [:]
-            let names = ["raw-c-multi-\(inflight)", "urlsession-\(inflight)", "curl-transport-\(inflight)"]
+            let names = ["raw-c-multi-", "urlsession-", "curl-transport-"].map { $0 + "\(inflight)\(suffix)" }
             for name in names where selected(name) {
                 let counter = ByteCounter()
                 let seconds: Double
@@ -54,19 +69,18 @@ enum TransportSuite {
                     suite: "transport", name: name, unit: "requests/s", value: value,
                     extra: [("MB_per_s", value * Double(pageBytes) / 1_000_000), ("page_bytes", Double(pageBytes))])
                 if name.hasPrefix("curl") {
-                    if let baseline = figures["urlsession-\(inflight)"] {
-                        result.baseline = "urlsession-\(inflight)"
+                    if let baseline = figures["urlsession-\(inflight)\(suffix)"] {
+                        result.baseline = "urlsession-\(inflight)\(suffix)"
                         result.ratio = value / baseline
                     }
-                    if let raw = figures["raw-c-multi-\(inflight)"] {
+                    if let raw = figures["raw-c-multi-\(inflight)\(suffix)"] {
                         result.extra.append(("share_of_raw_c", value / raw))
                     }
-                    result.headline = inflight == 16
+                    result.headline = inflight == 16 && !compressed
                 }
                 results.append(result)
             }
         }
-        curl.shutdown()
         return results
     }
 

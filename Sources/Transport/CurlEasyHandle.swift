@@ -6,6 +6,8 @@ import CCurl
 public final class CurlEasyHandle {
     let handle: UnsafeMutableRawPointer
     private var headers: UnsafeMutablePointer<curl_slist>?
+    /// The lines of `headers`, so a request with the same header lines reuses the list.
+    private var headerLines: [String] = []
 
     /// - Throws: ``TransportError`` when libcurl cannot initialise or allocate a handle.
     public init() throws {
@@ -25,36 +27,28 @@ public final class CurlEasyHandle {
 
     /// Sets a numeric option.
     public func set(_ option: CURLoption, _ value: Int) throws {
-        try check(ytc_curl_easy_setopt_long(handle, option, value), option: "\(option)")
+        try check(ytc_curl_easy_setopt_long(handle, option, value), option)
     }
 
     /// Sets a string option (libcurl copies it).
     public func set(_ option: CURLoption, _ value: String) throws {
-        try check(ytc_curl_easy_setopt_string(handle, option, value), option: "\(option)")
+        try check(ytc_curl_easy_setopt_string(handle, option, value), option)
     }
 
     /// Sets a pointer option (CURLOPT_PRIVATE, CURLOPT_WRITEDATA, CURLOPT_HEADERDATA).
     func set(_ option: CURLoption, pointer: UnsafeMutableRawPointer?) throws {
-        try check(ytc_curl_easy_setopt_pointer(handle, option, pointer), option: "\(option)")
+        try check(ytc_curl_easy_setopt_pointer(handle, option, pointer), option)
     }
 
     /// Sets CURLOPT_WRITEFUNCTION or CURLOPT_HEADERFUNCTION.
     func set(_ option: CURLoption, callback: ytc_curl_data_callback?) throws {
-        try check(ytc_curl_easy_setopt_data_callback(handle, option, callback), option: "\(option)")
+        try check(ytc_curl_easy_setopt_data_callback(handle, option, callback), option)
     }
 
-    /// Back to a fresh handle's options; live connections and caches are kept.
-    func reset() throws {
-        curl_easy_reset(handle)
-        curl_slist_free_all(headers)
-        headers = nil
-        try set(CURLOPT_NOSIGNAL, 1)
-        try set(CURLOPT_SSL_VERIFYPEER, 1)
-        try set(CURLOPT_SSL_VERIFYHOST, 2)
-    }
-
-    /// Replaces the request's extra header lines (`Name: value`).
+    /// Replaces the request's extra header lines (`Name: value`); the same lines as the last
+    /// request's keep their list.
     public func setHeaders(_ lines: [String]) throws {
+        if lines == headerLines, headers != nil || lines.isEmpty { return }
         var list: UnsafeMutablePointer<curl_slist>?
         for line in lines {
             guard let appended = curl_slist_append(list, line) else {
@@ -63,9 +57,15 @@ public final class CurlEasyHandle {
             }
             list = appended
         }
-        try check(ytc_curl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, list), option: "CURLOPT_HTTPHEADER")
+        do {
+            try check(ytc_curl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, list), CURLOPT_HTTPHEADER)
+        } catch {
+            curl_slist_free_all(list)
+            throw error
+        }
         curl_slist_free_all(headers)
         headers = list
+        headerLines = lines
     }
 
     /// Reads a numeric transfer value (response code, counts).
@@ -76,8 +76,9 @@ public final class CurlEasyHandle {
         return value
     }
 
-    /// The option was accepted, or a ``TransportError`` naming it.
-    private func check(_ code: CURLcode, option: String) throws {
+    /// The option was accepted, or a ``TransportError`` naming it. The name is only worked out
+    /// on failure: describing a CURLoption goes through reflection, too slow for every request.
+    private func check(_ code: CURLcode, _ option: CURLoption) throws {
         guard code == CURLE_OK else {
             throw TransportError.setup("curl_easy_setopt(\(option)): \(Self.describe(code))")
         }

@@ -9,6 +9,8 @@ final class CurlMultiLoop: @unchecked Sendable {
         var additions: [CurlTransfer] = []
         var cancellations: [ObjectIdentifier] = []
         var stopping = false
+
+        var isEmpty: Bool { additions.isEmpty && cancellations.isEmpty }
     }
 
     private let multi: UnsafeMutableRawPointer
@@ -34,13 +36,20 @@ final class CurlMultiLoop: @unchecked Sendable {
     }
 
     func submit(_ transfer: CurlTransfer) {
-        inbox.withLock { $0.additions.append(transfer) }
-        curl_multi_wakeup(multi)
+        let wasEmpty = inbox.withLock { inbox in
+            defer { inbox.additions.append(transfer) }
+            return inbox.isEmpty
+        }
+        // An inbox that already held work has a wakeup on its way since the loop last emptied it.
+        if wasEmpty { curl_multi_wakeup(multi) }
     }
 
     func cancel(_ transfer: CurlTransfer) {
-        inbox.withLock { $0.cancellations.append(ObjectIdentifier(transfer)) }
-        curl_multi_wakeup(multi)
+        let wasEmpty = inbox.withLock { inbox in
+            defer { inbox.cancellations.append(ObjectIdentifier(transfer)) }
+            return inbox.isEmpty
+        }
+        if wasEmpty { curl_multi_wakeup(multi) }
     }
 
     /// Ends every transfer with an error, stops the thread and frees the handles.
@@ -107,24 +116,17 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     private func start(_ transfer: CurlTransfer) {
         do {
-            let handle = try idleHandles.popLast() ?? CurlEasyHandle()
+            let handle = try idleHandles.popLast() ?? newHandle()
             transfer.handle = handle
             let request = transfer.request
             let context = Unmanaged.passUnretained(transfer).toOpaque()
+            // Only what differs between requests; the rest was set when the handle was made.
             try handle.set(CURLOPT_URL, request.url)
-            try handle.setHeaders(request.headers.map { "\($0.name): \($0.value)" })
-            try handle.set(CURLOPT_ACCEPT_ENCODING, "")  // every encoding curl decodes
-            try handle.set(CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeout * 1000))
+            try handle.setHeaders(request.headers.map { $0.name + ": " + $0.value })
             try handle.set(CURLOPT_TIMEOUT_MS, Int(request.timeout * 1000))
-            try handle.set(CURLOPT_LOW_SPEED_LIMIT, configuration.lowSpeedBytesPerSecond)
-            try handle.set(CURLOPT_LOW_SPEED_TIME, Int(configuration.lowSpeedSeconds))
-            try handle.set(CURLOPT_PIPEWAIT, 1)
-            if let bundle = configuration.caBundle { try handle.set(CURLOPT_CAINFO, bundle) }
             try handle.set(CURLOPT_PRIVATE, pointer: context)
             try handle.set(CURLOPT_WRITEDATA, pointer: context)
             try handle.set(CURLOPT_HEADERDATA, pointer: context)
-            try handle.set(CURLOPT_WRITEFUNCTION, callback: curlWriteCallback)
-            try handle.set(CURLOPT_HEADERFUNCTION, callback: curlHeaderCallback)
             let added = curl_multi_add_handle(multi, handle.handle)
             guard added == CURLM_OK else {
                 throw TransportError.setup("curl_multi_add_handle: \(String(cString: curl_multi_strerror(added)))")
@@ -134,6 +136,20 @@ final class CurlMultiLoop: @unchecked Sendable {
             transfer.handle = nil
             transfer.finish(.failure(error))
         }
+    }
+
+    /// A handle with the options every request of this transport shares.
+    private func newHandle() throws -> CurlEasyHandle {
+        let handle = try CurlEasyHandle()
+        try handle.set(CURLOPT_ACCEPT_ENCODING, "")  // every encoding curl decodes
+        try handle.set(CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeout * 1000))
+        try handle.set(CURLOPT_LOW_SPEED_LIMIT, configuration.lowSpeedBytesPerSecond)
+        try handle.set(CURLOPT_LOW_SPEED_TIME, Int(configuration.lowSpeedSeconds))
+        try handle.set(CURLOPT_PIPEWAIT, 1)
+        if let bundle = configuration.caBundle { try handle.set(CURLOPT_CAINFO, bundle) }
+        try handle.set(CURLOPT_WRITEFUNCTION, callback: curlWriteCallback)
+        try handle.set(CURLOPT_HEADERFUNCTION, callback: curlHeaderCallback)
+        return handle
     }
 
     private func complete(_ transfer: CurlTransfer, code: CURLcode) {
@@ -153,9 +169,8 @@ final class CurlMultiLoop: @unchecked Sendable {
         active.removeValue(forKey: ObjectIdentifier(transfer))
         if let handle = transfer.handle {
             curl_multi_remove_handle(multi, handle.handle)
-            if (try? handle.reset()) != nil, idleHandles.count < configuration.maximumConnections {
-                idleHandles.append(handle)
-            }
+            // Every per-request option is set again by the next start, so the handle is reused as is.
+            if idleHandles.count < configuration.maximumConnections { idleHandles.append(handle) }
             transfer.handle = nil
         }
         transfer.finish(result)

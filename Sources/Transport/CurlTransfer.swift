@@ -34,12 +34,19 @@ final class CurlTransfer: @unchecked Sendable {
         continuation = nil
     }
 
-    /// One header line from curl (status line, header, or the blank line ending the head).
-    func headerLine(_ line: Substring) {
-        if line.hasPrefix("HTTP/") {
-            // A new head (after 100 Continue, or the first).
-            let parts = line.split(separator: " ", maxSplits: 2)
-            status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+    /// One header line from curl (status line, header, or the blank line ending the head),
+    /// without its line end; read from the bytes, so a line costs at most two small Strings.
+    func headerLine(_ line: UnsafeRawBufferPointer) {
+        if line.starts(with: "HTTP/".utf8) {
+            // A new head (after 100 Continue, or the first): `HTTP/1.1 200 OK`.
+            status = 0
+            if let space = line.firstIndex(of: UInt8(ascii: " ")) {
+                var index = space + 1
+                while index < line.count, line[index] &- UInt8(ascii: "0") < 10 {
+                    status = status * 10 + Int(line[index] &- UInt8(ascii: "0"))
+                    index += 1
+                }
+            }
             headers = [:]
             return
         }
@@ -47,11 +54,12 @@ final class CurlTransfer: @unchecked Sendable {
             if status >= 200 { deliverHead() }
             return
         }
-        guard let colon = line.firstIndex(of: ":") else { return }
-        let name = line[..<colon].lowercased()
-        var value = line[line.index(after: colon)...]
-        while value.first == " " || value.first == "\t" { value.removeFirst() }
-        headers[name] = String(value)
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }
+        var valueStart = colon + 1
+        while valueStart < line.count, line[valueStart] == 0x20 || line[valueStart] == 0x09 { valueStart += 1 }
+        let name = String(
+            decoding: line[..<colon].lazy.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+        headers[name] = String(decoding: UnsafeRawBufferPointer(rebasing: line[valueStart...]), as: UTF8.self)
     }
 
     func deliverHead() {
@@ -96,8 +104,8 @@ let curlWriteCallback: ytc_curl_data_callback = { data, size, count, userdata in
 let curlHeaderCallback: ytc_curl_data_callback = { data, size, count, userdata in
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata!).takeUnretainedValue()
     let length = size * count
-    var line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)[...]
-    while line.last == "\n" || line.last == "\r" || line.last == "\r\n" { line.removeLast() }
-    transfer.headerLine(line)
+    var end = length
+    while end > 0, data[end - 1] == 0x0A || data[end - 1] == 0x0D { end -= 1 }
+    transfer.headerLine(UnsafeRawBufferPointer(start: data, count: end))
     return length
 }

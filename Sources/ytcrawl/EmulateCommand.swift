@@ -30,6 +30,7 @@ enum EmulateCommand {
           --fault-rate R           probability of a fault per request, 0 to 1 (default 0)
           --faults LIST            kinds: 500,503,429,rateLimit,reset,truncate,garbage,slow (default: all)
           --latency-ms N           delay added to every response (default 0)
+          --no-gzip                send responses uncompressed even to clients that accept gzip
         Other:
           --dump-truth DIR         write every video and channel as records to DIR/videos.jsonl and
                                    DIR/channels.jsonl, then serve
@@ -48,7 +49,7 @@ enum EmulateCommand {
                 "--daily-units", "--daily-searches", "--rps-limit", "--clock-offset", "--fault-rate", "--faults",
                 "--latency-ms", "--dump-truth",
             ],
-            flags: ["-v", "--verbose"], arguments: arguments)
+            flags: ["-v", "--verbose", "--no-gzip"], arguments: arguments)
         if options.wantsHelp {
             print(help)
             return 0
@@ -117,10 +118,12 @@ enum EmulateCommand {
         let latency = try options.integer("--latency-ms", default: 0, range: 0...600_000)
         let corpus = CorpusConfiguration(seed: UInt64(seed), channels: channels, videosPerChannel: perChannel)
         let log: (@Sendable (String) -> Void)? = verbose ? { @Sendable line in writeStderr("emulate: " + line) } : nil
-        return EmulatorConfiguration(
+        var configuration = EmulatorConfiguration(
             corpus: corpus, keys: keys, quotaModel: model, dailyUnits: units, dailySearches: searches,
             rpsLimit: rpsLimit, faultRate: faultRate, faults: faults, latencyMilliseconds: latency,
             clock: EmulatorConfiguration.systemClock(offsetSeconds: Int64(offset)),
             log: log)
+        configuration.compressesResponses = !options.flag("--no-gzip")
+        return configuration
     }
 }

@@ -226,6 +226,27 @@ struct EmulatorEndpointTests {
         #expect(zipped.body == pretty.body, "the client decoded the gzip body")
     }
 
+    @Test func compressionCanBeTurnedOff() throws {
+        let emulator = try EmulatorHarness { $0.compressesResponses = false }
+        let id = emulator.server.truthVideos()[0].videoId
+        let plain = try emulator.get("/youtube/v3/videos?part=snippet&id=\(id)", headers: ["Accept-Encoding": "gzip"])
+        #expect(plain.status == 200)
+        #expect(plain.headers["content-encoding"] == nil)
+        #expect(plain.text.contains("\"youtube#videoListResponse\""))
+    }
+
+    @Test func queryComponentsAreDecoded() throws {
+        let emulator = try EmulatorHarness()
+        // `%2C` and `+` in values, and an empty component between `&&`.
+        let (status, body) = try emulator.json(
+            "/youtube/v3/search?part=snippet&&q=music+live&maxResults=3&fields=items%2Fid%2CpageInfo")
+        #expect(status == 200)
+        #expect(body.items.count == 3)
+        #expect(body["pageInfo"] != nil && body["kind"] == nil)
+        let (badStatus, _) = try emulator.json("/youtube/v3/search?part=snippet&q=%ZZ")
+        #expect(badStatus == 400)
+    }
+
     @Test func sameSeedSameBytes() throws {
         let first = try EmulatorHarness()
         let second = try EmulatorHarness()

@@ -27,6 +27,24 @@ struct EmulatorHTTPTests {
         #expect(try emulator.get("/youtube/v3/videos?part=id&id=abc").status == 200)
     }
 
+    @Test func headerNamesAnyCaseAndValuesTrimmed() throws {
+        let emulator = try EmulatorHarness()
+        let client = LoopbackHTTPClient(port: emulator.server.port)
+        let request =
+            "GET /youtube/v3/videos?part=id&id=abc HTTP/1.1\r\nHost: x\r\n"
+            + "x-GOOG-api-KEY: \t\(EmulatorHarness.key) \t\r\nCONNECTION:close\r\n\r\n"
+        try client.sendRaw(Array(request.utf8))
+        let response = try client.readResponse()
+        #expect(response.status == 200, "the key header was found and its value trimmed")
+        #expect(response.headers["connection"] == "close")
+        let bad = LoopbackHTTPClient(port: emulator.server.port)
+        try bad.sendRaw(Array("GET /youtube/v3/videos HTTP/1.1\r\nNo colon here\r\n\r\n".utf8))
+        #expect(try bad.readResponse().status == 400)
+        let badVersion = LoopbackHTTPClient(port: emulator.server.port)
+        try badVersion.sendRaw(Array("GET /youtube/v3/videos HTTP/3.0\r\n\r\n".utf8))
+        #expect(try badVersion.readResponse().status == 400)
+    }
+
     @Test func oversizedHeadIs431() throws {
         let emulator = try EmulatorHarness()
         let client = LoopbackHTTPClient(port: emulator.server.port)

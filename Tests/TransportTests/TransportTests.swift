@@ -75,6 +75,45 @@ struct TransportTests {
         #expect(try JSONValue.parse(sink.body)["kind"] == .string("youtube#searchListResponse"))
     }
 
+    @Test func aReusedHandleSendsEachRequestsOwnHeaders() async throws {
+        // One at a time, so every request after the first runs on the same (reused) easy handle.
+        let emulator = try Self.emulator()
+        defer { emulator.stop() }
+        let transport = try CurlTransport()
+        let url = emulator.baseURL + "/youtube/v3/videos?part=id&id=\(emulator.truthVideos()[0].videoId)"
+        let headerSets: [([(String, String)], Int)] = [
+            ([("X-Goog-Api-Key", Self.key)], 200),
+            ([], 403),  // no key: the previous request's header list must not linger
+            ([("X-Goog-Api-Key", "some-other-made-up-key")], 400),
+            ([("X-Goog-Api-Key", Self.key), ("Accept", "application/json")], 200),
+            ([("X-Goog-Api-Key", Self.key), ("Accept", "application/json")], 200),
+        ]
+        for (headers, status) in headerSets {
+            let sink = Sink()
+            try await sink.fetch(transport, HTTPRequest(url: url, headers: headers))
+            #expect(sink.head?.status == status, "\(headers)")
+            #expect(sink.head?.headers["content-type"] == "application/json; charset=UTF-8")
+        }
+    }
+
+    @Test func statusLinesAndHeaderLinesAreReadFromTheirBytes() {
+        let transfer = CurlTransfer(
+            request: HTTPRequest(url: "http://127.0.0.1:1/"), onHead: { _ in }, onChunk: { _ in })
+        func feed(_ line: String) {
+            Array(line.utf8).withUnsafeBytes { transfer.headerLine($0) }
+        }
+        feed("HTTP/1.1 100 Continue")
+        #expect(transfer.status == 100)
+        feed("HTTP/2 503")
+        #expect(transfer.status == 503)
+        feed("Content-Type: \t application/json")
+        feed("X-Empty:")
+        feed("not a header line")
+        #expect(transfer.headers == ["content-type": "application/json", "x-empty": ""])
+        feed("HTTP/1.1 200 OK")
+        #expect(transfer.status == 200 && transfer.headers.isEmpty, "a new head starts afresh")
+    }
+
     @Test func manyRequestsInFlightReuseConnections() async throws {
         let emulator = try Self.emulator()
         defer { emulator.stop() }

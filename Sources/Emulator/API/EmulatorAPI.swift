@@ -51,7 +51,8 @@ final class EmulatorAPI: Sendable {
     }
 
     private func respond(_ head: HTTPRequestHead) -> HTTPResponse {
-        let acceptsGzip = head.header("accept-encoding")?.contains("gzip") ?? false
+        let acceptsGzip =
+            configuration.compressesResponses && (head.header("accept-encoding")?.contains("gzip") ?? false)
         guard head.method == "GET" else {
             return render(
                 APIFailure.badRequest("Method \(head.method) is not supported by the emulator").body, status: 405)

@@ -44,6 +44,9 @@ public struct EmulatorConfiguration: Sendable {
     public var log: (@Sendable (String) -> Void)?
     /// Bytes of rendered responses kept for requests asked again (default 64 MiB).
     public var responseCacheBytes = 64 << 20
+    /// Whether responses are gzip-compressed for clients that accept it, as Google's are
+    /// (default true). Off, every response is sent as is.
+    public var compressesResponses = true
 
     public init(
         corpus: CorpusConfiguration = CorpusConfiguration(),

@@ -229,11 +229,45 @@ final class HTTPServer: Sendable {
         }
     }
 
+    /// Sends the head and the body with one `writev`, without joining them into a new buffer.
     @discardableResult
     private func send(_ fd: Int32, _ response: HTTPResponse, keepAlive: Bool) -> Bool {
-        var bytes = response.head(keepAlive: keepAlive)
-        bytes.append(contentsOf: response.body)
-        return writeAll(fd, bytes)
+        let head = response.head(keepAlive: keepAlive)
+        return head.withUnsafeBytes { headBytes in
+            response.body.withUnsafeBytes { bodyBytes in
+                var sent = 0
+                let total = headBytes.count + bodyBytes.count
+                while sent < total {
+                    var parts = [iovec](repeating: iovec(), count: 2)
+                    var partCount: Int32 = 0
+                    if sent < headBytes.count {
+                        parts[0] = iovec(
+                            iov_base: UnsafeMutableRawPointer(mutating: headBytes.baseAddress! + sent),
+                            iov_len: headBytes.count - sent)
+                        partCount = 1
+                    }
+                    let bodyOffset = max(0, sent - headBytes.count)
+                    if bodyOffset < bodyBytes.count {
+                        parts[Int(partCount)] = iovec(
+                            iov_base: UnsafeMutableRawPointer(mutating: bodyBytes.baseAddress! + bodyOffset),
+                            iov_len: bodyBytes.count - bodyOffset)
+                        partCount += 1
+                    }
+                    var message = msghdr()
+                    let written = parts.withUnsafeMutableBufferPointer { vectors in
+                        message.msg_iov = vectors.baseAddress
+                        message.msg_iovlen = Int(partCount)
+                        return sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+                    }
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        return false
+                    }
+                    sent += written
+                }
+                return true
+            }
+        }
     }
 
     private func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {

@@ -36,9 +36,16 @@ public enum PercentEncoding {
     ///
     /// - Returns: `nil` when an escape is malformed or the bytes are not UTF-8.
     public static func decode(_ component: Substring) -> String? {
+        decode(bytes: component.utf8)
+    }
+
+    private static func decode(bytes component: Substring.UTF8View.SubSequence) -> String? {
+        if !component.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) {
+            return String(Substring(component))
+        }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(component.utf8.count)
-        var iterator = component.utf8.makeIterator()
+        bytes.reserveCapacity(component.count)
+        var iterator = component.makeIterator()
         while let byte = iterator.next() {
             switch byte {
             case UInt8(ascii: "%"):
@@ -68,10 +75,11 @@ public enum PercentEncoding {
     /// - Returns: `nil` when a component does not decode.
     public static func parseQuery(_ query: Substring) -> [(name: String, value: String)]? {
         var pairs: [(name: String, value: String)] = []
-        for part in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decode(pieces[0]) else { return nil }
-            let value = pieces.count > 1 ? decode(pieces[1]) : ""
+        // Split on the bytes: `&` and `=` are ASCII, and Character-wise splitting costs more.
+        for part in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let equals = part.firstIndex(of: UInt8(ascii: "="))
+            guard let name = decode(bytes: part[..<(equals ?? part.endIndex)]) else { return nil }
+            let value = equals.map { decode(bytes: part[part.index(after: $0)...]) } ?? ""
             guard let value else { return nil }
             pairs.append((name, value))
         }
