@@ -1,13 +1,13 @@
-/// The crawl's seen-set of video ids, in about 8 to 16 bytes an id instead of a `Set<String>`'s 16
-/// to 32: the one structure that grows with every video a crawl finds.
+/// The crawl's seen-set of video ids, in about 11 bytes an id (``PackedIdTable``) instead of a
+/// `Set<String>`'s 16 to 32: the one structure that grows with every video a crawl finds.
 ///
 /// A video id is 11 base64url characters, 66 bits. YouTube's ids carry 64 of them (the last
 /// character is one of 16, its two low bits zero); the emulator's also carry 64 (the first
 /// character is one of 16). Each form packs exactly into a `UInt64` of its own set; any other id
 /// is kept as a string. An id always lands in the same place, so membership is exact.
 struct VideoIdSet: Sendable {
-    private var lowBitsFree: Set<UInt64> = []
-    private var highBitsFree: Set<UInt64> = []
+    private var lowBitsFree = PackedIdTable()
+    private var highBitsFree = PackedIdTable()
     private var others: Set<String> = []
 
     init() {}
@@ -22,8 +22,8 @@ struct VideoIdSet: Sendable {
     @discardableResult
     mutating func insert(_ id: String) -> Bool {
         switch Self.pack(id) {
-        case .lowBitsFree(let value): return lowBitsFree.insert(value).inserted
-        case .highBitsFree(let value): return highBitsFree.insert(value).inserted
+        case .lowBitsFree(let value): return lowBitsFree.insert(value)
+        case .highBitsFree(let value): return highBitsFree.insert(value)
         case nil: return others.insert(id).inserted
         }
     }
