@@ -64,7 +64,7 @@ enum CrawlCommand {
     ]
 
     static func run(_ arguments: [String]) async throws -> Int32 {
-        AllocatorTuning.limitArenas()
+        AllocatorTuning.tuneForCrawl()
         let options = try ArgumentScanner(
             command: "crawl",
             valued: Set(emulatorOptions.map { "--emulator-" + $0 }).union([

@@ -20,9 +20,9 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
     private var pending: [String: PendingVideo] = [:]
     private var pendingOrder: [String] = []
     private var seenVideos = VideoIdSet()
-    private var seenChannels: Set<String> = []
-    private var queuedChannels: Set<String> = []
-    private var queuedPlaylists: Set<String> = []
+    private var seenChannels = CompactStringSet()
+    private var queuedChannels = CompactStringSet()
+    private var queuedPlaylists = CompactStringSet()
     private var restarted: Set<Int> = []
     private var unitsByMethod: [String: Int] = [:]
     private var pages = 0
@@ -141,12 +141,12 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             }
             seenVideos = VideoIdSet(try ArchiveReader.videoIds(directory: configuration.out))
             for id in pendingOrder { seenVideos.insert(id) }
-            seenChannels = try ArchiveReader.channelIds(directory: configuration.out)
+            seenChannels = CompactStringSet(try ArchiveReader.channelIds(directory: configuration.out))
             queuedChannels = seenChannels
             for item in frontier.items {
                 switch item {
                 case .channel(_, let id?, _): queuedChannels.insert(id)
-                case .channels(_, let ids): queuedChannels.formUnion(ids)
+                case .channels(_, let ids): for id in ids { queuedChannels.insert(id) }
                 case .playlist(_, let id, _, _, _, _): queuedPlaylists.insert(id)
                 default: break
                 }
@@ -162,10 +162,10 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             switch seed.target {
             case .search: frontier.append(.search(seed: index, pageToken: nil, page: 0, rank: 0))
             case .channel(.id(let id)):
-                if queuedChannels.insert(id).inserted { frontier.append(.channel(seed: index, id: id, handle: nil)) }
+                if queuedChannels.insert(id) { frontier.append(.channel(seed: index, id: id, handle: nil)) }
             case .channel(.handle(let handle)): frontier.append(.channel(seed: index, id: nil, handle: handle))
             case .playlist(let id):
-                if queuedPlaylists.insert(id).inserted {
+                if queuedPlaylists.insert(id) {
                     frontier.append(
                         .playlist(
                             seed: index, playlistId: id, pageToken: nil, page: 0, rank: 0, uploads: id.hasPrefix("UU")))
@@ -336,18 +336,18 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
     /// A channel found: written once, and its uploads playlist queued for walking.
     private func resolved(_ found: Channel, seed: Int) {
         var channel = found
-        if seenChannels.insert(channel.channelId).inserted {
+        if seenChannels.insert(channel.channelId) {
             channel.fetchedAt = Date()
             try? archive.append(channel)
             channelsWritten += 1
         }
-        if let uploads = channel.derivedUploadsPlaylistId, queuedPlaylists.insert(uploads).inserted {
+        if let uploads = channel.derivedUploadsPlaylistId, queuedPlaylists.insert(uploads) {
             frontier.append(.playlist(seed: seed, playlistId: uploads, pageToken: nil, page: 0, rank: 0, uploads: true))
         }
     }
 
     private func walk(channel id: String, seed: Int) {
-        guard !id.isEmpty, queuedChannels.insert(id).inserted else { return }
+        guard !id.isEmpty, queuedChannels.insert(id) else { return }
         frontier.append(.channel(seed: seed, id: id, handle: nil))
     }
 

@@ -57,7 +57,7 @@ struct Frontier: Sendable {
             let batch = lookups[lookupHead..<(lookupHead + min(waitingLookups, Self.channelBatch))]
             lookupHead += batch.count
             count -= batch.count
-            if lookupHead > 1024, lookupHead * 2 > lookups.count {
+            if lookupHead > 256, lookupHead * 4 > lookups.count {
                 lookups.removeFirst(lookupHead)
                 lookupHead = 0
             }
@@ -67,7 +67,7 @@ struct Frontier: Sendable {
             let item = buckets[page][heads[page]]
             heads[page] += 1
             count -= 1
-            if heads[page] > 1024, heads[page] * 2 > buckets[page].count {
+            if heads[page] > 256, heads[page] * 4 > buckets[page].count {
                 buckets[page].removeFirst(heads[page])
                 heads[page] = 0
             }

@@ -8,7 +8,7 @@
 struct VideoIdSet: Sendable {
     private var lowBitsFree = PackedIdTable()
     private var highBitsFree = PackedIdTable()
-    private var others: Set<String> = []
+    private var others = CompactStringSet()
 
     init() {}
 
@@ -24,7 +24,7 @@ struct VideoIdSet: Sendable {
         switch Self.pack(id) {
         case .lowBitsFree(let value): return lowBitsFree.insert(value)
         case .highBitsFree(let value): return highBitsFree.insert(value)
-        case nil: return others.insert(id).inserted
+        case nil: return others.insert(id)
         }
     }
 
