@@ -60,12 +60,16 @@ extension JSONStreamParser {
                     expected:
                         "a string without raw control characters (write U+\(Self.hex4(UInt32(byte))) as an escape)")
             } else if byte >= 0x80 {
-                let length = try utf8SequenceLength(base, index, count)
-                if length < 0 {
-                    stoppedAt = index
-                    return -1
-                }
-                index += length
+                // A run of non-ASCII characters (CJK, emoji) is checked here, one after another,
+                // without going back to the word scan between them.
+                repeat {
+                    let length = try utf8SequenceLength(base, index, count)
+                    if length < 0 {
+                        stoppedAt = index
+                        return -1
+                    }
+                    index += length
+                } while index < count && base[index] >= 0x80
             } else {
                 index += 1
             }

@@ -180,6 +180,11 @@ public struct JSONStreamParser {
                     }
                     state = .colon
                     index = end + 1
+                    // The colon usually follows at once (compact) or after one space.
+                    if index < count, base[index] == UInt8(ascii: ":") {
+                        state = .value
+                        index += 1
+                    }
                 } else if byte == UInt8(ascii: "}"), state == .keyOrObjectEnd {
                     try closeContainer(handler: &handler, isObject: true)
                     index += 1
