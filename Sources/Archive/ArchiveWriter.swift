@@ -82,14 +82,19 @@ public final class ArchiveWriter {
 
     /// Makes every record so far durable and writes the checkpoint (and the manifest so far).
     public func checkpoint(frontier: String, unitsByMethod: [String: Int], finished: Bool = false) throws {
+        try checkpoint(frontierJSON: Array(frontier.utf8), unitsByMethod: unitsByMethod, finished: finished)
+    }
+
+    /// The same, with the frontier as JSON bytes (kept in the checkpoint as that text).
+    public func checkpoint(frontierJSON: [UInt8], unitsByMethod: [String: Int], finished: Bool = false) throws {
         let videoCommit = try videos.flush()
         let channelCommit = try channels.flush()
         let checkpoint = Checkpoint(
             seedsDigest: manifest.seedsDigest, updatedAt: RFC3339.format(Date()),
             openShards: [videoCommit, channelCommit],
-            closedShards: ["videos": videos.closedShards, "channels": channels.closedShards], frontier: frontier,
+            closedShards: ["videos": videos.closedShards, "channels": channels.closedShards], frontier: "",
             unitsByMethod: unitsByMethod, finished: finished)
-        try checkpoint.write(directory: directory)
+        try checkpoint.write(directory: directory, frontierJSON: frontierJSON)
         manifest.unitsByMethod = unitsByMethod
         try writeManifest(finished: false)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import StreamingJSON
 
 /// `manifest.json`: what a crawl produced, for people and for `ytcrawl verify`. Never holds a key.
 public struct Manifest: Codable, Sendable, Hashable {
@@ -72,6 +73,43 @@ public struct Checkpoint: Codable, Sendable, Hashable {
 
     func write(directory: String) throws {
         try JSONFile.write(self, to: directory + "/" + Self.fileName, pretty: false)
+    }
+
+    /// Writes the checkpoint with the frontier given as its JSON bytes, escaped straight into the
+    /// file's bytes: the frontier (megabytes at a million videos) is not copied into a String and
+    /// then through Foundation's encoder and its growing buffers, which at a checkpoint a second
+    /// made several transient copies of it the largest part of the crawl's growth per video.
+    func write(directory: String, frontierJSON: [UInt8]) throws {
+        var shell = self
+        shell.frontier = Self.placeholder
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let encoded = Array(try encoder.encode(shell))
+        let marker = Array(#""\u0000frontier\u0000""#.utf8)
+        guard let start = Self.firstIndex(of: marker, in: encoded) else {
+            // An encoder that escapes differently: the plain way, still correct.
+            var whole = self
+            whole.frontier = String(decoding: frontierJSON, as: UTF8.self)
+            try whole.write(directory: directory)
+            return
+        }
+        var writer = JSONWriter(capacity: encoded.count + frontierJSON.count + frontierJSON.count / 4 + 2)
+        for byte in encoded[..<start] { writer.raw(byte) }
+        frontierJSON.withUnsafeBytes { writer.string(utf8: $0) }
+        for byte in encoded[(start + marker.count)...] { writer.raw(byte) }
+        writer.raw(0x0A)
+        try AtomicFile.write(writer.bytes, to: directory + "/" + Self.fileName)
+    }
+
+    private static let placeholder = "\u{0}frontier\u{0}"
+
+    private static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        for start in 0...(haystack.count - needle.count)
+        where haystack[start] == needle[0] && haystack[start..<(start + needle.count)].elementsEqual(needle) {
+            return start
+        }
+        return nil
     }
 }
 

@@ -33,6 +33,23 @@ struct ArchiveWriterTests {
         Manifest(toolVersion: "test", quotaModel: "buckets", startedAt: "2026-11-29T00:00:00Z")
     }
 
+    @Test func aCheckpointKeepsTheFrontierTextExactly() throws {
+        let directory = Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let writer = try ArchiveWriter(directory: directory, options: .init(), manifest: Self.manifest())
+        // Quotes, backslashes, control characters, U+2028, non-ASCII: the frontier is JSON text
+        // kept as a string, escaped straight into the file.
+        let frontier = #"[{"token":"a\"b\\c","text":"tab\tline\u2028é😀"}, "\u0000frontier\u0000"]"#
+        try writer.checkpoint(frontierJSON: Array(frontier.utf8), unitsByMethod: ["search.list": 100])
+        let loaded = try #require(try Checkpoint.load(directory: directory))
+        #expect(loaded.frontier == frontier)
+        #expect(loaded.unitsByMethod == ["search.list": 100])
+        #expect(!loaded.finished)
+        let bytes = try #require(FileManager.default.contents(atPath: directory + "/" + Checkpoint.fileName))
+        #expect(bytes.last == 0x0A)
+        #expect(try JSONSerialization.jsonObject(with: bytes) is [String: Any])
+    }
+
     @Test func roundTripWithRotationAndVerify() throws {
         let directory = Self.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -91,7 +91,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         if finished && frontier.isEmpty && pendingOrder.isEmpty {
             try archive.finish(unitsByMethod: unitsByMethod)
         } else {
-            try archive.checkpoint(frontier: Self.encode(state), unitsByMethod: unitsByMethod)
+            try archive.checkpoint(frontierJSON: state.encodedJSON(), unitsByMethod: unitsByMethod)
         }
         try await limiter.flush()
         return CrawlSummary(
@@ -367,10 +367,6 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
     private func checkpoint() throws {
         pagesAtCheckpoint = pages
         lastCheckpoint = .now
-        try archive.checkpoint(frontier: Self.encode(frontierState()), unitsByMethod: unitsByMethod)
-    }
-
-    private static func encode(_ state: FrontierState) -> String {
-        String(decoding: state.encodedJSON(), as: UTF8.self)
+        try archive.checkpoint(frontierJSON: frontierState().encodedJSON(), unitsByMethod: unitsByMethod)
     }
 }
