@@ -1,7 +1,7 @@
 /// A set of 64-bit values kept in 256 open-addressing segments of plain slots, for the crawl's
-/// seen-sets: about 11 bytes a value where `Set<UInt64>` takes 11–21 plus a doubling that, at a
+/// seen-sets: about 10 bytes a value where `Set<UInt64>` takes 11–21 plus a doubling that, at a
 /// million ids, holds the old and the new table at once (25 MB for a moment). Here a segment
-/// grows by half when it is seven-eighths full, so growth costs a 256th of the table.
+/// grows by a quarter when it is seven-eighths full, so growth costs a 256th of the table.
 ///
 /// Slots hold the value itself; zero marks an empty slot, so a zero value is kept aside.
 struct PackedIdTable: Sendable {
@@ -89,7 +89,7 @@ struct PackedIdTable: Sendable {
 
     private mutating func grow(_ segment: Int) {
         let old = segments[segment]
-        let capacity = max(Self.firstCapacity, old.count + old.count / 2)
+        let capacity = max(Self.firstCapacity, old.count + old.count / 4)
         var slots = [UInt64](repeating: 0, count: capacity)
         slots.withUnsafeMutableBufferPointer { buffer in
             for value in old where value != 0 { _ = Self.place(value, hash: Self.mix(value), in: buffer) }

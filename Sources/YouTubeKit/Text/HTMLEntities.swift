@@ -109,12 +109,14 @@ public enum HTMLEntities {
             guard value != 0 else { return nil }
             return Unicode.Scalar(value)
         }
-        // The five search.list uses, without building a String.
+        // The names search.list uses, without building a String.
         switch body.count {
         case 2 where body[0] == UInt8(ascii: "l") && body[1] == UInt8(ascii: "t"): return "<"
         case 2 where body[0] == UInt8(ascii: "g") && body[1] == UInt8(ascii: "t"): return ">"
         case 3 where body[0] == UInt8(ascii: "a") && body[1] == UInt8(ascii: "m") && body[2] == UInt8(ascii: "p"):
             return "&"
+        case 4 where body.elementsEqual("quot".utf8): return "\""
+        case 4 where body.elementsEqual("apos".utf8): return "'"
         default:
             guard body.count <= 8 else { return nil }
             return named[String(decoding: body, as: UTF8.self)]
