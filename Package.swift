@@ -71,7 +71,8 @@ let package = Package(
             name: "CrawlerTests",
             dependencies: ["Crawler", "YouTubeKit", "TestSupport", "Emulator", "Archive", "Transport", "StreamingJSON"]),
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),
-        .testTarget(name: "CLITests", dependencies: ["ytcrawl", "VideoSearch", "Archive", "YouTubeKit"]),
+        .testTarget(
+            name: "CLITests", dependencies: ["ytcrawl", "VideoSearch", "Archive", "YouTubeKit", "TestSupport"]),
     ]
 )
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("ytcrawl crawl")
@@ -270,5 +271,27 @@ struct CrawlKillQuotaTests {
             "re-spent \(interruptedRequests - referenceRequests) requests over \(referenceRequests); at most \(allowed)"
         )
         #expect(interruptedRequests >= referenceRequests - 2)
+    }
+}
+
+@Suite("ytcrawl emulate --no-gzip")
+struct EmulateCompressionTests {
+    static func contentEncoding(_ options: [String]) throws -> (status: Int, encoding: String?) {
+        let emulator = try ExternalEmulator(["--keys", "gzip-test-key", "--channels", "3"] + options)
+        defer { emulator.stop() }
+        let port = try #require(UInt16(emulator.base.split(separator: ":").last ?? ""))
+        let client = LoopbackHTTPClient(port: port)
+        defer { client.close() }
+        let response = try client.get(
+            "/youtube/v3/search?part=snippet&q=music&maxResults=5",
+            headers: ["Accept-Encoding": "gzip", "X-Goog-Api-Key": "gzip-test-key"], gunzip: false)
+        return (response.status, response.headers["content-encoding"])
+    }
+
+    @Test func responsesAreGzippedUnlessTurnedOff() throws {
+        let usual = try Self.contentEncoding([])
+        #expect(usual.status == 200 && usual.encoding == "gzip")
+        let plain = try Self.contentEncoding(["--no-gzip"])
+        #expect(plain.status == 200 && plain.encoding == nil)
     }
 }
