@@ -58,6 +58,24 @@ struct Harness {
         return times[times.count / 2]
     }
 
+    /// The median over `runs` pairs of (time of `baseline`) / (time of `contender`), the two
+    /// timed back to back in each pair.
+    func pairedRatio(_ baseline: () throws -> Void, _ contender: () throws -> Void) rethrows -> Double {
+        func seconds(_ body: () throws -> Void) rethrows -> Double {
+            let start = ContinuousClock.now
+            try body()
+            let elapsed = ContinuousClock.now - start
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        }
+        var ratios: [Double] = []
+        for _ in 0..<max(1, runs) {
+            let base = try seconds(baseline)
+            ratios.append(base / (try seconds(contender)))
+        }
+        ratios.sort()
+        return ratios[ratios.count / 2]
+    }
+
     /// The median wall time of an async `body`, in seconds.
     func medianAsync(_ body: () async throws -> Void) async rethrows -> Double {
         for _ in 0..<warmups { try await body() }
