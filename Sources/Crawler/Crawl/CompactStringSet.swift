@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A set of short strings (channel and playlist ids) kept as bytes in one growing arena, found
 /// through an open-addressing table of 32-bit offsets: about 30 bytes a 24-character id, where a
 /// `Set<String>` holds a separate heap string of its own for each (about 85 bytes, and one more
@@ -109,7 +115,3 @@ struct CompactStringSet: Sendable {
         slots = fresh
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#endif

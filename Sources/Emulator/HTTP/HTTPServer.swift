@@ -192,9 +192,8 @@ final class HTTPServer: Sendable {
                 setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
                 return
             case .truncate:
-                var bytes = response.head(keepAlive: false)
-                bytes.append(contentsOf: response.body.prefix(response.body.count / 2))
-                _ = writeAll(fd, bytes)
+                _ = writeAll(
+                    fd, head: response.head(keepAlive: false), body: response.body.prefix(response.body.count / 2))
                 return
             }
         }
@@ -229,34 +228,31 @@ final class HTTPServer: Sendable {
         }
     }
 
-    /// Sends the head and the body with one `writev`, without joining them into a new buffer.
     @discardableResult
     private func send(_ fd: Int32, _ response: HTTPResponse, keepAlive: Bool) -> Bool {
-        let head = response.head(keepAlive: keepAlive)
-        return head.withUnsafeBytes { headBytes in
-            response.body.withUnsafeBytes { bodyBytes in
+        writeAll(fd, head: response.head(keepAlive: keepAlive), body: response.body[...])
+    }
+
+    /// Writes `head` then `body` with `sendmsg` of two iovecs, without joining them into a new buffer.
+    private func writeAll(_ fd: Int32, head: [UInt8], body: ArraySlice<UInt8>) -> Bool {
+        head.withUnsafeBytes { headBytes in
+            body.withUnsafeBytes { bodyBytes in
+                var vectors = [iovec](repeating: iovec(), count: 2)
                 var sent = 0
-                let total = headBytes.count + bodyBytes.count
-                while sent < total {
-                    var parts = [iovec](repeating: iovec(), count: 2)
-                    var partCount: Int32 = 0
-                    if sent < headBytes.count {
-                        parts[0] = iovec(
-                            iov_base: UnsafeMutableRawPointer(mutating: headBytes.baseAddress! + sent),
-                            iov_len: headBytes.count - sent)
-                        partCount = 1
-                    }
-                    let bodyOffset = max(0, sent - headBytes.count)
-                    if bodyOffset < bodyBytes.count {
-                        parts[Int(partCount)] = iovec(
-                            iov_base: UnsafeMutableRawPointer(mutating: bodyBytes.baseAddress! + bodyOffset),
-                            iov_len: bodyBytes.count - bodyOffset)
-                        partCount += 1
-                    }
-                    var message = msghdr()
-                    let written = parts.withUnsafeMutableBufferPointer { vectors in
-                        message.msg_iov = vectors.baseAddress
-                        message.msg_iovlen = Int(partCount)
+                while sent < headBytes.count + bodyBytes.count {
+                    // What is left of each part; a part already sent is an empty vector.
+                    let headSent = min(sent, headBytes.count)
+                    let bodySent = sent - headSent
+                    vectors[0] = iovec(
+                        iov_base: UnsafeMutableRawPointer(mutating: headBytes.baseAddress.map { $0 + headSent }),
+                        iov_len: headBytes.count - headSent)
+                    vectors[1] = iovec(
+                        iov_base: UnsafeMutableRawPointer(mutating: bodyBytes.baseAddress.map { $0 + bodySent }),
+                        iov_len: bodyBytes.count - bodySent)
+                    let written = vectors.withUnsafeMutableBufferPointer { buffer in
+                        var message = msghdr()
+                        message.msg_iov = buffer.baseAddress
+                        message.msg_iovlen = buffer.count
                         return sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
                     }
                     if written < 0 {
@@ -267,21 +263,6 @@ final class HTTPServer: Sendable {
                 }
                 return true
             }
-        }
-    }
-
-    private func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let sent = Glibc.send(fd, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
-                if sent < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += sent
-            }
-            return true
         }
     }
 }
