@@ -1,17 +1,18 @@
 /// Receives the events of ``JSONStreamParser`` in document order. Every event is for a complete
 /// token: a value split across chunks arrives once, whole.
 ///
-/// Buffers passed to `key`, `string` and `number` are valid only during the call.
+/// Texts passed to `key` and `string` and the buffer passed to `number` are valid only during
+/// the call.
 public protocol JSONEventHandler {
     mutating func startObject() throws
     mutating func endObject() throws
     mutating func startArray() throws
     mutating func endArray() throws
-    /// An object key (unescaped UTF-8). Return `false` to skip its value: the parser then checks
-    /// the value's syntax without reporting it or building anything from it.
-    mutating func key(_ utf8: UnsafeRawBufferPointer) throws -> Bool
+    /// An object key (unescaped, valid UTF-8). Return `false` to skip its value: the parser then
+    /// checks the value's syntax without reporting it or building anything from it.
+    mutating func key(_ text: JSONText) throws -> Bool
     /// A string value (unescaped, valid UTF-8).
-    mutating func string(_ utf8: UnsafeRawBufferPointer) throws
+    mutating func string(_ text: JSONText) throws
     /// A number, as its JSON text (already checked against RFC 8259's grammar).
     mutating func number(_ text: UnsafeRawBufferPointer) throws
     mutating func bool(_ value: Bool) throws

@@ -33,9 +33,9 @@ public struct JSONStreamParser {
     var baseOffset = 0
     /// Unescaped text of the current string token.
     var scratch: [UInt8] = []
-    /// How far an unfinished string token was already checked (offset from its quote), so the
-    /// next chunk's scan goes on from there instead of starting over.
-    var stringResume: (offset: Int, escaped: Bool)?
+    /// How far an unfinished string token was already checked, so the next chunk's scan goes
+    /// on from there instead of starting over.
+    var stringResume: StringResume?
     /// A carried token joined with the start of the next chunk.
     var joined: [UInt8] = []
     var finished = false
@@ -141,75 +141,111 @@ public struct JSONStreamParser {
 
     /// Parses as much of `buffer` as forms complete tokens.
     ///
+    /// The members of an object are read one after another in a loop of their own — key, colon,
+    /// value, comma — so the state is dispatched on only where a container opens or closes or
+    /// a chunk ends, not at every token.
+    ///
     /// - Returns: the index up to which bytes were consumed (from `start`); the rest is an unfinished token.
     mutating func parse<Handler: JSONEventHandler>(
         _ buffer: UnsafeRawBufferPointer, from start: Int, isFinal: Bool, handler: inout Handler
     ) throws -> Int {
         guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
         let count = buffer.count
+        let scanner = JSONScanner(baseOffset: baseOffset)
         var index = start
-        while index < count {
-            let byte = base[index]
-            // Whitespace between tokens.
-            if byte <= 0x20 {
-                if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
-                    index += 1
-                    // Pretty-printed indentation: runs of spaces, eight at a time, then one by one.
-                    while index + 8 <= count, Self.loadWord(base, index) == 0x2020_2020_2020_2020 { index += 8 }
-                    while index < count, base[index] == 0x20 { index += 1 }
-                    continue
-                }
-            }
+        while true {
+            Self.skipWhitespace(base, &index, count)
+            guard index < count else { return count }
+            var byte = base[index]
             switch state {
             case .value, .valueOrArrayEnd:
                 if byte == UInt8(ascii: "]"), state == .valueOrArrayEnd {
                     try closeContainer(handler: &handler, isObject: false)
-                    index += 1
+                    index &+= 1
+                } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                    try openContainer(byte, at: index, handler: &handler)
+                    index &+= 1
+                } else {
+                    guard let next = try scalar(scanner, base, index, start, count, isFinal: isFinal, handler: &handler)
+                    else { return index }
+                    index = next
+                }
+            case .keyOrObjectEnd, .key:
+                if byte == UInt8(ascii: "}") {
+                    guard state == .keyOrObjectEnd else {
+                        throw JSONError(.syntax, offset: baseOffset + index, expected: "a string key after ','")
+                    }
+                    try closeContainer(handler: &handler, isObject: true)
+                    index &+= 1
                     continue
                 }
-                guard let next = try value(base, index, start, count, isFinal: isFinal, handler: &handler) else {
-                    return index
-                }
-                index = next
-            case .keyOrObjectEnd, .key:
-                if byte == UInt8(ascii: "\"") {
-                    guard let (end, escaped) = try stringToken(base, index, start, count) else { return index }
+                // Member after member: `"key": value,` until the object closes or a container opens.
+                members: while true {
+                    guard byte == UInt8(ascii: "\"") else {
+                        throw JSONError(
+                            .syntax, offset: baseOffset + index,
+                            expected: state == .key ? "a string key after ','" : "a string key or '}'")
+                    }
+                    guard let token = try stringToken(scanner, base, index, start, count) else { return index }
                     if skipDepth < 0 {
-                        let keep = try withText(base, index + 1, end, escaped) { try handler.key($0) }
+                        let keep = try withText(base, index &+ 1, count, token) { try handler.key($0) }
                         if !keep { skipDepth = containers.count }
                     }
+                    index = token.end &+ 1
                     state = .colon
-                    index = end + 1
-                    // The colon usually follows at once (compact) or after one space.
-                    if index < count, base[index] == UInt8(ascii: ":") {
-                        state = .value
-                        index += 1
+                    Self.skipWhitespace(base, &index, count)
+                    guard index < count else { return count }
+                    guard base[index] == UInt8(ascii: ":") else {
+                        throw JSONError(.syntax, offset: baseOffset + index, expected: "':' after an object key")
                     }
-                } else if byte == UInt8(ascii: "}"), state == .keyOrObjectEnd {
-                    try closeContainer(handler: &handler, isObject: true)
-                    index += 1
-                } else {
-                    throw JSONError(
-                        .syntax, offset: baseOffset + index,
-                        expected: state == .key ? "a string key after ','" : "a string key or '}'")
+                    index &+= 1
+                    state = .value
+                    Self.skipWhitespace(base, &index, count)
+                    guard index < count else { return count }
+                    byte = base[index]
+                    if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                        try openContainer(byte, at: index, handler: &handler)
+                        index &+= 1
+                        break members
+                    }
+                    guard let next = try scalar(scanner, base, index, start, count, isFinal: isFinal, handler: &handler)
+                    else { return index }
+                    index = next
+                    Self.skipWhitespace(base, &index, count)
+                    guard index < count else { return count }
+                    byte = base[index]
+                    if byte == UInt8(ascii: ",") {
+                        index &+= 1
+                        state = .key
+                        Self.skipWhitespace(base, &index, count)
+                        guard index < count else { return count }
+                        byte = base[index]
+                        continue members
+                    }
+                    if byte == UInt8(ascii: "}") {
+                        try closeContainer(handler: &handler, isObject: true)
+                        index &+= 1
+                        break members
+                    }
+                    throw JSONError(.syntax, offset: baseOffset + index, expected: "',' or '}' after an object member")
                 }
             case .colon:
                 guard byte == UInt8(ascii: ":") else {
                     throw JSONError(.syntax, offset: baseOffset + index, expected: "':' after an object key")
                 }
                 state = .value
-                index += 1
+                index &+= 1
             case .commaOrEnd:
                 let isObject = containers.last == Self.objectMarker
                 if byte == UInt8(ascii: ",") {
                     state = isObject ? .key : .value
-                    index += 1
+                    index &+= 1
                 } else if byte == UInt8(ascii: "}"), isObject {
                     try closeContainer(handler: &handler, isObject: true)
-                    index += 1
+                    index &+= 1
                 } else if byte == UInt8(ascii: "]"), !isObject {
                     try closeContainer(handler: &handler, isObject: false)
-                    index += 1
+                    index &+= 1
                 } else {
                     throw JSONError(
                         .syntax, offset: baseOffset + index,
@@ -220,43 +256,59 @@ public struct JSONStreamParser {
                     .trailingData, offset: baseOffset + index, expected: "nothing after the end of the JSON document")
             }
         }
-        return count
     }
 
-    /// Reads one value starting at `index`.
+    /// Moves `index` past whitespace: pretty-printed indentation is skipped eight spaces at a time.
+    @inline(__always)
+    static func skipWhitespace(_ base: UnsafePointer<UInt8>, _ index: inout Int, _ count: Int) {
+        while index < count {
+            let byte = base[index]
+            guard byte <= 0x20, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            index &+= 1
+            while index &+ 8 <= count, JSONScanner.loadWord(base, index) == 0x2020_2020_2020_2020 { index &+= 8 }
+        }
+    }
+
+    /// Opens the object or array whose bracket is at `index`.
+    @inline(__always)
+    private mutating func openContainer<Handler: JSONEventHandler>(
+        _ byte: UInt8, at index: Int, handler: inout Handler
+    ) throws {
+        guard containers.count < Self.maximumDepth else {
+            throw JSONError(
+                .nestingTooDeep, offset: baseOffset + index,
+                expected: "at most \(Self.maximumDepth) nested objects and arrays")
+        }
+        let isObject = byte == UInt8(ascii: "{")
+        containers.append(isObject ? Self.objectMarker : Self.arrayMarker)
+        if skipDepth < 0 {
+            if isObject { try handler.startObject() } else { try handler.startArray() }
+        }
+        state = isObject ? .keyOrObjectEnd : .valueOrArrayEnd
+    }
+
+    /// Reads one string, number or literal starting at `index`.
     ///
     /// - Returns: the index after it, or `nil` when the buffer ends inside it.
     @inline(__always)
-    private mutating func value<Handler: JSONEventHandler>(
-        _ base: UnsafePointer<UInt8>, _ index: Int, _ start: Int, _ count: Int, isFinal: Bool, handler: inout Handler
+    private mutating func scalar<Handler: JSONEventHandler>(
+        _ scanner: JSONScanner, _ base: UnsafePointer<UInt8>, _ index: Int, _ start: Int, _ count: Int,
+        isFinal: Bool, handler: inout Handler
     ) throws -> Int? {
         let byte = base[index]
         switch byte {
         case UInt8(ascii: "\""):
-            guard let (end, escaped) = try stringToken(base, index, start, count) else { return nil }
+            guard let token = try stringToken(scanner, base, index, start, count) else { return nil }
             if skipDepth < 0 {
-                try withText(base, index + 1, end, escaped) { try handler.string($0) }
+                try withText(base, index &+ 1, count, token) { try handler.string($0) }
             }
             completeValue()
-            return end + 1
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-            guard containers.count < Self.maximumDepth else {
-                throw JSONError(
-                    .nestingTooDeep, offset: baseOffset + index,
-                    expected: "at most \(Self.maximumDepth) nested objects and arrays")
-            }
-            let isObject = byte == UInt8(ascii: "{")
-            containers.append(isObject ? Self.objectMarker : Self.arrayMarker)
-            if skipDepth < 0 {
-                if isObject { try handler.startObject() } else { try handler.startArray() }
-            }
-            state = isObject ? .keyOrObjectEnd : .valueOrArrayEnd
-            return index + 1
+            return token.end &+ 1
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            let end = try scanNumber(base, index, count, isFinal: isFinal)
+            let end = try scanner.scanNumber(base, index, count, isFinal: isFinal)
             if end < 0 { return nil }
             if skipDepth < 0 {
-                try handler.number(UnsafeRawBufferPointer(start: base + index, count: end - index))
+                try handler.number(UnsafeRawBufferPointer(start: base + index, count: end &- index))
             }
             completeValue()
             return end
@@ -285,31 +337,55 @@ public struct JSONStreamParser {
         }
     }
 
-    /// Scans the string whose quote is at `index` — for the carried token that starts this parse,
-    /// on from where the previous scan of it stopped.
+    /// A string token: its closing quote, whether it has escapes, whether it has non-ASCII bytes.
+    struct StringToken {
+        var end: Int
+        var escaped: Bool
+        var nonASCII: Bool
+    }
+
+    /// How far an unfinished string was scanned and validated, kept for the next chunk.
+    struct StringResume {
+        /// Where the scan goes on, from the opening quote.
+        var scanned: Int
+        /// Where UTF-8 validation goes on (a character boundary), from the opening quote.
+        var validated: Int
+        var escaped: Bool
+        var nonASCII: Bool
+    }
+
+    /// Scans and validates the string whose quote is at `index` — for the carried token that
+    /// starts this parse, on from where the previous scan of it stopped.
     ///
-    /// - Returns: the closing quote's index and whether the text has escapes; `nil` when the
-    ///   buffer ends first (how far it got is kept for the next chunk).
+    /// - Returns: the token; `nil` when the buffer ends first (how far it got is kept for the
+    ///   next chunk, and the UTF-8 seen so far is already checked, so errors are not deferred).
     @inline(__always)
-    private mutating func stringToken(_ base: UnsafePointer<UInt8>, _ index: Int, _ start: Int, _ count: Int) throws
-        -> (
-            Int, Bool
-        )?
-    {
+    private mutating func stringToken(
+        _ scanner: JSONScanner, _ base: UnsafePointer<UInt8>, _ index: Int, _ start: Int, _ count: Int
+    ) throws -> StringToken? {
         var escaped = false
+        var nonASCII = false
         var scanFrom = index + 1
+        var validFrom = index + 1
         if index == start, let resume = stringResume {
             escaped = resume.escaped
-            scanFrom = index + resume.offset
+            nonASCII = resume.nonASCII
+            scanFrom = index + resume.scanned
+            validFrom = index + resume.validated
+            stringResume = nil
         }
-        stringResume = nil
         var stoppedAt = 0
-        let end = try scanString(base, scanFrom, count, &escaped, &stoppedAt)
+        let end = try scanner.scanString(
+            base, textStart: index &+ 1, from: scanFrom, count, &escaped, &nonASCII, &stoppedAt)
         guard end >= 0 else {
-            stringResume = (stoppedAt - index, escaped)
+            if nonASCII { validFrom = try scanner.validateUTF8(base, validFrom, stoppedAt, allowsCutOff: true) }
+            stringResume = StringResume(
+                scanned: stoppedAt - index, validated: validFrom - index, escaped: escaped, nonASCII: nonASCII)
             return nil
         }
-        return (end, escaped)
+        // The closing quote is included: a sequence cut short by it is reported at the quote.
+        if nonASCII { _ = try scanner.validateUTF8(base, validFrom, end &+ 1, allowsCutOff: false) }
+        return StringToken(end: end, escaped: escaped, nonASCII: nonASCII)
     }
 
     @inline(__always)
@@ -332,14 +408,17 @@ public struct JSONStreamParser {
     /// otherwise unescaped into the scratch buffer.
     @inline(__always)
     private mutating func withText<Result>(
-        _ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ escaped: Bool,
-        _ body: (UnsafeRawBufferPointer) throws -> Result
+        _ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int, _ token: StringToken,
+        _ body: (JSONText) throws -> Result
     ) throws -> Result {
-        if !escaped {
-            return try body(UnsafeRawBufferPointer(start: base + start, count: end - start))
+        if !token.escaped {
+            return try body(
+                JSONText(
+                    UnsafeRawBufferPointer(start: base + start, count: token.end - start), isASCII: !token.nonASCII,
+                    readable: count - start))
         }
         scratch.removeAll(keepingCapacity: true)
-        JSONUnescape.unescape(base, start, end, into: &scratch)
-        return try scratch.withUnsafeBytes { try body($0) }
+        let wroteNonASCII = JSONUnescape.unescape(base, start, token.end, into: &scratch)
+        return try scratch.withUnsafeBytes { try body(JSONText($0, isASCII: !token.nonASCII && !wroteNonASCII)) }
     }
 }

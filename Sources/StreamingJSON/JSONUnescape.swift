@@ -2,7 +2,10 @@ import YouTubeKit
 
 /// Turns the text of a validated JSON string (escapes already checked) into UTF-8.
 enum JSONUnescape {
-    static func unescape(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, into output: inout [UInt8]) {
+    /// - Returns: whether a `\u` escape wrote a non-ASCII character.
+    @discardableResult
+    static func unescape(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, into output: inout [UInt8]) -> Bool {
+        var wroteNonASCII = false
         var index = start
         var runStart = start
         while index < end {
@@ -27,6 +30,7 @@ enum JSONUnescape {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     index += 6
                 }
+                if scalar >= 0x80 { wroteNonASCII = true }
                 UTF8Encoding.append(scalar, to: &output)
                 index += 4
             default:
@@ -38,13 +42,14 @@ enum JSONUnescape {
         if end > runStart {
             output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: end - runStart))
         }
+        return wroteNonASCII
     }
 
     @inline(__always)
     static func hex4(_ base: UnsafePointer<UInt8>, _ start: Int) -> UInt32 {
         var value: UInt32 = 0
         for index in start..<start + 4 {
-            value = value << 4 | (JSONStreamParser.hexValue(base[index]) ?? 0)
+            value = value << 4 | (JSONScanner.hexValue(base[index]) ?? 0)
         }
         return value
     }

@@ -95,14 +95,14 @@ public struct JSONValueBuilder: JSONEventHandler {
         if case .array(let values)? = stack.popLast() { add(.array(values)) }
     }
 
-    public mutating func key(_ utf8: UnsafeRawBufferPointer) -> Bool {
+    public mutating func key(_ text: JSONText) -> Bool {
         if case .object(let members, _)? = stack.popLast() {
-            stack.append(.object(members, pendingKey: String(decoding: utf8, as: UTF8.self)))
+            stack.append(.object(members, pendingKey: text.string))
         }
         return true
     }
 
-    public mutating func string(_ utf8: UnsafeRawBufferPointer) { add(.string(String(decoding: utf8, as: UTF8.self))) }
+    public mutating func string(_ text: JSONText) { add(.string(text.string)) }
     public mutating func number(_ text: UnsafeRawBufferPointer) { add(.number(String(decoding: text, as: UTF8.self))) }
     public mutating func bool(_ value: Bool) { add(.bool(value)) }
     public mutating func null() { add(.null) }

@@ -26,7 +26,7 @@ struct KeyMatcher<Value: Sendable>: @unchecked Sendable {
         var longKeys: [[UInt8]] = []
         for (index, (key, _)) in pairs.enumerated() {
             let bytes = Array(key.utf8)
-            let keyWords = bytes.withUnsafeBytes { Self.words($0) }
+            let keyWords = bytes.withUnsafeBytes { Self.words($0, readable: $0.count) }
             var slot = Self.hash(bytes.count, keyWords) & (Self.slotCount - 1)
             while slots[slot] != 0 { slot = (slot + 1) & (Self.slotCount - 1) }
             (entries + index).initialize(to: Entry(length: bytes.count, words: keyWords, index: index))
@@ -37,24 +37,28 @@ struct KeyMatcher<Value: Sendable>: @unchecked Sendable {
         self.longKeys = longKeys
     }
 
+    /// A key's bytes as three little-endian words, zero past its end. A word is loaded whole
+    /// when `readable` says the bytes after the key may be read (they are masked off).
     @inline(__always)
-    static func words(_ key: UnsafeRawBufferPointer) -> (UInt64, UInt64, UInt64) {
+    static func words(_ key: UnsafeRawBufferPointer, readable: Int) -> (UInt64, UInt64, UInt64) {
         let count = key.count
         guard let base = key.baseAddress else { return (0, 0, 0) }
         @inline(__always) func word(_ offset: Int) -> UInt64 {
             let available = count - offset
-            if available >= 8 {
-                return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            if available <= 0 { return 0 }
+            if readable - offset >= 8 {
+                let whole = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                return available >= 8 ? whole : whole & ((1 &<< UInt64(available &* 8)) &- 1)
             }
             var value: UInt64 = 0
-            var index = available - 1
+            var index = min(available, 8) - 1
             while index >= 0 {
                 value = value << 8 | UInt64(base.load(fromByteOffset: offset + index, as: UInt8.self))
                 index -= 1
             }
             return value
         }
-        return (word(0), count > 8 ? word(8) : 0, count > 16 ? word(16) : 0)
+        return (word(0), word(8), word(16))
     }
 
     @inline(__always)
@@ -64,8 +68,11 @@ struct KeyMatcher<Value: Sendable>: @unchecked Sendable {
     }
 
     @inline(__always)
-    func match(_ key: UnsafeRawBufferPointer) -> Value? {
-        let keyWords = Self.words(key)
+    func match(_ text: JSONText) -> Value? { match(text.bytes, readable: text.readable) }
+
+    @inline(__always)
+    func match(_ key: UnsafeRawBufferPointer, readable: Int? = nil) -> Value? {
+        let keyWords = Self.words(key, readable: readable ?? key.count)
         let length = key.count
         var slot = Self.hash(length, keyWords) & (Self.slotCount - 1)
         while true {

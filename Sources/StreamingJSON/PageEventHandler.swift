@@ -40,26 +40,26 @@ struct PageEventHandler: JSONEventHandler {
             details: errorDetails)
     }
 
-    mutating func key(_ utf8: UnsafeRawBufferPointer) -> Bool {
+    mutating func key(_ text: JSONText) -> Bool {
         let matched: PageField?
         switch stack.last ?? .ignored {
-        case .root: matched = PageKeys.root.match(utf8)
-        case .pageInfo: matched = PageKeys.pageInfo.match(utf8)
-        case .item: matched = PageKeys.item.match(utf8)
-        case .itemId: matched = PageKeys.itemId.match(utf8)
-        case .snippet: matched = PageKeys.snippet.match(utf8)
+        case .root: matched = PageKeys.root.match(text)
+        case .pageInfo: matched = PageKeys.pageInfo.match(text)
+        case .item: matched = PageKeys.item.match(text)
+        case .itemId: matched = PageKeys.itemId.match(text)
+        case .snippet: matched = PageKeys.snippet.match(text)
         case .thumbnails:
-            thumbnailName = PageKeys.thumbnailNames.match(utf8) ?? String(decoding: utf8, as: UTF8.self)
+            thumbnailName = PageKeys.thumbnailNames.match(text) ?? text.string
             matched = .thumbnail
-        case .thumbnail: matched = PageKeys.thumbnail.match(utf8)
-        case .resourceId: matched = PageKeys.resourceId.match(utf8)
-        case .contentDetails: matched = PageKeys.contentDetails.match(utf8)
-        case .relatedPlaylists: matched = PageKeys.relatedPlaylists.match(utf8)
-        case .statistics: matched = PageKeys.statistics.match(utf8)
-        case .status: matched = PageKeys.status.match(utf8)
-        case .error: matched = PageKeys.error.match(utf8)
-        case .errorItem: matched = PageKeys.errorItem.match(utf8)
-        case .errorDetail: matched = PageKeys.errorDetail.match(utf8)
+        case .thumbnail: matched = PageKeys.thumbnail.match(text)
+        case .resourceId: matched = PageKeys.resourceId.match(text)
+        case .contentDetails: matched = PageKeys.contentDetails.match(text)
+        case .relatedPlaylists: matched = PageKeys.relatedPlaylists.match(text)
+        case .statistics: matched = PageKeys.statistics.match(text)
+        case .status: matched = PageKeys.status.match(text)
+        case .error: matched = PageKeys.error.match(text)
+        case .errorItem: matched = PageKeys.errorItem.match(text)
+        case .errorDetail: matched = PageKeys.errorDetail.match(text)
         case .items, .tags, .errorItems, .errorDetails, .ignored: matched = nil
         }
         field = matched ?? .none
@@ -111,7 +111,7 @@ struct PageEventHandler: JSONEventHandler {
         case .item: try finishItem()
         case .thumbnail:
             if item.thumbnails.isEmpty { item.thumbnails.reserveCapacity(5) }
-            item.thumbnails.append((thumbnailName, thumbnail))
+            item.thumbnails.append(Thumbnails.Size(name: thumbnailName, thumbnail: thumbnail))
         case .errorItem: errorItems.append(errorItem)
         case .errorDetail: errorDetails.append(errorDetail)
         default: break
@@ -139,63 +139,61 @@ struct PageEventHandler: JSONEventHandler {
         field = .none
     }
 
-    @inline(__always)
-    private static func text(_ utf8: UnsafeRawBufferPointer) -> String { String(decoding: utf8, as: UTF8.self) }
-
-    mutating func string(_ utf8: UnsafeRawBufferPointer) {
+    mutating func string(_ text: JSONText) {
         defer { field = .none }
+        let utf8 = text.bytes
         if stack.last == .tags {
-            item.tags?.append(Self.text(utf8))
+            item.tags?.append(text.string)
             return
         }
         switch field {
         case .none: return
         case .kind:
-            rootEndpoint = PageKeys.kinds.match(utf8)
+            rootEndpoint = PageKeys.kinds.match(text)
             if summary.endpoint == nil, endpoint == .auto { summary.endpoint = rootEndpoint }
-        case .nextPageToken: summary.nextPageToken = Self.text(utf8)
+        case .nextPageToken: summary.nextPageToken = text.string
         case .error:
             sawError = true
-            errorMessage = Self.text(utf8)
-        case .itemKind: itemKind = PageKeys.kinds.match(utf8)
-        case .id: item.id = Self.text(utf8)
-        case .idVideoId: item.idVideoId = Self.text(utf8)
-        case .idChannelId: item.idChannelId = Self.text(utf8)
-        case .idPlaylistId: item.idPlaylistId = Self.text(utf8)
+            errorMessage = text.string
+        case .itemKind: itemKind = PageKeys.kinds.match(text)
+        case .id: item.id = text.string
+        case .idVideoId: item.idVideoId = text.string
+        case .idChannelId: item.idChannelId = text.string
+        case .idPlaylistId: item.idPlaylistId = text.string
         case .publishedAt: item.publishedAt = RFC3339.parseSeconds(utf8: utf8)
-        case .channelId: item.channelId = Self.text(utf8)
-        case .title: item.title = snippetText(utf8)
-        case .description: item.description = snippetText(utf8)
-        case .channelTitle: item.channelTitle = snippetText(utf8)
-        case .liveBroadcastContent: item.liveBroadcastContent = Self.text(utf8)
-        case .categoryId: item.categoryId = Self.text(utf8)
-        case .defaultLanguage: item.defaultLanguage = Self.text(utf8)
-        case .defaultAudioLanguage: item.defaultAudioLanguage = Self.text(utf8)
-        case .customUrl: item.customUrl = Self.text(utf8)
-        case .country: item.country = Self.text(utf8)
-        case .playlistId: item.playlistId = Self.text(utf8)
-        case .videoOwnerChannelId: item.videoOwnerChannelId = Self.text(utf8)
-        case .videoOwnerChannelTitle: item.videoOwnerChannelTitle = Self.text(utf8)
-        case .resourceVideoId: item.resourceVideoId = Self.text(utf8)
-        case .thumbnailUrl: thumbnail.url = Self.text(utf8)
+        case .channelId: item.channelId = text.string
+        case .title: item.title = snippetText(text)
+        case .description: item.description = snippetText(text)
+        case .channelTitle: item.channelTitle = snippetText(text)
+        case .liveBroadcastContent: item.liveBroadcastContent = text.string
+        case .categoryId: item.categoryId = text.string
+        case .defaultLanguage: item.defaultLanguage = text.string
+        case .defaultAudioLanguage: item.defaultAudioLanguage = text.string
+        case .customUrl: item.customUrl = text.string
+        case .country: item.country = text.string
+        case .playlistId: item.playlistId = text.string
+        case .videoOwnerChannelId: item.videoOwnerChannelId = text.string
+        case .videoOwnerChannelTitle: item.videoOwnerChannelTitle = text.string
+        case .resourceVideoId: item.resourceVideoId = text.string
+        case .thumbnailUrl: thumbnail.url = text.string
         case .duration:
-            item.duration = Self.text(utf8)
+            item.duration = text.string
             item.durationSeconds = ISO8601Duration.seconds(utf8: utf8)
-        case .contentVideoId: item.contentVideoId = Self.text(utf8)
+        case .contentVideoId: item.contentVideoId = text.string
         case .videoPublishedAt: item.videoPublishedAt = RFC3339.parseSeconds(utf8: utf8)
-        case .uploads: item.uploadsPlaylistId = Self.text(utf8)
-        case .hiddenSubscriberCount: item.hiddenSubscriberCount = Self.text(utf8) == "true"
-        case .privacyStatus: item.privacyStatus = Self.text(utf8)
-        case .errorMessage: errorMessage = Self.text(utf8)
-        case .errorStatus: errorStatus = Self.text(utf8)
-        case .itemDomain: errorItem.domain = Self.text(utf8)
-        case .itemReason: errorItem.reason = Self.text(utf8)
-        case .itemMessage: errorItem.message = Self.text(utf8)
-        case .itemLocation: errorItem.location = Self.text(utf8)
-        case .itemLocationType: errorItem.locationType = Self.text(utf8)
-        case .detailType: errorDetail.type = Self.text(utf8)
-        case .detailReason: errorDetail.reason = Self.text(utf8)
-        case .detailDomain: errorDetail.domain = Self.text(utf8)
+        case .uploads: item.uploadsPlaylistId = text.string
+        case .hiddenSubscriberCount: item.hiddenSubscriberCount = text.string == "true"
+        case .privacyStatus: item.privacyStatus = text.string
+        case .errorMessage: errorMessage = text.string
+        case .errorStatus: errorStatus = text.string
+        case .itemDomain: errorItem.domain = text.string
+        case .itemReason: errorItem.reason = text.string
+        case .itemMessage: errorItem.message = text.string
+        case .itemLocation: errorItem.location = text.string
+        case .itemLocationType: errorItem.locationType = text.string
+        case .detailType: errorDetail.type = text.string
+        case .detailReason: errorDetail.reason = text.string
+        case .detailDomain: errorDetail.domain = text.string
         default: setInteger(utf8)  // counts come as strings
         }
     }
@@ -213,13 +211,22 @@ struct PageEventHandler: JSONEventHandler {
 
     /// Snippet text: search.list HTML-escapes it, so a search item's text is decoded here, from
     /// the bytes, before its String exists.
-    private mutating func snippetText(_ utf8: UnsafeRawBufferPointer) -> String {
-        guard isSearchItem else { return Self.text(utf8) }
+    private mutating func snippetText(_ text: JSONText) -> String {
+        guard isSearchItem else { return text.string }
         item.snippetDecoded = true
-        guard ByteScan.contains(UInt8(ascii: "&"), in: utf8) else { return Self.text(utf8) }
-        entityScratch.removeAll(keepingCapacity: true)
-        HTMLEntities.decode(utf8: utf8, into: &entityScratch)
-        return String(decoding: entityScratch, as: UTF8.self)
+        guard text.count > 0 else { return "" }
+        if entityScratch.count < text.count {
+            entityScratch.append(contentsOf: repeatElement(0, count: text.count - entityScratch.count))
+        }
+        return entityScratch.withUnsafeMutableBufferPointer { scratch in
+            guard let decoded = HTMLEntities.decode(utf8: text.bytes, to: scratch.baseAddress!) else {
+                return text.string
+            }
+            // Valid UTF-8 in, valid UTF-8 out: references decode only to Unicode scalars.
+            return JSONText.string(
+                validUTF8: UnsafeRawBufferPointer(start: scratch.baseAddress, count: decoded.count),
+                isASCII: text.isASCII && !decoded.wroteNonASCII)
+        }
     }
 
     mutating func number(_ text: UnsafeRawBufferPointer) {

@@ -108,7 +108,7 @@ public enum RecordEncoder {
 
     private static func thumbnails(_ thumbnails: Thumbnails, into writer: inout JSONWriter) {
         writer.raw("{")
-        for (index, entry) in thumbnails.entries.enumerated() {
+        for (index, entry) in thumbnails.sizes.enumerated() {
             if index > 0 { writer.raw(",") }
             writer.string(entry.name)
             writer.raw(":{")

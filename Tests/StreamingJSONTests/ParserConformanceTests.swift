@@ -89,6 +89,63 @@ struct ParserConformanceTests {
         #expect(error.offset >= 1)
     }
 
+    @Test func theFirstErrorInAStringIsReportedWhateverItsKind() throws {
+        // Invalid UTF-8 is checked in a pass of its own; it still wins over a later bad byte.
+        let utf8First = try #require(Self.error([0x22, 0x61, 0xFF, 0x62, 0x01, 0x22]))
+        #expect(utf8First.kind == .invalidUTF8 && utf8First.offset == 2, "\(utf8First)")
+        let escapeAfterUTF8 = try #require(Self.error([0x22] + Array("é".utf8) + [0xFF] + Array(#"\q""#.utf8)))
+        #expect(escapeAfterUTF8.kind == .invalidUTF8 && escapeAfterUTF8.offset == 3, "\(escapeAfterUTF8)")
+        let controlFirst = try #require(Self.error([0x22, 0x61, 0x01, 0xFF, 0x22]))
+        #expect(controlFirst.kind == .invalidString && controlFirst.offset == 2, "\(controlFirst)")
+        let cutByQuote = try #require(Self.error([0x22, 0x61, 0xE6, 0x97, 0x22]))
+        #expect(cutByQuote.kind == .invalidUTF8 && cutByQuote.offset == 4, "\(cutByQuote)")
+    }
+
+    @Test func invalidUTF8InALongStringIsReportedBeforeTheStringEnds() throws {
+        // A chunk that ends inside a string has its text checked so far: the error does not wait
+        // for the closing quote.
+        var parser = JSONStreamParser()
+        var builder = JSONValueBuilder()
+        try parser.feed(Array("[\"caf\u{E9} ok".utf8), to: &builder)
+        #expect {
+            try parser.feed([0x61, 0xC3, 0x28, 0x61], to: &builder)
+        } throws: { error in
+            (error as? JSONError)?.kind == .invalidUTF8 && (error as? JSONError)?.offset == 12
+        }
+    }
+
+    @Test func textsKnowWhetherTheyAreASCII() throws {
+        struct Recorder: JSONEventHandler {
+            var texts: [(String, Bool)] = []
+            mutating func startObject() {}
+            mutating func endObject() {}
+            mutating func startArray() {}
+            mutating func endArray() {}
+            mutating func key(_ text: JSONText) -> Bool {
+                texts.append((text.string, text.isASCII))
+                return true
+            }
+            mutating func string(_ text: JSONText) { texts.append((text.string, text.isASCII)) }
+            mutating func number(_ text: UnsafeRawBufferPointer) {}
+            mutating func bool(_ value: Bool) {}
+            mutating func null() {}
+        }
+        let document =
+            #"{"plain":"ascii only, long enough to pass a word","é":"caf\u00e9","esc":"a\nb","emoji":"😀 and more text"}"#
+        var parser = JSONStreamParser()
+        var recorder = Recorder()
+        try parser.feed(Array(document.utf8), to: &recorder)
+        try parser.finish(to: &recorder)
+        let expected: [(String, Bool)] = [
+            ("plain", true), ("ascii only, long enough to pass a word", true), ("é", false), ("café", false),
+            ("esc", true), ("a\nb", true), ("emoji", true), ("😀 and more text", false),
+        ]
+        #expect(recorder.texts.map(\.0) == expected.map(\.0))
+        #expect(recorder.texts.map(\.1) == expected.map(\.1))
+        // The Strings made without a second validation are the same Strings.
+        for (text, _) in recorder.texts { #expect(text == String(decoding: Array(text.utf8), as: UTF8.self)) }
+    }
+
     @Test func nestingLimitHasItsOwnError() throws {
         let ok = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
         _ = try Self.parse(ok)

@@ -94,6 +94,29 @@ struct TextParsingTests {
         #expect(HTMLEntities.decode(input) == expected)
     }
 
+    @Test func decodingIntoABufferNeverLengthensTextAndSaysWhenThereWasNothing() {
+        let cases = ["&lt;", "&#9;", "&#x10FFFF;", "&hellip;", "&nbsp;x", "&#65536;", "a &amp; b", "no refs", ""]
+        for text in cases {
+            var input = Array(text.utf8)
+            let output = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, input.count))
+            defer { output.deallocate() }
+            let result = input.withUnsafeMutableBytes {
+                HTMLEntities.decode(utf8: UnsafeRawBufferPointer($0), to: output)
+            }
+            let expected = HTMLEntities.decode(text)
+            if expected == text {
+                #expect(result == nil, "\(text)")
+            } else {
+                let decoded = String(
+                    decoding: UnsafeBufferPointer(start: output, count: result?.count ?? 0), as: UTF8.self)
+                #expect(decoded == expected, "\(text)")
+                #expect((result?.count ?? .max) <= input.count, "\(text)")
+                #expect(result?.wroteNonASCII == expected.unicodeScalars.contains { !$0.isASCII }, "\(text)")
+            }
+            input.removeAll()
+        }
+    }
+
     @Test(
         "escaping as search.list does, and back", arguments: ["Tom & Jerry's \"<3\"", "plain", "", "a&amp;b", "日本 & 😀"])
     func escapeRoundTrip(_ text: String) {

@@ -40,12 +40,10 @@ extension ItemFields {
                 for name in Self.thumbnailNames {
                     guard let size = sizes[name] as? [String: Any], let url = size["url"] as? String else { continue }
                     thumbnails.append(
-                        (
-                            name,
-                            Thumbnail(
-                                url: url, width: Self.integer(size["width"]), height: Self.integer(size["height"]))
-                        )
-                    )
+                        Thumbnails.Size(
+                            name: name,
+                            thumbnail: Thumbnail(
+                                url: url, width: Self.integer(size["width"]), height: Self.integer(size["height"]))))
                 }
             }
         }

@@ -21,7 +21,7 @@ package struct ItemFields: Sendable {
     package var description: String?
     package var channelTitle: String?
     package var liveBroadcastContent: String?
-    package var thumbnails: [(name: String, thumbnail: Thumbnail)] = []
+    package var thumbnails: [Thumbnails.Size] = []
     package var tags: [String]?
     package var categoryId: String?
     package var defaultLanguage: String?
@@ -50,7 +50,7 @@ package struct ItemFields: Sendable {
         seconds.map { Date(timeIntervalSince1970: TimeInterval($0)) }
     }
 
-    package var thumbnailSet: Thumbnails { Thumbnails(thumbnails) }
+    package var thumbnailSet: Thumbnails { Thumbnails(sizes: thumbnails) }
 
     /// search.list result → a video, when it is one. Snippet text is HTML-escaped there: decoded here.
     package func searchVideo() -> Video? {

@@ -14,38 +14,50 @@ public struct Thumbnail: Sendable, Hashable, Codable {
 /// The `thumbnails` object as the API sent it: sizes by name (`default`, `medium`, `high`,
 /// `standard`, `maxres`), in the order they came.
 public struct Thumbnails: Sendable, Hashable {
-    public var entries: [(name: String, thumbnail: Thumbnail)]
+    /// One named size.
+    public struct Size: Sendable, Hashable {
+        public var name: String
+        public var thumbnail: Thumbnail
+
+        public init(name: String, thumbnail: Thumbnail) {
+            self.name = name
+            self.thumbnail = thumbnail
+        }
+    }
+
+    /// The sizes, in the order the API sent them. (An array of structs rather than of tuples:
+    /// a record's thumbnails are made and freed once per video, and the runtime copies and
+    /// frees tuple elements through generic metadata.)
+    public var sizes: [Size]
 
     public init(_ entries: [(name: String, thumbnail: Thumbnail)] = []) {
-        self.entries = entries
+        sizes = entries.map { Size(name: $0.name, thumbnail: $0.thumbnail) }
+    }
+
+    public init(sizes: [Size]) {
+        self.sizes = sizes
+    }
+
+    /// The sizes as `(name, thumbnail)` pairs.
+    public var entries: [(name: String, thumbnail: Thumbnail)] {
+        sizes.map { ($0.name, $0.thumbnail) }
     }
 
     public subscript(name: String) -> Thumbnail? {
-        entries.first { $0.name == name }?.thumbnail
+        sizes.first { $0.name == name }?.thumbnail
     }
 
-    public var isEmpty: Bool { entries.isEmpty }
+    public var isEmpty: Bool { sizes.isEmpty }
 
     /// `high` if present, else the largest available (by area, then by the API's size order).
     public var preferred: Thumbnail? {
         if let high = self["high"] { return high }
         let order = ["default": 0, "medium": 1, "high": 2, "standard": 3, "maxres": 4]
-        return entries.max { a, b in
+        return sizes.max { a, b in
             let areaA = (a.thumbnail.width ?? 0) * (a.thumbnail.height ?? 0)
             let areaB = (b.thumbnail.width ?? 0) * (b.thumbnail.height ?? 0)
             if areaA != areaB { return areaA < areaB }
             return (order[a.name] ?? -1) < (order[b.name] ?? -1)
         }?.thumbnail
-    }
-
-    public static func == (lhs: Thumbnails, rhs: Thumbnails) -> Bool {
-        lhs.entries.elementsEqual(rhs.entries) { $0.name == $1.name && $0.thumbnail == $1.thumbnail }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        for entry in entries {
-            hasher.combine(entry.name)
-            hasher.combine(entry.thumbnail)
-        }
     }
 }

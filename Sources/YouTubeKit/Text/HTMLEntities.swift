@@ -53,39 +53,104 @@ public enum HTMLEntities {
     }
 
     /// Decodes references in UTF-8 bytes, appending the result to `output`.
-    public static func decode(utf8 input: UnsafeRawBufferPointer, into output: inout [UInt8]) {
-        output.reserveCapacity(output.count + input.count)
+    ///
+    /// - Returns: whether a reference decoded to a non-ASCII character.
+    @discardableResult
+    public static func decode(utf8 input: UnsafeRawBufferPointer, into output: inout [UInt8]) -> Bool {
+        guard let inputBase = input.baseAddress, input.count > 0 else { return false }
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: input.count))
+        let result = output.withUnsafeMutableBufferPointer { buffer in
+            decode(utf8: input, to: buffer.baseAddress! + start)
+        }
+        let written = result?.count ?? input.count
+        if result == nil {
+            output.withUnsafeMutableBufferPointer { buffer in
+                UnsafeMutableRawPointer(buffer.baseAddress! + start).copyMemory(from: inputBase, byteCount: input.count)
+            }
+        }
+        output.removeLast(input.count - written)
+        return result?.wroteNonASCII ?? false
+    }
+
+    /// Decodes references in UTF-8 bytes into `output`, which must have room for `input.count`
+    /// bytes: decoding never lengthens text (the shortest reference, `&lt;`, takes 4 bytes, and
+    /// no character more than 4 in UTF-8).
+    ///
+    /// - Returns: `nil` when there was nothing to decode (`output` is then untouched: use the
+    ///   input as it is); otherwise the bytes written and whether a reference decoded to a
+    ///   non-ASCII character.
+    public static func decode(
+        utf8 input: UnsafeRawBufferPointer, to output: UnsafeMutablePointer<UInt8>
+    ) -> (count: Int, wroteNonASCII: Bool)? {
+        guard let base = input.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
         let count = input.count
+        var written = -1  // nothing written until the first reference
+        var wroteNonASCII = false
         var index = 0
         var runStart = 0
         while index < count {
             // Skip eight bytes at a time while none is `&`.
             while index + 8 <= count {
-                let word = input.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x2626_2626_2626_2626
-                if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ 0x2626_2626_2626_2626
+                let found = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+                if found != 0 {
+                    index += found.trailingZeroBitCount >> 3
+                    break
+                }
                 index += 8
             }
             guard index < count else { break }
-            guard input[index] == UInt8(ascii: "&") else {
+            guard base[index] == UInt8(ascii: "&") else {
                 index += 1
                 continue
             }
             // Find the `;` within the longest reference we decode (`&#x10FFFF;`, 10 bytes).
             var end = index + 1
             let limit = min(count, index + 11)
-            while end < limit, input[end] != UInt8(ascii: ";") { end += 1 }
+            while end < limit, base[end] != UInt8(ascii: ";") { end += 1 }
             guard end < limit, end > index + 1,
-                let scalar = reference(UnsafeRawBufferPointer(rebasing: input[(index + 1)..<end]))
+                let scalar = reference(UnsafeRawBufferPointer(start: base + index + 1, count: end - index - 1))
             else {
                 index += 1
                 continue
             }
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[runStart..<index]))
-            UTF8Encoding.append(scalar.value, to: &output)
+            if written < 0 { written = 0 }
+            (output + written).update(from: base + runStart, count: index - runStart)
+            written += index - runStart
+            written += encode(scalar.value, to: output + written)
+            if !scalar.isASCII { wroteNonASCII = true }
             index = end + 1
             runStart = index
         }
-        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[runStart..<count]))
+        guard written >= 0 else { return nil }
+        (output + written).update(from: base + runStart, count: count - runStart)
+        return (written + count - runStart, wroteNonASCII)
+    }
+
+    /// Writes the UTF-8 form of a scalar value; returns its length.
+    @inline(__always)
+    private static func encode(_ value: UInt32, to output: UnsafeMutablePointer<UInt8>) -> Int {
+        switch value {
+        case 0..<0x80:
+            output[0] = UInt8(value)
+            return 1
+        case 0x80..<0x800:
+            output[0] = UInt8(0xC0 | value >> 6)
+            output[1] = UInt8(0x80 | value & 0x3F)
+            return 2
+        case 0x800..<0x10000:
+            output[0] = UInt8(0xE0 | value >> 12)
+            output[1] = UInt8(0x80 | value >> 6 & 0x3F)
+            output[2] = UInt8(0x80 | value & 0x3F)
+            return 3
+        default:
+            output[0] = UInt8(0xF0 | value >> 18)
+            output[1] = UInt8(0x80 | value >> 12 & 0x3F)
+            output[2] = UInt8(0x80 | value >> 6 & 0x3F)
+            output[3] = UInt8(0x80 | value & 0x3F)
+            return 4
+        }
     }
 
     /// The scalar a reference body (between `&` and `;`) names.
@@ -109,14 +174,17 @@ public enum HTMLEntities {
             guard value != 0 else { return nil }
             return Unicode.Scalar(value)
         }
-        // The names search.list uses, without building a String.
-        switch body.count {
-        case 2 where body[0] == UInt8(ascii: "l") && body[1] == UInt8(ascii: "t"): return "<"
-        case 2 where body[0] == UInt8(ascii: "g") && body[1] == UInt8(ascii: "t"): return ">"
-        case 3 where body[0] == UInt8(ascii: "a") && body[1] == UInt8(ascii: "m") && body[2] == UInt8(ascii: "p"):
-            return "&"
-        case 4 where body.elementsEqual("quot".utf8): return "\""
-        case 4 where body.elementsEqual("apos".utf8): return "'"
+        // The names search.list uses, compared as little-endian words, without building a String.
+        var word: UInt32 = 0
+        if body.count <= 4 {
+            for index in 0..<body.count { word |= UInt32(body[index]) << (8 * UInt32(index)) }
+        }
+        switch (body.count, word) {
+        case (2, 0x746C): return "<"  // lt
+        case (2, 0x7467): return ">"  // gt
+        case (3, 0x70_6D61): return "&"  // amp
+        case (4, 0x746F_7571): return "\""  // quot
+        case (4, 0x736F_7061): return "'"  // apos
         default:
             guard body.count <= 8 else { return nil }
             return named[String(decoding: body, as: UTF8.self)]

@@ -1,79 +1,170 @@
-/// The token scanners: strings (with escape, surrogate and UTF-8 checks) and numbers.
-/// Each returns -1 when the buffer ends before the token does.
-extension JSONStreamParser {
+/// The token scanners of ``JSONStreamParser``: strings (escapes, surrogates, control characters;
+/// UTF-8 validated in a pass of its own over text that has non-ASCII bytes) and numbers. Each
+/// returns -1 when the buffer ends before the token does.
+///
+/// A small value (the buffer's offset in the input, for errors) rather than methods of the
+/// parser, so the hot loops work on registers, not on the parser's stored state.
+struct JSONScanner {
+    /// Offset of the buffer's first byte from the start of the input.
+    let baseOffset: Int
+
     @inline(__always)
     static func loadWord(_ base: UnsafePointer<UInt8>, _ index: Int) -> UInt64 {
         UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
     }
 
-    /// Bytes of a word that end or interrupt a plain run of string text: `"`, `\`, a control
-    /// character or a non-ASCII byte. The lowest set bit marks the first such byte exactly.
+    /// Bytes of a word that end or interrupt a plain run of string text: `"`, `\` or a control
+    /// character. The lowest set bit (the high bit of a byte) marks the first such byte exactly;
+    /// non-ASCII bytes do not stop the scan — they are validated afterwards, in one pass.
     @inline(__always)
     static func specialBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)
         let backslash = word ^ (ones &* 0x5C)
         let hasQuote = (quote &- ones) & ~quote
         let hasBackslash = (backslash &- ones) & ~backslash
         let hasControl = (word &- ones &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl | word) & highs
+        return (hasQuote | hasBackslash | hasControl) & highBits
     }
 
-    /// Scans string text starting just after the opening quote.
-    ///
-    /// - Returns: the index of the closing quote, or -1 when the buffer ends first.
-    /// - Throws: ``JSONError`` for a bad escape, a lone surrogate, a control character or invalid UTF-8.
     @inline(__always)
-    /// - Parameter stoppedAt: when the buffer ends first, where the scan stopped (a character
-    ///   boundary): the next scan of the same string may start there.
+    static var highBits: UInt64 { 0x8080_8080_8080_8080 }
+
+    /// Scans string text from `from` to the closing quote, checking escapes and control
+    /// characters. Non-ASCII bytes only set `nonASCII`: the caller validates them in one pass.
+    ///
+    /// - Parameters:
+    ///   - textStart: the first byte after the opening quote (for errors: invalid UTF-8 before a
+    ///     bad escape or control character is reported first, as it comes first).
+    ///   - from: where to scan from — `textStart`, or where an earlier scan of the string stopped.
+    ///   - stoppedAt: when the buffer ends first, where the scan stopped; the next scan of the
+    ///     same string may start there.
+    /// - Returns: the index of the closing quote, or -1 when the buffer ends first.
+    /// - Throws: ``JSONError`` for a bad escape, a lone surrogate or a control character.
+    @inline(__always)
     func scanString(
-        _ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int, _ escaped: inout Bool, _ stoppedAt: inout Int
+        _ base: UnsafePointer<UInt8>, textStart: Int, from: Int, _ count: Int, _ escaped: inout Bool,
+        _ nonASCII: inout Bool, _ stoppedAt: inout Int
     ) throws -> Int {
-        var index = start
+        var index = from
+        var high: UInt64 = 0
         while true {
-            while index + 8 <= count {
-                let special = Self.specialBytes(Self.loadWord(base, index))
-                if special != 0 {
-                    index += special.trailingZeroBitCount >> 3
-                    break
-                }
-                index += 8
-            }
+            index = Self.plainRun(base, index, count, &high)
             guard index < count else {
+                if high & Self.highBits != 0 { nonASCII = true }
                 stoppedAt = index
                 return -1
             }
             let byte = base[index]
-            if byte == UInt8(ascii: "\"") { return index }
+            if byte == UInt8(ascii: "\"") {
+                if high & Self.highBits != 0 { nonASCII = true }
+                return index
+            }
+            if high & Self.highBits != 0 { nonASCII = true }
             if byte == UInt8(ascii: "\\") {
                 escaped = true
-                let length = try escapeLength(base, index, count)
+                let length: Int
+                do {
+                    length = try escapeLength(base, index, count)
+                } catch {
+                    try checkUTF8BeforeError(base, textStart, index, nonASCII)
+                    throw error
+                }
                 if length < 0 {
                     stoppedAt = index
                     return -1
                 }
-                index += length
-            } else if byte < 0x20 {
+                index &+= length
+            } else {
+                try checkUTF8BeforeError(base, textStart, index, nonASCII)
                 throw JSONError(
                     .invalidString, offset: baseOffset + index,
                     expected:
                         "a string without raw control characters (write U+\(Self.hex4(UInt32(byte))) as an escape)")
-            } else if byte >= 0x80 {
-                // A run of non-ASCII characters (CJK, emoji) is checked here, one after another,
-                // without going back to the word scan between them.
-                repeat {
-                    let length = try utf8SequenceLength(base, index, count)
-                    if length < 0 {
-                        stoppedAt = index
-                        return -1
-                    }
-                    index += length
-                } while index < count && base[index] >= 0x80
-            } else {
-                index += 1
             }
         }
+    }
+
+    /// The index of the first `"`, `\` or control character from `index` on (or `count`), eight
+    /// bytes at a time; the bytes passed over are OR-ed into `high`, whose high bits then tell
+    /// whether any was non-ASCII.
+    @inline(__always)
+    static func plainRun(_ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int, _ high: inout UInt64) -> Int {
+        var index = start
+        while index &+ 8 <= count {
+            let word = loadWord(base, index)
+            let special = specialBytes(word)
+            if special != 0 {
+                let bit = special.trailingZeroBitCount
+                high |= word & ((1 &<< UInt64(bit &- 7)) &- 1)
+                return index &+ (bit &>> 3)
+            }
+            high |= word
+            index &+= 8
+        }
+        while index < count {
+            let byte = base[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return index }
+            high |= UInt64(byte)
+            index &+= 1
+        }
+        return index
+    }
+
+    /// Before reporting an error at `index` inside a string: invalid UTF-8 earlier in the text
+    /// is the first error, so it is the one reported.
+    private func checkUTF8BeforeError(
+        _ base: UnsafePointer<UInt8>, _ textStart: Int, _ index: Int, _ nonASCII: Bool
+    ) throws {
+        if nonASCII { _ = try validateUTF8(base, textStart, index, allowsCutOff: true) }
+    }
+
+    /// Checks the UTF-8 of `base[start..<end]` per RFC 3629.
+    ///
+    /// - Returns: `end`; or, when `allowsCutOff` and the range ends inside a sequence, that
+    ///   sequence's start (the next check goes on from there).
+    @inline(__always)
+    func validateUTF8(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, allowsCutOff: Bool) throws -> Int {
+        var index = start
+        while index < end {
+            while index + 8 <= end {
+                let high = Self.loadWord(base, index) & Self.highBits
+                if high != 0 {
+                    index += high.trailingZeroBitCount >> 3
+                    break
+                }
+                index += 8
+            }
+            guard index < end else { break }
+            if base[index] < 0x80 {
+                index += 1
+                continue
+            }
+            // A run of non-ASCII characters (CJK, emoji) is checked one after another, without
+            // going back to the word scan between them.
+            repeat {
+                // The common cases first: two bytes (Latin, Cyrillic, Arabic, Hebrew) and three
+                // bytes outside the E0/ED lead bytes' narrower ranges (CJK, Hangul, kana).
+                let lead = base[index]
+                if lead &- 0xC2 < 0x1E, index + 2 <= end, base[index + 1] & 0xC0 == 0x80 {
+                    index += 2
+                    continue
+                }
+                if lead &- 0xE1 < 0x0F, lead != 0xED, index + 3 <= end,
+                    (UInt16(base[index + 1]) | UInt16(base[index + 2]) << 8) & 0xC0C0 == 0x8080
+                {
+                    index += 3
+                    continue
+                }
+                let length = try utf8SequenceLength(base, index, end)
+                if length < 0 {
+                    if allowsCutOff { return index }
+                    throw invalidUTF8(end)
+                }
+                index += length
+            } while index < end && base[index] >= 0x80
+        }
+        return end
     }
 
     /// Length of the escape at `index` (which holds `\`), validating it; -1 when cut off.
