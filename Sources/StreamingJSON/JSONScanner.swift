@@ -125,6 +125,7 @@ struct JSONScanner {
     ///   sequence's start (the next check goes on from there).
     @inline(__always)
     func validateUTF8(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, allowsCutOff: Bool) throws -> Int {
+        let table = Self.leadTable
         var index = start
         while index < end {
             while index + 8 <= end {
@@ -143,18 +144,16 @@ struct JSONScanner {
             // A run of non-ASCII characters (CJK, emoji) is checked one after another, without
             // going back to the word scan between them.
             repeat {
-                // The common cases first: two bytes (Latin, Cyrillic, Arabic, Hebrew) and three
-                // bytes outside the E0/ED lead bytes' narrower ranges (CJK, Hangul, kana).
-                let lead = base[index]
-                if lead &- 0xC2 < 0x1E, index + 2 <= end, base[index + 1] & 0xC0 == 0x80 {
-                    index += 2
-                    continue
-                }
-                if lead &- 0xE1 < 0x0F, lead != 0xED, index + 3 <= end,
-                    (UInt16(base[index + 1]) | UInt16(base[index + 2]) << 8) & 0xC0C0 == 0x8080
-                {
-                    index += 3
-                    continue
+                // Four bytes at hand: the sequence is checked without a branch on its length
+                // (scripts mix two-, three- and four-byte characters in no order a branch
+                // predictor could learn). A failure goes to the exact check below for its offset.
+                if index &+ 4 <= end {
+                    let word = UInt32(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self))
+                    let length = Self.sequenceLength(word, table)
+                    if length != 0 {
+                        index &+= length
+                        continue
+                    }
                 }
                 let length = try utf8SequenceLength(base, index, end)
                 if length < 0 {
@@ -166,6 +165,50 @@ struct JSONScanner {
         }
         return end
     }
+
+    /// The length of the valid UTF-8 sequence that starts `word`'s lowest byte (a lead byte ≥ 0x80),
+    /// or 0 when it is not one — per RFC 3629: no overlongs, no surrogates, nothing past U+10FFFF.
+    ///
+    /// One table entry per lead byte says it all (length, the second byte's range, which later
+    /// bytes must be continuation bytes), so the check has no branch on the kind of character.
+    @inline(__always)
+    static func sequenceLength(_ word: UInt32, _ table: UnsafePointer<UInt64> = leadTable) -> Int {
+        let entry = table[Int(word & 0xFF)]
+        let length = Int(truncatingIfNeeded: entry & 0x7)
+        let low = UInt32(truncatingIfNeeded: entry >> 8) & 0xFF
+        let span = UInt32(truncatingIfNeeded: entry >> 16) & 0xFF
+        let restMask = UInt32(truncatingIfNeeded: entry >> 32) & 0xFFFF
+        let second = word >> 8 & 0xFF
+        let rest = word >> 16
+        let secondOutOfRange: UInt32 = (second &- low) > span ? 1 : 0
+        let bad = secondOutOfRange | ((rest & restMask) ^ (0x8080 & restMask))
+        return bad == 0 ? length : 0  // a byte that leads nothing has length 0
+    }
+
+    /// Per lead byte: bits 0-2 the sequence length (0: not a lead byte), 8-15 the second byte's
+    /// lowest value, 16-23 its range's width, 32-47 the mask of the third and fourth bytes that
+    /// must be continuation bytes. Immortal, built once, never written after.
+    nonisolated(unsafe) static let leadTable: UnsafePointer<UInt64> = {
+        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
+        for lead in 0..<256 {
+            var length: UInt64 = 0
+            var low: UInt64 = 0x80
+            var high: UInt64 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: break
+            }
+            if lead == 0xE0 { low = 0xA0 }
+            if lead == 0xED { high = 0x9F }
+            if lead == 0xF0 { low = 0x90 }
+            if lead == 0xF4 { high = 0x8F }
+            let restMask: UInt64 = length == 4 ? 0xC0C0 : length == 3 ? 0xC0 : 0
+            table[lead] = length | low << 8 | (high - low) << 16 | restMask << 32
+        }
+        return UnsafePointer(table)
+    }()
 
     /// Length of the escape at `index` (which holds `\`), validating it; -1 when cut off.
     @inline(__always)

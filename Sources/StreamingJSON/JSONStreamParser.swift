@@ -186,12 +186,25 @@ public struct JSONStreamParser {
                             .syntax, offset: baseOffset + index,
                             expected: state == .key ? "a string key after ','" : "a string key or '}'")
                     }
-                    guard let token = try stringToken(scanner, base, index, start, count) else { return index }
-                    if skipDepth < 0 {
-                        let keep = try withText(base, index &+ 1, count, token) { try handler.key($0) }
-                        if !keep { skipDepth = containers.count }
+                    // A short plain key (the usual kind) is read as words while its end is found —
+                    // unless it is the carried token, whose scan an earlier chunk began.
+                    if index &+ 25 <= count, index != start || stringResume == nil,
+                        let key = Self.shortKey(base, index &+ 1)
+                    {
+                        if skipDepth < 0 {
+                            let text = JSONText(
+                                UnsafeRawBufferPointer(start: base + (index &+ 1), count: key.length), words: key.words)
+                            if try !handler.key(text) { skipDepth = containers.count }
+                        }
+                        index = index &+ key.length &+ 2
+                    } else {
+                        guard let token = try stringToken(scanner, base, index, start, count) else { return index }
+                        if skipDepth < 0 {
+                            let keep = try withText(base, index &+ 1, count, token) { try handler.key($0) }
+                            if !keep { skipDepth = containers.count }
+                        }
+                        index = token.end &+ 1
                     }
-                    index = token.end &+ 1
                     state = .colon
                     Self.skipWhitespace(base, &index, count)
                     guard index < count else { return count }
@@ -256,6 +269,43 @@ public struct JSONStreamParser {
                     .trailingData, offset: baseOffset + index, expected: "nothing after the end of the JSON document")
             }
         }
+    }
+
+    /// A key of at most 23 bytes, all plain ASCII (no escape, no control character), starting at
+    /// `start` (after its quote), when 24 bytes may be read there: its length and its words,
+    /// zero past its end. Anything else is left to the general string scan.
+    @inline(__always)
+    static func shortKey(_ base: UnsafePointer<UInt8>, _ start: Int) -> (length: Int, words: (UInt64, UInt64, UInt64))?
+    {
+        @inline(__always) func stop(_ word: UInt64) -> UInt64 {
+            JSONScanner.specialBytes(word) | (word & JSONScanner.highBits)
+        }
+        @inline(__always) func below(_ word: UInt64, _ bit: Int) -> UInt64 {
+            word & ((1 &<< UInt64(bit &- 7)) &- 1)
+        }
+        let word0 = JSONScanner.loadWord(base, start)
+        let stop0 = stop(word0)
+        if stop0 != 0 {
+            let bit = stop0.trailingZeroBitCount
+            let length = bit &>> 3
+            guard base[start &+ length] == UInt8(ascii: "\"") else { return nil }
+            return (length, (below(word0, bit), 0, 0))
+        }
+        let word1 = JSONScanner.loadWord(base, start &+ 8)
+        let stop1 = stop(word1)
+        if stop1 != 0 {
+            let bit = stop1.trailingZeroBitCount
+            let length = 8 &+ bit &>> 3
+            guard base[start &+ length] == UInt8(ascii: "\"") else { return nil }
+            return (length, (word0, below(word1, bit), 0))
+        }
+        let word2 = JSONScanner.loadWord(base, start &+ 16)
+        let stop2 = stop(word2)
+        guard stop2 != 0 else { return nil }
+        let bit = stop2.trailingZeroBitCount
+        let length = 16 &+ bit &>> 3
+        guard base[start &+ length] == UInt8(ascii: "\"") else { return nil }
+        return (length, (word0, word1, below(word2, bit)))
     }
 
     /// Moves `index` past whitespace: pretty-printed indentation is skipped eight spaces at a time.

@@ -14,11 +14,27 @@ public struct JSONText {
     /// input goes on after the text, so short texts can be loaded a word at a time.
     let readable: Int
 
+    /// For a short key the parser read as words while finding its end: the key's bytes as
+    /// three little-endian words, zero past its end (see ``KeyMatcher``).
+    let words: (UInt64, UInt64, UInt64)
+    let hasWords: Bool
+
     /// Only the parser (and the decoders of this module, from bytes they made valid) makes one.
     init(_ bytes: UnsafeRawBufferPointer, isASCII: Bool, readable: Int? = nil) {
         self.bytes = bytes
         self.isASCII = isASCII
         self.readable = readable ?? bytes.count
+        words = (0, 0, 0)
+        hasWords = false
+    }
+
+    /// A short ASCII key with its words already loaded.
+    init(_ bytes: UnsafeRawBufferPointer, words: (UInt64, UInt64, UInt64)) {
+        self.bytes = bytes
+        isASCII = true
+        readable = bytes.count
+        self.words = words
+        hasWords = true
     }
 
     /// The text as a String.

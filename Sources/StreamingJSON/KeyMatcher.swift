@@ -68,11 +68,18 @@ struct KeyMatcher<Value: Sendable>: @unchecked Sendable {
     }
 
     @inline(__always)
-    func match(_ text: JSONText) -> Value? { match(text.bytes, readable: text.readable) }
+    func match(_ text: JSONText) -> Value? {
+        if text.hasWords { return match(text.bytes, words: text.words) }
+        return match(text.bytes, readable: text.readable)
+    }
 
     @inline(__always)
     func match(_ key: UnsafeRawBufferPointer, readable: Int? = nil) -> Value? {
-        let keyWords = Self.words(key, readable: readable ?? key.count)
+        match(key, words: Self.words(key, readable: readable ?? key.count))
+    }
+
+    @inline(__always)
+    private func match(_ key: UnsafeRawBufferPointer, words keyWords: (UInt64, UInt64, UInt64)) -> Value? {
         let length = key.count
         var slot = Self.hash(length, keyWords) & (Self.slotCount - 1)
         while true {

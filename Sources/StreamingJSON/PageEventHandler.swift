@@ -7,6 +7,9 @@ struct PageEventHandler: JSONEventHandler {
     let onRecord: (DecodedRecord) throws -> Void
 
     private var stack: [PageContext] = []
+    /// The innermost context (`stack.last`, or `.ignored` outside the root), kept apart from the
+    /// stack: every key and string looks at it.
+    private var context: PageContext = .ignored
     private var field: PageField = .none
     private var item = ItemFields()
     /// The endpoint the current item's `kind` names.
@@ -42,7 +45,7 @@ struct PageEventHandler: JSONEventHandler {
 
     mutating func key(_ text: JSONText) -> Bool {
         let matched: PageField?
-        switch stack.last ?? .ignored {
+        switch context {
         case .root: matched = PageKeys.root.match(text)
         case .pageInfo: matched = PageKeys.pageInfo.match(text)
         case .item: matched = PageKeys.item.match(text)
@@ -103,11 +106,14 @@ struct PageEventHandler: JSONEventHandler {
         default: context = .ignored
         }
         stack.append(context)
+        self.context = context
         field = .none
     }
 
     mutating func endObject() throws {
-        switch stack.removeLast() {
+        let closed = stack.removeLast()
+        context = stack.last ?? .ignored
+        switch closed {
         case .item: try finishItem()
         case .thumbnail:
             if item.thumbnails.isEmpty { item.thumbnails.reserveCapacity(5) }
@@ -131,18 +137,20 @@ struct PageEventHandler: JSONEventHandler {
         default: context = .ignored
         }
         stack.append(context)
+        self.context = context
         field = .none
     }
 
     mutating func endArray() {
         stack.removeLast()
+        context = stack.last ?? .ignored
         field = .none
     }
 
     mutating func string(_ text: JSONText) {
         defer { field = .none }
         let utf8 = text.bytes
-        if stack.last == .tags {
+        if context == .tags {
             item.tags?.append(text.string)
             return
         }
@@ -270,7 +278,7 @@ struct PageEventHandler: JSONEventHandler {
         if summary.endpoint == nil { summary.endpoint = itemEndpoint }
         switch itemEndpoint {
         case .search:
-            if let video = item.searchVideo() {
+            if let video = item.takeSearchVideo() {
                 summary.videoCount += 1
                 try onRecord(.video(video))
             } else if let channelId = item.idChannelId {
@@ -279,19 +287,19 @@ struct PageEventHandler: JSONEventHandler {
                 summary.playlistResults.append(playlistId)
             }
         case .videos:
-            if let video = item.hydratedVideo() {
+            if let video = item.takeHydratedVideo() {
                 summary.videoCount += 1
                 try onRecord(.video(video))
             }
         case .playlistItems:
             if item.isPlaceholder {
                 summary.placeholderCount += 1
-            } else if let video = item.playlistVideo() {
+            } else if let video = item.takePlaylistVideo() {
                 summary.videoCount += 1
                 try onRecord(.video(video))
             }
         case .channels:
-            if let channel = item.channel() {
+            if let channel = item.takeChannel() {
                 summary.channelCount += 1
                 try onRecord(.channel(channel))
             }

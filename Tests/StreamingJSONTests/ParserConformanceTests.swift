@@ -146,6 +146,30 @@ struct ParserConformanceTests {
         for (text, _) in recorder.texts { #expect(text == String(decoding: Array(text.utf8), as: UTF8.self)) }
     }
 
+    @Test func branchFreeSequenceCheckAgreesWithTheExactOne() throws {
+        // The fast check of a four-byte window must accept exactly what the byte-by-byte check does.
+        let scanner = JSONScanner(baseOffset: 0)
+        // Every lead byte; for the others, each side of every boundary a range check has.
+        let seconds: [UInt8] = [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        let tails: [UInt8] = [0x41, 0x7F, 0x80, 0xBF, 0xC0]
+        var disagreements: [[UInt8]] = []
+        for lead in 0x80...0xFF {
+            for second in seconds {
+                for third in tails {
+                    for fourth in tails {
+                        let bytes: [UInt8] = [UInt8(lead), second, third, fourth]
+                        let exact = bytes.withUnsafeBufferPointer { buffer in
+                            (try? scanner.utf8SequenceLength(buffer.baseAddress!, 0, 4)) ?? 0
+                        }
+                        let word = UInt32(lead) | UInt32(second) << 8 | UInt32(third) << 16 | UInt32(fourth) << 24
+                        if JSONScanner.sequenceLength(word) != exact { disagreements.append(bytes) }
+                    }
+                }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+    }
+
     @Test func nestingLimitHasItsOwnError() throws {
         let ok = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
         _ = try Self.parse(ok)

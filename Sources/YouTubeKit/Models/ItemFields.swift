@@ -50,43 +50,16 @@ package struct ItemFields: Sendable {
         seconds.map { Date(timeIntervalSince1970: TimeInterval($0)) }
     }
 
-    package var thumbnailSet: Thumbnails { Thumbnails(sizes: thumbnails) }
-
     /// search.list result → a video, when it is one. Snippet text is HTML-escaped there: decoded here.
     package func searchVideo() -> Video? {
-        guard let videoId = idVideoId ?? (idIsObject ? nil : id) else { return nil }
-        return Video(
-            videoId: videoId,
-            title: snippetDecoded ? title ?? "" : HTMLEntities.decode(title ?? ""),
-            description: snippetDecoded ? description ?? "" : HTMLEntities.decode(description ?? ""),
-            channelId: channelId ?? "",
-            channelTitle: snippetDecoded ? channelTitle ?? "" : HTMLEntities.decode(channelTitle ?? ""),
-            publishedAt: Self.date(publishedAt),
-            thumbnails: thumbnailSet,
-            liveBroadcastContent: liveBroadcastContent)
+        var fields = self
+        return fields.takeSearchVideo()
     }
 
     /// videos.list item → a video; text is already plain.
     package func hydratedVideo() -> Video? {
-        guard let videoId = id else { return nil }
-        return Video(
-            videoId: videoId,
-            title: title ?? "",
-            description: description ?? "",
-            channelId: channelId ?? "",
-            channelTitle: channelTitle ?? "",
-            publishedAt: Self.date(publishedAt),
-            thumbnails: thumbnailSet,
-            liveBroadcastContent: liveBroadcastContent,
-            tags: tags,
-            categoryId: categoryId,
-            defaultLanguage: defaultLanguage,
-            defaultAudioLanguage: defaultAudioLanguage,
-            duration: duration,
-            durationSeconds: durationSeconds,
-            viewCount: viewCount,
-            likeCount: likeCount,
-            commentCount: commentCount)
+        var fields = self
+        return fields.takeHydratedVideo()
     }
 
     /// Whether a playlist entry is a "Private video"/"Deleted video" placeholder without data.
@@ -98,30 +71,86 @@ package struct ItemFields: Sendable {
     /// never snippet.publishedAt (the date it was added to the playlist); the channel is the
     /// video's owner where the API says so.
     package func playlistVideo() -> Video? {
-        guard let videoId = contentVideoId ?? resourceVideoId else { return nil }
-        return Video(
-            videoId: videoId,
-            title: title ?? "",
-            description: description ?? "",
-            channelId: videoOwnerChannelId ?? channelId ?? "",
-            channelTitle: videoOwnerChannelTitle ?? channelTitle ?? "",
-            publishedAt: Self.date(videoPublishedAt),
-            thumbnails: thumbnailSet)
+        var fields = self
+        return fields.takePlaylistVideo()
     }
 
     package func channel() -> Channel? {
-        guard let channelId = id else { return nil }
+        var fields = self
+        return fields.takeChannel()
+    }
+
+    // The same records, made by moving the fields out (they are left nil): no String is
+    // retained by the record and released by the fields after. The streaming decoders use these.
+
+    package mutating func takeSearchVideo() -> Video? {
+        guard idVideoId != nil || (!idIsObject && id != nil) else { return nil }
+        let decoded = snippetDecoded
+        return Video(
+            videoId: idVideoId.take() ?? id.take()!,
+            title: decoded ? title.take() ?? "" : HTMLEntities.decode(title.take() ?? ""),
+            description: decoded ? description.take() ?? "" : HTMLEntities.decode(description.take() ?? ""),
+            channelId: channelId.take() ?? "",
+            channelTitle: decoded ? channelTitle.take() ?? "" : HTMLEntities.decode(channelTitle.take() ?? ""),
+            publishedAt: Self.date(publishedAt),
+            thumbnails: takeThumbnails(),
+            liveBroadcastContent: liveBroadcastContent.take())
+    }
+
+    package mutating func takeHydratedVideo() -> Video? {
+        guard let videoId = id.take() else { return nil }
+        return Video(
+            videoId: videoId,
+            title: title.take() ?? "",
+            description: description.take() ?? "",
+            channelId: channelId.take() ?? "",
+            channelTitle: channelTitle.take() ?? "",
+            publishedAt: Self.date(publishedAt),
+            thumbnails: takeThumbnails(),
+            liveBroadcastContent: liveBroadcastContent.take(),
+            tags: tags.take(),
+            categoryId: categoryId.take(),
+            defaultLanguage: defaultLanguage.take(),
+            defaultAudioLanguage: defaultAudioLanguage.take(),
+            duration: duration.take(),
+            durationSeconds: durationSeconds,
+            viewCount: viewCount,
+            likeCount: likeCount,
+            commentCount: commentCount)
+    }
+
+    package mutating func takePlaylistVideo() -> Video? {
+        guard let videoId = contentVideoId.take() ?? resourceVideoId.take() else { return nil }
+        return Video(
+            videoId: videoId,
+            title: title.take() ?? "",
+            description: description.take() ?? "",
+            channelId: videoOwnerChannelId.take() ?? channelId.take() ?? "",
+            channelTitle: videoOwnerChannelTitle.take() ?? channelTitle.take() ?? "",
+            publishedAt: Self.date(videoPublishedAt),
+            thumbnails: takeThumbnails())
+    }
+
+    package mutating func takeChannel() -> Channel? {
+        guard let channelId = id.take() else { return nil }
         return Channel(
             channelId: channelId,
-            title: title ?? "",
-            description: description ?? "",
-            customUrl: customUrl,
+            title: title.take() ?? "",
+            description: description.take() ?? "",
+            customUrl: customUrl.take(),
             publishedAt: Self.date(publishedAt),
-            thumbnails: thumbnailSet,
-            country: country,
-            uploadsPlaylistId: uploadsPlaylistId,
+            thumbnails: takeThumbnails(),
+            country: country.take(),
+            uploadsPlaylistId: uploadsPlaylistId.take(),
             viewCount: viewCount,
             subscriberCount: hiddenSubscriberCount ? nil : subscriberCount,
             videoCount: videoCount)
     }
+
+    private mutating func takeThumbnails() -> Thumbnails {
+        var sizes: [Thumbnails.Size] = []
+        swap(&sizes, &thumbnails)
+        return Thumbnails(sizes: sizes)
+    }
+
 }

@@ -105,13 +105,25 @@ public enum HTMLEntities {
                 index += 1
                 continue
             }
-            // Find the `;` within the longest reference we decode (`&#x10FFFF;`, 10 bytes).
-            var end = index + 1
-            let limit = min(count, index + 11)
-            while end < limit, base[end] != UInt8(ascii: ";") { end += 1 }
-            guard end < limit, end > index + 1,
-                let scalar = reference(UnsafeRawBufferPointer(start: base + index + 1, count: end - index - 1))
-            else {
+            // The references search.list writes, recognised from one load; any other the long way.
+            var end = -1
+            var scalar: Unicode.Scalar = "&"
+            if index + 8 <= count, let (length, common) = commonReference(base, index) {
+                end = index + length - 1
+                scalar = common
+            } else {
+                // Find the `;` within the longest reference we decode (`&#x10FFFF;`, 10 bytes).
+                var semicolon = index + 1
+                let limit = min(count, index + 11)
+                while semicolon < limit, base[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
+                if semicolon < limit, semicolon > index + 1,
+                    let named = reference(UnsafeRawBufferPointer(start: base + index + 1, count: semicolon - index - 1))
+                {
+                    end = semicolon
+                    scalar = named
+                }
+            }
+            guard end >= 0 else {
                 index += 1
                 continue
             }
@@ -126,6 +138,25 @@ public enum HTMLEntities {
         guard written >= 0 else { return nil }
         (output + written).update(from: base + runStart, count: count - runStart)
         return (written + count - runStart, wroteNonASCII)
+    }
+
+    /// `&amp;`, `&lt;`, `&gt;`, `&quot;` and `&#39;` (what search.list's escaping writes) at
+    /// `index`, matched as one little-endian word, with their length.
+    @inline(__always)
+    private static func commonReference(_ base: UnsafePointer<UInt8>, _ index: Int) -> (Int, Unicode.Scalar)? {
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        switch word & 0xFFFF_FFFF {
+        case 0x3B74_6C26: return (4, "<")  // &lt;
+        case 0x3B74_6726: return (4, ">")  // &gt;
+        default: break
+        }
+        switch word & 0xFF_FFFF_FFFF {
+        case 0x3B_706D_6126: return (5, "&")  // &amp;
+        case 0x3B_3933_2326: return (5, "'")  // &#39;
+        default: break
+        }
+        if word & 0xFFFF_FFFF_FFFF == 0x3B74_6F75_7126 { return (6, "\"") }  // &quot;
+        return nil
     }
 
     /// Writes the UTF-8 form of a scalar value; returns its length.
