@@ -91,6 +91,38 @@ struct JSONScanner {
     @inline(__always)
     static func plainRun(_ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int, _ high: inout UInt64) -> Int {
         var index = start
+        // Sixteen bytes at a time (SSE2 on x86-64, NEON on ARM), then eight, then one by one.
+        if index &+ 16 <= count {
+            let quote = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
+            let backslash = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+            let space = SIMD16<UInt8>(repeating: 0x20)
+            var seen = SIMD16<UInt8>()
+            repeat {
+                let bytes = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+                let special = (bytes .== quote) .| (bytes .== backslash) .| (bytes .< space)
+                // Each lane of the mask is all ones or all zeros: read as two words, not through
+                // `any(_:)` (a reduction the optimizer leaves as a call).
+                let lanes = unsafeBitCast(special, to: (UInt64, UInt64).self)
+                if lanes.0 | lanes.1 != 0 {
+                    let marks = (lanes.0 & highBits, lanes.1 & highBits)
+                    let words = unsafeBitCast(bytes, to: (UInt64, UInt64).self)
+                    let folded = unsafeBitCast(seen, to: (UInt64, UInt64).self)
+                    high |= folded.0 | folded.1
+                    if marks.0 != 0 {
+                        let bit = marks.0.trailingZeroBitCount
+                        high |= words.0 & ((1 &<< UInt64(bit &- 7)) &- 1)
+                        return index &+ (bit &>> 3)
+                    }
+                    let bit = marks.1.trailingZeroBitCount
+                    high |= words.0 | (words.1 & ((1 &<< UInt64(bit &- 7)) &- 1))
+                    return index &+ 8 &+ (bit &>> 3)
+                }
+                seen |= bytes
+                index &+= 16
+            } while index &+ 16 <= count
+            let folded = unsafeBitCast(seen, to: (UInt64, UInt64).self)
+            high |= folded.0 | folded.1
+        }
         while index &+ 8 <= count {
             let word = loadWord(base, index)
             let special = specialBytes(word)

@@ -315,7 +315,15 @@ public struct JSONStreamParser {
             let byte = base[index]
             guard byte <= 0x20, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             index &+= 1
-            while index &+ 8 <= count, JSONScanner.loadWord(base, index) == 0x2020_2020_2020_2020 { index &+= 8 }
+            // A run of spaces (indentation) is counted a word at a time.
+            while index &+ 8 <= count {
+                let notSpace = JSONScanner.loadWord(base, index) ^ 0x2020_2020_2020_2020
+                if notSpace != 0 {
+                    index &+= notSpace.trailingZeroBitCount &>> 3
+                    break
+                }
+                index &+= 8
+            }
         }
     }
 

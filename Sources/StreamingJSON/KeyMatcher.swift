@@ -15,7 +15,7 @@ struct KeyMatcher<Value: Sendable>: @unchecked Sendable {
     /// Entry index + 1 per slot, 0 when empty.
     private let slots: UnsafeMutablePointer<UInt8>
     private let entries: UnsafeMutablePointer<Entry>
-    private let values: [Value]
+    private let values: UnsafeMutablePointer<Value>
     private let longKeys: [[UInt8]]
 
     init(_ pairs: [(String, Value)]) {
@@ -33,7 +33,8 @@ struct KeyMatcher<Value: Sendable>: @unchecked Sendable {
             slots[slot] = UInt8(index + 1)
             longKeys.append(bytes.count > 24 ? bytes : [])
         }
-        values = pairs.map(\.1)
+        values = .allocate(capacity: max(1, pairs.count))
+        for (index, (_, value)) in pairs.enumerated() { (values + index).initialize(to: value) }
         self.longKeys = longKeys
     }
 
@@ -85,9 +86,9 @@ struct KeyMatcher<Value: Sendable>: @unchecked Sendable {
         while true {
             let slotValue = Int(slots[slot])
             if slotValue == 0 { return nil }
-            let entry = entries[slotValue - 1]
-            if entry.length == length && entry.words == keyWords {
-                if length <= 24 || longKeys[entry.index].elementsEqual(key) { return values[entry.index] }
+            let entry = entries + (slotValue &- 1)
+            if entry.pointee.words == keyWords && entry.pointee.length == length {
+                if length <= 24 || longKeys[entry.pointee.index].elementsEqual(key) { return values[slotValue &- 1] }
             }
             slot = (slot + 1) & (Self.slotCount - 1)
         }

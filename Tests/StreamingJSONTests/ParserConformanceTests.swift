@@ -114,6 +114,27 @@ struct ParserConformanceTests {
         }
     }
 
+    @Test func specialBytesAreFoundAtEveryPositionOfTheWordAndVectorScans() throws {
+        // Strings are scanned sixteen and eight bytes at a time: an escape, a non-ASCII character
+        // or a raw control character must be found wherever it falls in a block.
+        for length in 0...40 {
+            for position in 0...length {
+                let before = String(repeating: "a", count: position)
+                let after = String(repeating: "b", count: length - position)
+                for (insert, decoded) in [(#"\""#, "\""), (#"\n"#, "\n"), ("é", "é"), ("日", "日"), (#"\u00e9"#, "é")] {
+                    let document = "[\"" + before + insert + after + "\"]"
+                    #expect(try Self.parse(document) == .array([.string(before + decoded + after)]), "\(document)")
+                }
+                let control = Array(("[\"" + before).utf8) + [0x01] + Array((after + "\"]").utf8)
+                let error = try #require(Self.error(control))
+                #expect(error.kind == .invalidString && error.offset == 2 + position, "\(length) \(position)")
+                let invalid = Array(("[\"" + before).utf8) + [0xFF] + Array((after + "\"]").utf8)
+                let utf8Error = try #require(Self.error(invalid))
+                #expect(utf8Error.kind == .invalidUTF8 && utf8Error.offset == 2 + position, "\(length) \(position)")
+            }
+        }
+    }
+
     @Test func textsKnowWhetherTheyAreASCII() throws {
         struct Recorder: JSONEventHandler {
             var texts: [(String, Bool)] = []
