@@ -2,7 +2,8 @@
 /// of up to 24 bytes is three 64-bit words and a length, looked up in a small open-addressing table.
 ///
 /// The tables are immortal: a matcher is built once per key set (static constants) and its
-/// storage is never freed, so a lookup touches no reference counts.
+/// storage is never freed, so a lookup touches no reference counts and a matcher is four
+/// pointers, copied for free.
 struct KeyMatcher<Value: Sendable>: @unchecked Sendable {
     private static var slotCount: Int { 64 }
 
@@ -16,14 +17,15 @@ struct KeyMatcher<Value: Sendable>: @unchecked Sendable {
     private let slots: UnsafeMutablePointer<UInt8>
     private let entries: UnsafeMutablePointer<Entry>
     private let values: UnsafeMutablePointer<Value>
-    private let longKeys: [[UInt8]]
+    /// The bytes of keys longer than 24 bytes (empty for the others).
+    private let longKeys: UnsafeMutablePointer<[UInt8]>
 
     init(_ pairs: [(String, Value)]) {
         precondition(pairs.count < Self.slotCount / 2, "a KeyMatcher holds at most 31 keys")
         slots = .allocate(capacity: Self.slotCount)
         slots.initialize(repeating: 0, count: Self.slotCount)
         entries = .allocate(capacity: max(1, pairs.count))
-        var longKeys: [[UInt8]] = []
+        longKeys = .allocate(capacity: max(1, pairs.count))
         for (index, (key, _)) in pairs.enumerated() {
             let bytes = Array(key.utf8)
             let keyWords = bytes.withUnsafeBytes { Self.words($0, readable: $0.count) }
@@ -31,11 +33,10 @@ struct KeyMatcher<Value: Sendable>: @unchecked Sendable {
             while slots[slot] != 0 { slot = (slot + 1) & (Self.slotCount - 1) }
             (entries + index).initialize(to: Entry(length: bytes.count, words: keyWords, index: index))
             slots[slot] = UInt8(index + 1)
-            longKeys.append(bytes.count > 24 ? bytes : [])
+            (longKeys + index).initialize(to: bytes.count > 24 ? bytes : [])
         }
         values = .allocate(capacity: max(1, pairs.count))
         for (index, (_, value)) in pairs.enumerated() { (values + index).initialize(to: value) }
-        self.longKeys = longKeys
     }
 
     /// A key's bytes as three little-endian words, zero past its end. A word is loaded whole

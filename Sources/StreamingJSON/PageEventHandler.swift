@@ -44,27 +44,32 @@ struct PageEventHandler: JSONEventHandler {
     }
 
     mutating func key(_ text: JSONText) -> Bool {
-        let matched: PageField?
+        // The context picks the table; one lookup follows (one call site, so it is inlined).
+        let keys: KeyMatcher<PageField>
         switch context {
-        case .root: matched = PageKeys.root.match(text)
-        case .pageInfo: matched = PageKeys.pageInfo.match(text)
-        case .item: matched = PageKeys.item.match(text)
-        case .itemId: matched = PageKeys.itemId.match(text)
-        case .snippet: matched = PageKeys.snippet.match(text)
+        case .root: keys = PageKeys.root
+        case .pageInfo: keys = PageKeys.pageInfo
+        case .item: keys = PageKeys.item
+        case .itemId: keys = PageKeys.itemId
+        case .snippet: keys = PageKeys.snippet
         case .thumbnails:
             thumbnailName = PageKeys.thumbnailNames.match(text) ?? text.string
-            matched = .thumbnail
-        case .thumbnail: matched = PageKeys.thumbnail.match(text)
-        case .resourceId: matched = PageKeys.resourceId.match(text)
-        case .contentDetails: matched = PageKeys.contentDetails.match(text)
-        case .relatedPlaylists: matched = PageKeys.relatedPlaylists.match(text)
-        case .statistics: matched = PageKeys.statistics.match(text)
-        case .status: matched = PageKeys.status.match(text)
-        case .error: matched = PageKeys.error.match(text)
-        case .errorItem: matched = PageKeys.errorItem.match(text)
-        case .errorDetail: matched = PageKeys.errorDetail.match(text)
-        case .items, .tags, .errorItems, .errorDetails, .ignored: matched = nil
+            field = .thumbnail
+            return true
+        case .thumbnail: keys = PageKeys.thumbnail
+        case .resourceId: keys = PageKeys.resourceId
+        case .contentDetails: keys = PageKeys.contentDetails
+        case .relatedPlaylists: keys = PageKeys.relatedPlaylists
+        case .statistics: keys = PageKeys.statistics
+        case .status: keys = PageKeys.status
+        case .error: keys = PageKeys.error
+        case .errorItem: keys = PageKeys.errorItem
+        case .errorDetail: keys = PageKeys.errorDetail
+        case .items, .tags, .errorItems, .errorDetails, .ignored:
+            field = .none
+            return false
         }
+        let matched = keys.match(text)
         field = matched ?? .none
         return matched != nil
     }
