@@ -30,6 +30,13 @@ struct JSONScanner {
     @inline(__always)
     static var highBits: UInt64 { 0x8080_8080_8080_8080 }
 
+    /// The bytes of `word` before the byte whose high bit is bit `stopBit` (a mark from
+    /// ``specialBytes(_:)`` or the like); the others zeroed.
+    @inline(__always)
+    static func bytes(of word: UInt64, before stopBit: Int) -> UInt64 {
+        word & ((1 &<< UInt64(stopBit &- 7)) &- 1)
+    }
+
     /// Scans string text from `from` to the closing quote, checking escapes and control
     /// characters. Non-ASCII bytes only set `nonASCII`: the caller validates them in one pass.
     ///
@@ -110,11 +117,11 @@ struct JSONScanner {
                     high |= folded.0 | folded.1
                     if marks.0 != 0 {
                         let bit = marks.0.trailingZeroBitCount
-                        high |= words.0 & ((1 &<< UInt64(bit &- 7)) &- 1)
+                        high |= Self.bytes(of: words.0, before: bit)
                         return index &+ (bit &>> 3)
                     }
                     let bit = marks.1.trailingZeroBitCount
-                    high |= words.0 | (words.1 & ((1 &<< UInt64(bit &- 7)) &- 1))
+                    high |= words.0 | Self.bytes(of: words.1, before: bit)
                     return index &+ 8 &+ (bit &>> 3)
                 }
                 seen |= bytes
@@ -128,7 +135,7 @@ struct JSONScanner {
             let special = specialBytes(word)
             if special != 0 {
                 let bit = special.trailingZeroBitCount
-                high |= word & ((1 &<< UInt64(bit &- 7)) &- 1)
+                high |= Self.bytes(of: word, before: bit)
                 return index &+ (bit &>> 3)
             }
             high |= word

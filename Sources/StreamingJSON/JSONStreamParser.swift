@@ -280,16 +280,13 @@ public struct JSONStreamParser {
         @inline(__always) func stop(_ word: UInt64) -> UInt64 {
             JSONScanner.specialBytes(word) | (word & JSONScanner.highBits)
         }
-        @inline(__always) func below(_ word: UInt64, _ bit: Int) -> UInt64 {
-            word & ((1 &<< UInt64(bit &- 7)) &- 1)
-        }
         let word0 = JSONScanner.loadWord(base, start)
         let stop0 = stop(word0)
         if stop0 != 0 {
             let bit = stop0.trailingZeroBitCount
             let length = bit &>> 3
             guard base[start &+ length] == UInt8(ascii: "\"") else { return nil }
-            return (length, (below(word0, bit), 0, 0))
+            return (length, (JSONScanner.bytes(of: word0, before: bit), 0, 0))
         }
         let word1 = JSONScanner.loadWord(base, start &+ 8)
         let stop1 = stop(word1)
@@ -297,7 +294,7 @@ public struct JSONStreamParser {
             let bit = stop1.trailingZeroBitCount
             let length = 8 &+ bit &>> 3
             guard base[start &+ length] == UInt8(ascii: "\"") else { return nil }
-            return (length, (word0, below(word1, bit), 0))
+            return (length, (word0, JSONScanner.bytes(of: word1, before: bit), 0))
         }
         let word2 = JSONScanner.loadWord(base, start &+ 16)
         let stop2 = stop(word2)
@@ -305,7 +302,7 @@ public struct JSONStreamParser {
         let bit = stop2.trailingZeroBitCount
         let length = 16 &+ bit &>> 3
         guard base[start &+ length] == UInt8(ascii: "\"") else { return nil }
-        return (length, (word0, word1, below(word2, bit)))
+        return (length, (word0, word1, JSONScanner.bytes(of: word2, before: bit)))
     }
 
     /// Moves `index` past whitespace: pretty-printed indentation is skipped eight spaces at a time.

@@ -130,7 +130,7 @@ public enum HTMLEntities {
             if written < 0 { written = 0 }
             (output + written).update(from: base + runStart, count: index - runStart)
             written += index - runStart
-            written += encode(scalar.value, to: output + written)
+            written += UTF8Encoding.write(scalar.value, to: output + written)
             if !scalar.isASCII { wroteNonASCII = true }
             index = end + 1
             runStart = index
@@ -157,31 +157,6 @@ public enum HTMLEntities {
         }
         if word & 0xFFFF_FFFF_FFFF == 0x3B74_6F75_7126 { return (6, "\"") }  // &quot;
         return nil
-    }
-
-    /// Writes the UTF-8 form of a scalar value; returns its length.
-    @inline(__always)
-    private static func encode(_ value: UInt32, to output: UnsafeMutablePointer<UInt8>) -> Int {
-        switch value {
-        case 0..<0x80:
-            output[0] = UInt8(value)
-            return 1
-        case 0x80..<0x800:
-            output[0] = UInt8(0xC0 | value >> 6)
-            output[1] = UInt8(0x80 | value & 0x3F)
-            return 2
-        case 0x800..<0x10000:
-            output[0] = UInt8(0xE0 | value >> 12)
-            output[1] = UInt8(0x80 | value >> 6 & 0x3F)
-            output[2] = UInt8(0x80 | value & 0x3F)
-            return 3
-        default:
-            output[0] = UInt8(0xF0 | value >> 18)
-            output[1] = UInt8(0x80 | value >> 12 & 0x3F)
-            output[2] = UInt8(0x80 | value >> 6 & 0x3F)
-            output[3] = UInt8(0x80 | value & 0x3F)
-            return 4
-        }
     }
 
     /// The scalar a reference body (between `&` and `;`) names.
