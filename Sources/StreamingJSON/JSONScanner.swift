@@ -164,89 +164,90 @@ struct JSONScanner {
     ///   sequence's start (the next check goes on from there).
     @inline(__always)
     func validateUTF8(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, allowsCutOff: Bool) throws -> Int {
-        let table = Self.leadTable
+        let rules = Self.leadRules
         var index = start
         while index < end {
-            while index + 8 <= end {
+            // ASCII a word at a time, to the next non-ASCII byte.
+            while index &+ 8 <= end {
                 let high = Self.loadWord(base, index) & Self.highBits
                 if high != 0 {
-                    index += high.trailingZeroBitCount >> 3
+                    index &+= high.trailingZeroBitCount &>> 3
                     break
                 }
-                index += 8
+                index &+= 8
+            }
+            // A run of non-ASCII characters (CJK, emoji) is checked one after another, each from
+            // one 4-byte load and its lead byte's rule — no branch on the character's length
+            // (scripts mix two-, three- and four-byte characters in no order a branch predictor
+            // could learn). An ASCII byte goes back to the word scan; a failure, or fewer than
+            // four bytes left, to the exact check below.
+            while index &+ 4 <= end {
+                let word = UInt32(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self))
+                if word & 0x80 == 0 { break }
+                let length = Self.sequenceLength(word, rules)
+                if length == 0 { break }
+                index &+= length
             }
             guard index < end else { break }
             if base[index] < 0x80 {
-                index += 1
+                index &+= 1
                 continue
             }
-            // A run of non-ASCII characters (CJK, emoji) is checked one after another, without
-            // going back to the word scan between them.
-            repeat {
-                // Four bytes at hand: the sequence is checked without a branch on its length
-                // (scripts mix two-, three- and four-byte characters in no order a branch
-                // predictor could learn). A failure goes to the exact check below for its offset.
-                if index &+ 4 <= end {
-                    let word = UInt32(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self))
-                    let length = Self.sequenceLength(word, table)
-                    if length != 0 {
-                        index &+= length
-                        continue
-                    }
-                }
-                let length = try utf8SequenceLength(base, index, end)
-                if length < 0 {
-                    if allowsCutOff { return index }
-                    throw invalidUTF8(end)
-                }
-                index += length
-            } while index < end && base[index] >= 0x80
+            let length = try utf8SequenceLength(base, index, end)
+            if length < 0 {
+                if allowsCutOff { return index }
+                throw invalidUTF8(end)
+            }
+            index &+= length
         }
         return end
     }
 
-    /// The length of the valid UTF-8 sequence that starts `word`'s lowest byte (a lead byte ≥ 0x80),
-    /// or 0 when it is not one — per RFC 3629: no overlongs, no surrogates, nothing past U+10FFFF.
-    ///
-    /// One table entry per lead byte says it all (length, the second byte's range, which later
-    /// bytes must be continuation bytes), so the check has no branch on the kind of character.
-    @inline(__always)
-    static func sequenceLength(_ word: UInt32, _ table: UnsafePointer<UInt64> = leadTable) -> Int {
-        let entry = table[Int(word & 0xFF)]
-        let length = Int(truncatingIfNeeded: entry & 0x7)
-        let low = UInt32(truncatingIfNeeded: entry >> 8) & 0xFF
-        let span = UInt32(truncatingIfNeeded: entry >> 16) & 0xFF
-        let restMask = UInt32(truncatingIfNeeded: entry >> 32) & 0xFFFF
-        let second = word >> 8 & 0xFF
-        let rest = word >> 16
-        let secondOutOfRange: UInt32 = (second &- low) > span ? 1 : 0
-        let bad = secondOutOfRange | ((rest & restMask) ^ (0x8080 & restMask))
-        return bad == 0 ? length : 0  // a byte that leads nothing has length 0
+    /// What the bytes of a valid sequence look like, per lead byte: the sequence's bytes, read as
+    /// a little-endian word, must equal `value` under `mask` (continuation bytes `10xxxxxx`, and
+    /// the narrower second-byte ranges after E0, ED and F4) and share a bit with `anyOf` (F0's
+    /// second byte must be at least 0x90; for the others, the lead's own high bit).
+    struct LeadRule {
+        var mask: UInt32
+        var value: UInt32
+        var anyOf: UInt32
+        var length: UInt32
     }
 
-    /// Per lead byte: bits 0-2 the sequence length (0: not a lead byte), 8-15 the second byte's
-    /// lowest value, 16-23 its range's width, 32-47 the mask of the third and fourth bytes that
-    /// must be continuation bytes. Immortal, built once, never written after.
-    nonisolated(unsafe) static let leadTable: UnsafePointer<UInt64> = {
-        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
+    /// The length of the valid UTF-8 sequence that starts `word`'s lowest byte (a lead byte ≥ 0x80),
+    /// or 0 when it is not one — per RFC 3629: no overlongs, no surrogates, nothing past U+10FFFF.
+    @inline(__always)
+    static func sequenceLength(_ word: UInt32, _ rules: UnsafePointer<LeadRule> = leadRules) -> Int {
+        let rule = rules[Int(word & 0xFF)]
+        let valid = (word & rule.mask) == rule.value && (word & rule.anyOf) != 0
+        return valid ? Int(truncatingIfNeeded: rule.length) : 0
+    }
+
+    /// One ``LeadRule`` per byte value (a byte that leads nothing never matches). Immortal, built
+    /// once, never written after.
+    nonisolated(unsafe) static let leadRules: UnsafePointer<LeadRule> = {
+        let rules = UnsafeMutablePointer<LeadRule>.allocate(capacity: 256)
         for lead in 0..<256 {
-            var length: UInt64 = 0
-            var low: UInt64 = 0x80
-            var high: UInt64 = 0xBF
+            // Continuation bytes after the lead: 10xxxxxx.
+            let two: (UInt32, UInt32) = (0xC000, 0x8000)
+            let three: (UInt32, UInt32) = (0xC0_C000, 0x80_8000)
+            let four: (UInt32, UInt32) = (0xC0C0_C000, 0x8080_8000)
+            var rule = LeadRule(mask: 0, value: 1, anyOf: 0x80, length: 0)  // matches nothing
             switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0...0xEF: length = 3
-            case 0xF0...0xF4: length = 4
+            case 0xC2...0xDF: (rule.mask, rule.value, rule.length) = (two.0, two.1, 2)
+            case 0xE0: (rule.mask, rule.value, rule.length) = (0xC0_E000, 0x80_A000, 3)  // A0-BF: 101xxxxx
+            case 0xED: (rule.mask, rule.value, rule.length) = (0xC0_E000, 0x80_8000, 3)  // 80-9F: 100xxxxx
+            case 0xE1...0xEF: (rule.mask, rule.value, rule.length) = (three.0, three.1, 3)
+            case 0xF0:
+                (rule.mask, rule.value, rule.length) = (four.0, four.1, 4)
+                rule.anyOf = 0x3000  // 90-BF: 10xxxxxx but not 1000xxxx
+            case 0xF4: (rule.mask, rule.value, rule.length) = (0xC0C0_F000, 0x8080_8000, 4)  // 80-8F: 1000xxxx
+            case 0xF1...0xF3: (rule.mask, rule.value, rule.length) = (four.0, four.1, 4)
             default: break
             }
-            if lead == 0xE0 { low = 0xA0 }
-            if lead == 0xED { high = 0x9F }
-            if lead == 0xF0 { low = 0x90 }
-            if lead == 0xF4 { high = 0x8F }
-            let restMask: UInt64 = length == 4 ? 0xC0C0 : length == 3 ? 0xC0 : 0
-            table[lead] = length | low << 8 | (high - low) << 16 | restMask << 32
+            rules[lead] = rule
         }
-        return UnsafePointer(table)
+        return UnsafePointer(rules)
     }()
 
     /// Length of the escape at `index` (which holds `\`), validating it; -1 when cut off.
@@ -378,12 +379,29 @@ struct JSONScanner {
         JSONError(.invalidUTF8, offset: baseOffset + index, expected: "valid UTF-8 text")
     }
 
+    /// Whether `byte` may follow a number's digits and end it (`,`, `}`, `]` or whitespace).
+    @inline(__always)
+    static func endsNumber(_ byte: UInt8) -> Bool {
+        // Of the bytes below 64: `,` and the four whitespace bytes; above: `}` and `]`.
+        let delimiters: UInt64 = 1 << 0x2C | 1 << 0x20 | 1 << 0x0A | 1 << 0x0D | 1 << 0x09
+        if byte < 64 { return delimiters &>> UInt64(byte) & 1 != 0 }
+        return byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
+    }
+
     /// Scans a number starting at `start` per RFC 8259's grammar.
     ///
     /// - Returns: the index just after it, or -1 when the buffer ends where more digits could follow
     ///   (unless `isFinal`).
     @inline(__always)
     func scanNumber(_ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int, isFinal: Bool) throws -> Int {
+        // The usual number (a count, a width) is a few digits and a delimiter; every other case
+        // of the grammar (a sign, a fraction, an exponent, a leading zero, the buffer's end)
+        // goes the full way below.
+        var end = start
+        while end < count, base[end] &- UInt8(ascii: "0") < 10 { end &+= 1 }
+        if end > start, end < count, Self.endsNumber(base[end]), base[start] != UInt8(ascii: "0") || end == start &+ 1 {
+            return end
+        }
         var index = start
         @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
         @inline(__always) func atEnd() -> Bool { index >= count }
@@ -421,11 +439,7 @@ struct JSONScanner {
             if atEnd() { return isFinal ? index : -1 }
         }
         // A number must end at a delimiter; `01` or `1x` is malformed.
-        switch base[index] {
-        case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"):
-            return index
-        default:
-            throw fail("',', ']', '}' or whitespace after a number")
-        }
+        guard Self.endsNumber(base[index]) else { throw fail("',', ']', '}' or whitespace after a number") }
+        return index
     }
 }

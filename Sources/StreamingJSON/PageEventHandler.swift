@@ -283,30 +283,30 @@ struct PageEventHandler: JSONEventHandler {
         if summary.endpoint == nil { summary.endpoint = itemEndpoint }
         switch itemEndpoint {
         case .search:
-            if let video = item.takeSearchVideo() {
+            if item.isSearchVideo {
                 summary.videoCount += 1
-                try onRecord(.video(video))
+                try onRecord(.video(item.takeSearchVideo()))
             } else if let channelId = item.idChannelId {
                 summary.channelResults.append(channelId)
             } else if let playlistId = item.idPlaylistId {
                 summary.playlistResults.append(playlistId)
             }
         case .videos:
-            if let video = item.takeHydratedVideo() {
+            if item.id != nil {
                 summary.videoCount += 1
-                try onRecord(.video(video))
+                try onRecord(.video(item.takeHydratedVideo()))
             }
         case .playlistItems:
             if item.isPlaceholder {
                 summary.placeholderCount += 1
-            } else if let video = item.takePlaylistVideo() {
+            } else if item.isPlaylistVideo {
                 summary.videoCount += 1
-                try onRecord(.video(video))
+                try onRecord(.video(item.takePlaylistVideo()))
             }
         case .channels:
-            if let channel = item.takeChannel() {
+            if item.id != nil {
                 summary.channelCount += 1
-                try onRecord(.channel(channel))
+                try onRecord(.channel(item.takeChannel()))
             }
         case .auto:
             break

@@ -52,12 +52,14 @@ package struct ItemFields: Sendable {
 
     /// search.list result → a video, when it is one. Snippet text is HTML-escaped there: decoded here.
     package func searchVideo() -> Video? {
+        guard isSearchVideo else { return nil }
         var fields = self
         return fields.takeSearchVideo()
     }
 
     /// videos.list item → a video; text is already plain.
     package func hydratedVideo() -> Video? {
+        guard id != nil else { return nil }
         var fields = self
         return fields.takeHydratedVideo()
     }
@@ -71,36 +73,48 @@ package struct ItemFields: Sendable {
     /// never snippet.publishedAt (the date it was added to the playlist); the channel is the
     /// video's owner where the API says so.
     package func playlistVideo() -> Video? {
+        guard isPlaylistVideo else { return nil }
         var fields = self
         return fields.takePlaylistVideo()
     }
 
     package func channel() -> Channel? {
+        guard id != nil else { return nil }
         var fields = self
         return fields.takeChannel()
     }
 
-    // The same records, made by moving the fields out (they are left nil): no String is
-    // retained by the record and released by the fields after. The streaming decoders use these.
+    /// Whether a search result is a video (not a channel or a playlist).
+    package var isSearchVideo: Bool { idVideoId != nil || (!idIsObject && id != nil) }
 
-    package mutating func takeSearchVideo() -> Video? {
-        guard idVideoId != nil || (!idIsObject && id != nil) else { return nil }
+    /// Whether a playlist entry names its video.
+    package var isPlaylistVideo: Bool { contentVideoId != nil || resourceVideoId != nil }
+
+    // The same records, made by moving the fields out (they are left nil): no String is
+    // retained by the record and released by the fields after. The streaming decoders use these,
+    // after the check above each names. (They return the record itself, not an optional: wrapping
+    // it made the optimizer copy the whole record and destroy the original.)
+
+    /// Requires ``isSearchVideo``.
+    package mutating func takeSearchVideo() -> Video {
         let decoded = snippetDecoded
+        let videoId = idVideoId.take() ?? id.take()!
+        let title = decoded ? title.take() ?? "" : HTMLEntities.decode(title.take() ?? "")
+        let description = decoded ? description.take() ?? "" : HTMLEntities.decode(description.take() ?? "")
+        let channelId = channelId.take() ?? ""
+        let channelTitle = decoded ? channelTitle.take() ?? "" : HTMLEntities.decode(channelTitle.take() ?? "")
+        let thumbnails = takeThumbnails()
+        let liveBroadcastContent = liveBroadcastContent.take()
         return Video(
-            videoId: idVideoId.take() ?? id.take()!,
-            title: decoded ? title.take() ?? "" : HTMLEntities.decode(title.take() ?? ""),
-            description: decoded ? description.take() ?? "" : HTMLEntities.decode(description.take() ?? ""),
-            channelId: channelId.take() ?? "",
-            channelTitle: decoded ? channelTitle.take() ?? "" : HTMLEntities.decode(channelTitle.take() ?? ""),
-            publishedAt: Self.date(publishedAt),
-            thumbnails: takeThumbnails(),
-            liveBroadcastContent: liveBroadcastContent.take())
+            videoId: videoId, title: title, description: description, channelId: channelId,
+            channelTitle: channelTitle, publishedAt: Self.date(publishedAt), thumbnails: thumbnails,
+            liveBroadcastContent: liveBroadcastContent)
     }
 
-    package mutating func takeHydratedVideo() -> Video? {
-        guard let videoId = id.take() else { return nil }
-        return Video(
-            videoId: videoId,
+    /// Requires `id`.
+    package mutating func takeHydratedVideo() -> Video {
+        Video(
+            videoId: id.take()!,
             title: title.take() ?? "",
             description: description.take() ?? "",
             channelId: channelId.take() ?? "",
@@ -119,10 +133,10 @@ package struct ItemFields: Sendable {
             commentCount: commentCount)
     }
 
-    package mutating func takePlaylistVideo() -> Video? {
-        guard let videoId = contentVideoId.take() ?? resourceVideoId.take() else { return nil }
-        return Video(
-            videoId: videoId,
+    /// Requires ``isPlaylistVideo``.
+    package mutating func takePlaylistVideo() -> Video {
+        Video(
+            videoId: contentVideoId.take() ?? resourceVideoId.take()!,
             title: title.take() ?? "",
             description: description.take() ?? "",
             channelId: videoOwnerChannelId.take() ?? channelId.take() ?? "",
@@ -131,10 +145,10 @@ package struct ItemFields: Sendable {
             thumbnails: takeThumbnails())
     }
 
-    package mutating func takeChannel() -> Channel? {
-        guard let channelId = id.take() else { return nil }
-        return Channel(
-            channelId: channelId,
+    /// Requires `id`.
+    package mutating func takeChannel() -> Channel {
+        Channel(
+            channelId: id.take()!,
             title: title.take() ?? "",
             description: description.take() ?? "",
             customUrl: customUrl.take(),
