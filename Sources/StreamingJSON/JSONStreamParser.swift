@@ -19,12 +19,9 @@ public struct JSONStreamParser {
         case value, valueOrArrayEnd, keyOrObjectEnd, key, colon, commaOrEnd, end
     }
 
-    static let objectMarker: UInt8 = 1
-    static let arrayMarker: UInt8 = 2
-
     var state: State = .value
-    /// One marker per open container.
-    var containers: [UInt8] = []
+    /// The open containers.
+    var containers = ContainerStack()
     /// While skipping a value: the container depth at which it started; otherwise -1.
     var skipDepth = -1
     /// Bytes of an unfinished token, carried to the next chunk.
@@ -41,7 +38,6 @@ public struct JSONStreamParser {
     var finished = false
 
     public init() {
-        containers.reserveCapacity(32)
         scratch.reserveCapacity(256)
     }
 
@@ -132,7 +128,7 @@ public struct JSONStreamParser {
         case .colon: expected = "':' before the end of the input"
         case .commaOrEnd:
             expected =
-                containers.last == Self.objectMarker
+                containers.innermostIsObject
                 ? "',' or '}' before the end of the input" : "',' or ']' before the end of the input"
         case .end: expected = "the end of a token before the end of the input"
         }
@@ -194,14 +190,14 @@ public struct JSONStreamParser {
                         if skipDepth < 0 {
                             let text = JSONText(
                                 UnsafeRawBufferPointer(start: base + (index &+ 1), count: key.length), words: key.words)
-                            if try !handler.key(text) { skipDepth = containers.count }
+                            if try !handler.key(text) { skipDepth = containers.depth }
                         }
                         index = index &+ key.length &+ 2
                     } else {
                         guard let token = try stringToken(scanner, base, index, start, count) else { return index }
                         if skipDepth < 0 {
                             let keep = try withText(base, index &+ 1, count, token) { try handler.key($0) }
-                            if !keep { skipDepth = containers.count }
+                            if !keep { skipDepth = containers.depth }
                         }
                         index = token.end &+ 1
                     }
@@ -221,9 +217,17 @@ public struct JSONStreamParser {
                         index &+= 1
                         break members
                     }
-                    guard let next = try scalar(scanner, base, index, start, count, isFinal: isFinal, handler: &handler)
-                    else { return index }
-                    index = next
+                    if let plain = Self.plainString(base, index, start, count, resuming: stringResume != nil) {
+                        // The usual value: a string without escapes, whole in the buffer.
+                        try string(scanner, base, index, plain.end, count, isASCII: plain.isASCII, handler: &handler)
+                        index = plain.end &+ 1
+                    } else {
+                        guard
+                            let next = try scalar(
+                                scanner, base, index, start, count, isFinal: isFinal, handler: &handler)
+                        else { return index }
+                        index = next
+                    }
                     Self.skipWhitespace(base, &index, count)
                     guard index < count else { return count }
                     byte = base[index]
@@ -249,7 +253,7 @@ public struct JSONStreamParser {
                 state = .value
                 index &+= 1
             case .commaOrEnd:
-                let isObject = containers.last == Self.objectMarker
+                let isObject = containers.innermostIsObject
                 if byte == UInt8(ascii: ",") {
                     state = isObject ? .key : .value
                     index &+= 1
@@ -305,6 +309,40 @@ public struct JSONStreamParser {
         return (length, (word0, word1, JSONScanner.bytes(of: word2, before: bit)))
     }
 
+    /// The closing quote of the string whose opening quote is at `index`, and whether the
+    /// string is all ASCII, when it is plain — no escape, no control character — and ends in the
+    /// buffer; otherwise `nil` (the general scan takes it, as it does the carried token a chunk
+    /// began, which `resuming` says).
+    @inline(__always)
+    static func plainString(
+        _ base: UnsafePointer<UInt8>, _ index: Int, _ start: Int, _ count: Int, resuming: Bool
+    ) -> (end: Int, isASCII: Bool)? {
+        guard base[index] == UInt8(ascii: "\""), index != start || !resuming else { return nil }
+        var high: UInt64 = 0
+        let end = JSONScanner.plainRun(base, index &+ 1, count, &high)
+        guard end < count, base[end] == UInt8(ascii: "\"") else { return nil }
+        return (end, high & JSONScanner.highBits == 0)
+    }
+
+    /// Reports the plain string between the quotes at `index` and `end` (see ``plainString``),
+    /// after checking its UTF-8.
+    @inline(__always)
+    private mutating func string<Handler: JSONEventHandler>(
+        _ scanner: JSONScanner, _ base: UnsafePointer<UInt8>, _ index: Int, _ end: Int, _ count: Int,
+        isASCII: Bool, handler: inout Handler
+    ) throws {
+        let textStart = index &+ 1
+        // The closing quote is included: a sequence cut short by it is reported at the quote.
+        if !isASCII { _ = try scanner.validateUTF8(base, textStart, end &+ 1, allowsCutOff: false) }
+        if skipDepth < 0 {
+            try handler.string(
+                JSONText(
+                    UnsafeRawBufferPointer(start: base + textStart, count: end &- textStart), isASCII: isASCII,
+                    readable: count &- textStart))
+        }
+        completeValue()
+    }
+
     /// Moves `index` past whitespace: pretty-printed indentation is skipped eight spaces at a time.
     @inline(__always)
     static func skipWhitespace(_ base: UnsafePointer<UInt8>, _ index: inout Int, _ count: Int) {
@@ -329,13 +367,13 @@ public struct JSONStreamParser {
     private mutating func openContainer<Handler: JSONEventHandler>(
         _ byte: UInt8, at index: Int, handler: inout Handler
     ) throws {
-        guard containers.count < Self.maximumDepth else {
+        guard containers.depth < Self.maximumDepth else {
             throw JSONError(
                 .nestingTooDeep, offset: baseOffset + index,
                 expected: "at most \(Self.maximumDepth) nested objects and arrays")
         }
         let isObject = byte == UInt8(ascii: "{")
-        containers.append(isObject ? Self.objectMarker : Self.arrayMarker)
+        containers.push(isObject: isObject)
         if skipDepth < 0 {
             if isObject { try handler.startObject() } else { try handler.startArray() }
         }
@@ -445,7 +483,7 @@ public struct JSONStreamParser {
 
     @inline(__always)
     private mutating func closeContainer<Handler: JSONEventHandler>(handler: inout Handler, isObject: Bool) throws {
-        containers.removeLast()
+        containers.pop()
         if skipDepth < 0 {
             if isObject { try handler.endObject() } else { try handler.endArray() }
         }
@@ -456,7 +494,7 @@ public struct JSONStreamParser {
     @inline(__always)
     private mutating func completeValue() {
         state = containers.isEmpty ? .end : .commaOrEnd
-        if skipDepth == containers.count { skipDepth = -1 }
+        if skipDepth == containers.depth { skipDepth = -1 }
     }
 
     /// Calls `body` with the string's text: straight from the input when it has no escapes,

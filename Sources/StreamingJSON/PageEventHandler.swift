@@ -6,9 +6,10 @@ struct PageEventHandler: JSONEventHandler {
     let endpoint: Endpoint
     let onRecord: (DecodedRecord) throws -> Void
 
-    private var stack: [PageContext] = []
-    /// The innermost context (`stack.last`, or `.ignored` outside the root), kept apart from the
-    /// stack: every key and string looks at it.
+    private let keys = PageKeys.shared
+    private var stack = PageContextStack()
+    /// The innermost context (`stack.innermost`, or `.ignored` outside the root), kept apart
+    /// from the stack: every key and string looks at it.
     private var context: PageContext = .ignored
     private var field: PageField = .none
     private var item = ItemFields()
@@ -32,7 +33,6 @@ struct PageEventHandler: JSONEventHandler {
     init(endpoint: Endpoint, onRecord: @escaping (DecodedRecord) throws -> Void) {
         self.endpoint = endpoint
         self.onRecord = onRecord
-        stack.reserveCapacity(16)
     }
 
     /// The error body read, if the document was one; `httpStatus` fills a missing `code`.
@@ -45,38 +45,38 @@ struct PageEventHandler: JSONEventHandler {
 
     mutating func key(_ text: JSONText) -> Bool {
         // The context picks the table; one lookup follows (one call site, so it is inlined).
-        let keys: KeyMatcher<PageField>
+        let matcher: KeyMatcher<PageField>
         switch context {
-        case .root: keys = PageKeys.root
-        case .pageInfo: keys = PageKeys.pageInfo
-        case .item: keys = PageKeys.item
-        case .itemId: keys = PageKeys.itemId
-        case .snippet: keys = PageKeys.snippet
+        case .root: matcher = keys.root
+        case .pageInfo: matcher = keys.pageInfo
+        case .item: matcher = keys.item
+        case .itemId: matcher = keys.itemId
+        case .snippet: matcher = keys.snippet
         case .thumbnails:
-            thumbnailName = PageKeys.thumbnailNames.match(text) ?? text.string
+            thumbnailName = keys.thumbnailNames.match(text) ?? text.string
             field = .thumbnail
             return true
-        case .thumbnail: keys = PageKeys.thumbnail
-        case .resourceId: keys = PageKeys.resourceId
-        case .contentDetails: keys = PageKeys.contentDetails
-        case .relatedPlaylists: keys = PageKeys.relatedPlaylists
-        case .statistics: keys = PageKeys.statistics
-        case .status: keys = PageKeys.status
-        case .error: keys = PageKeys.error
-        case .errorItem: keys = PageKeys.errorItem
-        case .errorDetail: keys = PageKeys.errorDetail
+        case .thumbnail: matcher = keys.thumbnail
+        case .resourceId: matcher = keys.resourceId
+        case .contentDetails: matcher = keys.contentDetails
+        case .relatedPlaylists: matcher = keys.relatedPlaylists
+        case .statistics: matcher = keys.statistics
+        case .status: matcher = keys.status
+        case .error: matcher = keys.error
+        case .errorItem: matcher = keys.errorItem
+        case .errorDetail: matcher = keys.errorDetail
         case .items, .tags, .errorItems, .errorDetails, .ignored:
             field = .none
             return false
         }
-        let matched = keys.match(text)
+        let matched = matcher.match(text)
         field = matched ?? .none
         return matched != nil
     }
 
     mutating func startObject() {
         let context: PageContext
-        switch (stack.last, field) {
+        switch (stack.innermost, field) {
         case (nil, _): context = .root
         case (.root?, .pageInfo): context = .pageInfo
         case (.root?, .error):
@@ -110,19 +110,22 @@ struct PageEventHandler: JSONEventHandler {
             context = .errorDetail
         default: context = .ignored
         }
-        stack.append(context)
-        self.context = context
+        stack.push(context)
+        self.context = stack.innermost ?? .ignored
         field = .none
     }
 
     mutating func endObject() throws {
-        let closed = stack.removeLast()
-        context = stack.last ?? .ignored
+        let closed = stack.pop()
+        context = stack.innermost ?? .ignored
         switch closed {
         case .item: try finishItem()
         case .thumbnail:
             if item.thumbnails.isEmpty { item.thumbnails.reserveCapacity(5) }
-            item.thumbnails.append(Thumbnails.Size(name: thumbnailName, thumbnail: thumbnail))
+            // Moved out, not copied: the URL is not retained here and released at the next size.
+            var closedThumbnail = Thumbnail(url: "")
+            swap(&closedThumbnail, &thumbnail)
+            item.thumbnails.append(Thumbnails.Size(name: thumbnailName, thumbnail: closedThumbnail))
         case .errorItem: errorItems.append(errorItem)
         case .errorDetail: errorDetails.append(errorDetail)
         default: break
@@ -132,7 +135,7 @@ struct PageEventHandler: JSONEventHandler {
 
     mutating func startArray() {
         let context: PageContext
-        switch (stack.last, field) {
+        switch (stack.innermost, field) {
         case (.root?, .items): context = .items
         case (.snippet?, .tags):
             item.tags = []
@@ -141,14 +144,14 @@ struct PageEventHandler: JSONEventHandler {
         case (.error?, .errorDetails): context = .errorDetails
         default: context = .ignored
         }
-        stack.append(context)
-        self.context = context
+        stack.push(context)
+        self.context = stack.innermost ?? .ignored
         field = .none
     }
 
     mutating func endArray() {
-        stack.removeLast()
-        context = stack.last ?? .ignored
+        _ = stack.pop()
+        context = stack.innermost ?? .ignored
         field = .none
     }
 
@@ -162,13 +165,13 @@ struct PageEventHandler: JSONEventHandler {
         switch field {
         case .none: return
         case .kind:
-            rootEndpoint = PageKeys.kinds.match(text)
+            rootEndpoint = keys.kinds.match(text)
             if summary.endpoint == nil, endpoint == .auto { summary.endpoint = rootEndpoint }
         case .nextPageToken: summary.nextPageToken = text.string
         case .error:
             sawError = true
             errorMessage = text.string
-        case .itemKind: itemKind = PageKeys.kinds.match(text)
+        case .itemKind: itemKind = keys.kinds.match(text)
         case .id: item.id = text.string
         case .idVideoId: item.idVideoId = text.string
         case .idChannelId: item.idChannelId = text.string

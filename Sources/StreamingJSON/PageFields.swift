@@ -30,20 +30,25 @@ enum PageField: UInt8 {
 }
 
 /// The keys each context keeps; every other key's value is skipped unread.
-enum PageKeys {
-    static let root = KeyMatcher<PageField>([
+///
+/// A value, copied into each handler from ``shared``: a lookup then reads the handler's own
+/// copy instead of going through a lazily initialised global on every key.
+struct PageKeys: Sendable {
+    static let shared = PageKeys()
+
+    let root = KeyMatcher<PageField>([
         ("kind", .kind), ("nextPageToken", .nextPageToken), ("pageInfo", .pageInfo), ("items", .items),
         ("error", .error),
     ])
-    static let pageInfo = KeyMatcher<PageField>([("totalResults", .totalResults), ("resultsPerPage", .resultsPerPage)])
-    static let item = KeyMatcher<PageField>([
+    let pageInfo = KeyMatcher<PageField>([("totalResults", .totalResults), ("resultsPerPage", .resultsPerPage)])
+    let item = KeyMatcher<PageField>([
         ("kind", .itemKind), ("id", .id), ("snippet", .snippet), ("contentDetails", .contentDetails),
         ("statistics", .statistics), ("status", .status),
     ])
-    static let itemId = KeyMatcher<PageField>([
+    let itemId = KeyMatcher<PageField>([
         ("kind", .idKind), ("videoId", .idVideoId), ("channelId", .idChannelId), ("playlistId", .idPlaylistId),
     ])
-    static let snippet = KeyMatcher<PageField>([
+    let snippet = KeyMatcher<PageField>([
         ("publishedAt", .publishedAt), ("channelId", .channelId), ("title", .title), ("description", .description),
         ("thumbnails", .thumbnails), ("channelTitle", .channelTitle), ("tags", .tags), ("categoryId", .categoryId),
         ("liveBroadcastContent", .liveBroadcastContent), ("defaultLanguage", .defaultLanguage),
@@ -51,39 +56,39 @@ enum PageKeys {
         ("playlistId", .playlistId), ("resourceId", .resourceId), ("videoOwnerChannelId", .videoOwnerChannelId),
         ("videoOwnerChannelTitle", .videoOwnerChannelTitle),
     ])
-    static let thumbnail = KeyMatcher<PageField>([
+    let thumbnail = KeyMatcher<PageField>([
         ("url", .thumbnailUrl), ("width", .thumbnailWidth), ("height", .thumbnailHeight),
     ])
-    static let thumbnailNames = KeyMatcher<String>(
+    let thumbnailNames = KeyMatcher<String>(
         ["default", "medium", "high", "standard", "maxres"].map { ($0, $0) })
-    static let resourceId = KeyMatcher<PageField>([("videoId", .resourceVideoId)])
-    static let contentDetails = KeyMatcher<PageField>([
+    let resourceId = KeyMatcher<PageField>([("videoId", .resourceVideoId)])
+    let contentDetails = KeyMatcher<PageField>([
         ("duration", .duration), ("videoId", .contentVideoId), ("videoPublishedAt", .videoPublishedAt),
         ("relatedPlaylists", .relatedPlaylists),
     ])
-    static let relatedPlaylists = KeyMatcher<PageField>([("uploads", .uploads)])
-    static let statistics = KeyMatcher<PageField>([
+    let relatedPlaylists = KeyMatcher<PageField>([("uploads", .uploads)])
+    let statistics = KeyMatcher<PageField>([
         ("viewCount", .viewCount), ("likeCount", .likeCount), ("commentCount", .commentCount),
         ("subscriberCount", .subscriberCount), ("videoCount", .videoCount),
         ("hiddenSubscriberCount", .hiddenSubscriberCount),
     ])
     /// `kind` values, matched without building a String.
-    static let kinds = KeyMatcher<Endpoint>([
+    let kinds = KeyMatcher<Endpoint>([
         ("youtube#searchListResponse", .search), ("youtube#searchResult", .search),
         ("youtube#videoListResponse", .videos), ("youtube#video", .videos),
         ("youtube#playlistItemListResponse", .playlistItems), ("youtube#playlistItem", .playlistItems),
         ("youtube#channelListResponse", .channels), ("youtube#channel", .channels),
     ])
-    static let status = KeyMatcher<PageField>([("privacyStatus", .privacyStatus)])
-    static let error = KeyMatcher<PageField>([
+    let status = KeyMatcher<PageField>([("privacyStatus", .privacyStatus)])
+    let error = KeyMatcher<PageField>([
         ("code", .errorCode), ("message", .errorMessage), ("status", .errorStatus), ("errors", .errorErrors),
         ("details", .errorDetails),
     ])
-    static let errorItem = KeyMatcher<PageField>([
+    let errorItem = KeyMatcher<PageField>([
         ("domain", .itemDomain), ("reason", .itemReason), ("message", .itemMessage), ("location", .itemLocation),
         ("locationType", .itemLocationType),
     ])
-    static let errorDetail = KeyMatcher<PageField>([
+    let errorDetail = KeyMatcher<PageField>([
         ("@type", .detailType), ("reason", .detailReason), ("domain", .detailDomain),
     ])
 }

@@ -89,22 +89,9 @@ public enum HTMLEntities {
         var wroteNonASCII = false
         var index = 0
         var runStart = 0
-        while index < count {
-            // Skip eight bytes at a time while none is `&`.
-            while index + 8 <= count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ 0x2626_2626_2626_2626
-                let found = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-                if found != 0 {
-                    index += found.trailingZeroBitCount >> 3
-                    break
-                }
-                index += 8
-            }
+        while true {
+            index = firstAmpersand(base, from: index, count)
             guard index < count else { break }
-            guard base[index] == UInt8(ascii: "&") else {
-                index += 1
-                continue
-            }
             // The references search.list writes, recognised from one load; any other the long way.
             var end = -1
             var scalar: Unicode.Scalar = "&"
@@ -138,6 +125,30 @@ public enum HTMLEntities {
         guard written >= 0 else { return nil }
         (output + written).update(from: base + runStart, count: count - runStart)
         return (written + count - runStart, wroteNonASCII)
+    }
+
+    /// The index of the first `&` from `start` on, or `count`: sixteen bytes at a time, then
+    /// eight, then one by one.
+    @inline(__always)
+    static func firstAmpersand(_ base: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int {
+        var index = start
+        let ampersand = SIMD16<UInt8>(repeating: UInt8(ascii: "&"))
+        while index &+ 16 <= count {
+            let bytes = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+            // Each lane of the mask is all ones or all zeros: read as two words.
+            let lanes = unsafeBitCast(bytes .== ampersand, to: (UInt64, UInt64).self)
+            if lanes.0 != 0 { return index &+ lanes.0.trailingZeroBitCount &>> 3 }
+            if lanes.1 != 0 { return index &+ 8 &+ lanes.1.trailingZeroBitCount &>> 3 }
+            index &+= 16
+        }
+        if index &+ 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ 0x2626_2626_2626_2626
+            let found = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+            if found != 0 { return index &+ found.trailingZeroBitCount &>> 3 }
+            index &+= 8
+        }
+        while index < count, base[index] != UInt8(ascii: "&") { index &+= 1 }
+        return index
     }
 
     /// `&amp;`, `&lt;`, `&gt;`, `&quot;` and `&#39;` (what search.list's escaping writes) at
