@@ -11,6 +11,7 @@ struct ContainerStack {
     var isEmpty: Bool { depth == 0 }
 
     /// Whether the innermost open container is an object (`false` when none is open).
+    @inline(__always)
     var innermostIsObject: Bool {
         guard depth > 0 else { return false }
         let index = depth &- 1
@@ -18,6 +19,7 @@ struct ContainerStack {
     }
 
     /// Opens a container; the caller keeps `depth` below ``capacity``.
+    @inline(__always)
     mutating func push(isObject: Bool) {
         let word = depth &>> 6
         let bit: UInt64 = 1 &<< UInt64(depth & 63)
@@ -25,6 +27,7 @@ struct ContainerStack {
         depth &+= 1
     }
 
+    @inline(__always)
     mutating func pop() {
         depth &-= 1
     }

@@ -15,6 +15,17 @@ public protocol JSONEventHandler {
     mutating func string(_ text: JSONText) throws
     /// A number, as its JSON text (already checked against RFC 8259's grammar).
     mutating func number(_ text: UnsafeRawBufferPointer) throws
+    /// A number that is a plain whole number (digits only, at most 18), with its value, which
+    /// the parser computed while reading it — when it is an object member's value whole in one
+    /// chunk; any other number, whole ones too, comes to ``number(_:)``, so a handler must take
+    /// whole numbers there as well. By default this passes the text on to ``number(_:)``.
+    mutating func integer(_ value: Int, text: UnsafeRawBufferPointer) throws
     mutating func bool(_ value: Bool) throws
     mutating func null() throws
+}
+
+extension JSONEventHandler {
+    public mutating func integer(_ value: Int, text: UnsafeRawBufferPointer) throws {
+        try number(text)
+    }
 }

@@ -221,6 +221,15 @@ public struct JSONStreamParser {
                         // The usual value: a string without escapes, whole in the buffer.
                         try string(scanner, base, index, plain.end, count, isASCII: plain.isASCII, handler: &handler)
                         index = plain.end &+ 1
+                    } else if let plain = Self.plainInteger(base, index, count) {
+                        // The usual number: a count or a size, its value read with its digits.
+                        if skipDepth < 0 {
+                            try handler.integer(
+                                plain.value,
+                                text: UnsafeRawBufferPointer(start: base + index, count: plain.end &- index))
+                        }
+                        completeValue()
+                        index = plain.end
                     } else {
                         guard
                             let next = try scalar(
@@ -322,6 +331,27 @@ public struct JSONStreamParser {
         let end = JSONScanner.plainRun(base, index &+ 1, count, &high)
         guard end < count, base[end] == UInt8(ascii: "\"") else { return nil }
         return (end, high & JSONScanner.highBits == 0)
+    }
+
+    /// The end and value of the whole number starting at `index`, when it is plain — 1 to 18
+    /// digits, no sign, fraction or exponent, no leading zero — and a delimiter follows it in the
+    /// buffer; otherwise `nil` (the general scan takes it).
+    @inline(__always)
+    static func plainInteger(_ base: UnsafePointer<UInt8>, _ index: Int, _ count: Int) -> (end: Int, value: Int)? {
+        var digit = base[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { return nil }
+        var value = Int(digit)
+        var end = index &+ 1
+        while end < count {
+            digit = base[end] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value &* 10 &+ Int(digit)
+            end &+= 1
+        }
+        guard end < count, end &- index <= 18, base[index] != UInt8(ascii: "0") || end == index &+ 1,
+            JSONScanner.endsNumber(base[end])
+        else { return nil }
+        return (end, value)
     }
 
     /// Reports the plain string between the quotes at `index` and `end` (see ``plainString``),

@@ -3,39 +3,45 @@
 /// thumbnails › thumbnail is six), and what opens inside an ignored context is ignored too, so
 /// it is only counted. Pushing and popping touch no heap storage.
 struct PageContextStack {
-    /// The innermost context in the low byte.
+    /// The packed contexts, the innermost in the low byte.
     private var packed: UInt64 = 0
     private var packedCount = 0
     /// Ignored contexts open inside the innermost packed one.
     private var ignoredInside = 0
-
     /// The innermost context; `nil` outside the root.
-    var innermost: PageContext? {
-        if ignoredInside > 0 { return .ignored }
-        guard packedCount > 0 else { return nil }
-        return PageContext(rawValue: UInt8(truncatingIfNeeded: packed))
+    private(set) var innermost: PageContext?
+
+    /// The context in the low byte of `packed` (only valid raw values are ever packed).
+    private var packedTop: PageContext? {
+        packedCount > 0 ? unsafeBitCast(UInt8(truncatingIfNeeded: packed), to: PageContext.self) : nil
     }
 
+    @inline(__always)
     mutating func push(_ context: PageContext) {
         if ignoredInside > 0 || packedCount == 8 || (context == .ignored && innermost == .ignored) {
             ignoredInside &+= 1
+            innermost = .ignored
         } else {
             packed = packed &<< 8 | UInt64(context.rawValue)
             packedCount &+= 1
+            innermost = context
         }
     }
 
     /// Closes the innermost context.
     ///
     /// - Returns: the context closed.
+    @inline(__always)
     mutating func pop() -> PageContext {
         if ignoredInside > 0 {
             ignoredInside &-= 1
+            if ignoredInside == 0 { innermost = packedTop }
             return .ignored
         }
-        let closed = PageContext(rawValue: UInt8(truncatingIfNeeded: packed)) ?? .ignored
+        let closed = packedTop ?? .ignored
         packed &>>= 8
         packedCount &-= 1
+        innermost = packedTop
         return closed
     }
 }

@@ -43,6 +43,7 @@ struct PageEventHandler: JSONEventHandler {
             details: errorDetails)
     }
 
+    @inline(__always)
     mutating func key(_ text: JSONText) -> Bool {
         // The context picks the table; one lookup follows (one call site, so it is inlined).
         let matcher: KeyMatcher<PageField>
@@ -250,19 +251,31 @@ struct PageEventHandler: JSONEventHandler {
         field = .none
     }
 
+    mutating func integer(_ value: Int, text: UnsafeRawBufferPointer) {
+        storeInteger(value)
+        field = .none
+    }
+
     /// Stores a whole number, sent as a JSON number or as a string of digits, in its field.
     private mutating func setInteger(_ text: UnsafeRawBufferPointer) {
+        storeInteger(ASCIIInteger.parse(text))
+    }
+
+    /// Stores a whole number (or `nil`: not one) in its field; the value is only computed for a
+    /// field that keeps one.
+    @inline(__always)
+    private mutating func storeInteger(_ value: @autoclosure () -> Int?) {
         switch field {
-        case .totalResults: summary.totalResults = ASCIIInteger.parse(text)
-        case .resultsPerPage: summary.resultsPerPage = ASCIIInteger.parse(text)
-        case .thumbnailWidth: thumbnail.width = ASCIIInteger.parse(text)
-        case .thumbnailHeight: thumbnail.height = ASCIIInteger.parse(text)
-        case .viewCount: item.viewCount = ASCIIInteger.parse(text)
-        case .likeCount: item.likeCount = ASCIIInteger.parse(text)
-        case .commentCount: item.commentCount = ASCIIInteger.parse(text)
-        case .subscriberCount: item.subscriberCount = ASCIIInteger.parse(text)
-        case .videoCount: item.videoCount = ASCIIInteger.parse(text)
-        case .errorCode: errorCode = ASCIIInteger.parse(text)
+        case .totalResults: summary.totalResults = value()
+        case .resultsPerPage: summary.resultsPerPage = value()
+        case .thumbnailWidth: thumbnail.width = value()
+        case .thumbnailHeight: thumbnail.height = value()
+        case .viewCount: item.viewCount = value()
+        case .likeCount: item.likeCount = value()
+        case .commentCount: item.commentCount = value()
+        case .subscriberCount: item.subscriberCount = value()
+        case .videoCount: item.videoCount = value()
+        case .errorCode: errorCode = value()
         default: return
         }
     }

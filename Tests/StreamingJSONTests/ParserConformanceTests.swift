@@ -167,6 +167,66 @@ struct ParserConformanceTests {
         for (text, _) in recorder.texts { #expect(text == String(decoding: Array(text.utf8), as: UTF8.self)) }
     }
 
+    @Test func deepAlternatingNestingClosesInOrder() throws {
+        // Objects and arrays alternate across the container stack's word boundaries (64, 128…).
+        for depth in [63, 64, 65, 130, 256, 511] {
+            var open = ""
+            var close = ""
+            for level in 0..<depth {
+                if level % 2 == 0 {
+                    open += #"{"k":"#
+                    close = "}" + close
+                } else {
+                    open += "["
+                    close = "]" + close
+                }
+            }
+            let text = open + "1" + close
+            let ours = try Self.parse(text)
+            let foundation = try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)
+            #expect(JSONComparison.equal(ours, foundation), "depth \(depth)")
+            // The wrong closer at the innermost level is caught whatever the depth.
+            let swapped = open + "1" + (close.first == "}" ? "]" : "}") + close.dropFirst()
+            let error = try #require(Self.error(Array(swapped.utf8)), "depth \(depth)")
+            #expect(error.kind == .syntax && error.offset == open.utf8.count + 1, "depth \(depth)")
+        }
+    }
+
+    @Test func plainWholeNumbersArriveWithTheirValues() throws {
+        struct Recorder: JSONEventHandler {
+            var events: [String] = []
+            mutating func startObject() {}
+            mutating func endObject() {}
+            mutating func startArray() {}
+            mutating func endArray() {}
+            mutating func key(_ text: JSONText) -> Bool { true }
+            mutating func string(_ text: JSONText) {}
+            mutating func number(_ text: UnsafeRawBufferPointer) {
+                events.append("number " + String(decoding: text, as: UTF8.self))
+            }
+            mutating func integer(_ value: Int, text: UnsafeRawBufferPointer) {
+                #expect(String(value) == String(decoding: text, as: UTF8.self))
+                events.append("integer \(value)")
+            }
+            mutating func bool(_ value: Bool) {}
+            mutating func null() {}
+        }
+        let document =
+            #"{"a":120,"b":0,"c":-5,"d":1.5,"e":2e3,"f":123456789012345678,"g":1234567890123456789,"h":7 ,"i":[8]}"#
+        var parser = JSONStreamParser()
+        var recorder = Recorder()
+        try parser.feed(Array(document.utf8), to: &recorder)
+        try parser.finish(to: &recorder)
+        #expect(
+            recorder.events == [
+                "integer 120", "integer 0", "number -5", "number 1.5", "number 2e3", "integer 123456789012345678",
+                "number 1234567890123456789", "integer 7", "number 8",
+            ])
+        // A leading zero is still an error, found by the full scan.
+        let error = try #require(Self.error(Array(#"{"a":012}"#.utf8)))
+        #expect(error.kind == .syntax && error.offset == 6)
+    }
+
     @Test func branchFreeSequenceCheckAgreesWithTheExactOne() throws {
         // The fast check of a four-byte window must accept exactly what the byte-by-byte check does.
         let scanner = JSONScanner(baseOffset: 0)
@@ -249,4 +309,32 @@ enum JSONComparison {
 
     /// JSONSerialization gives booleans as NSNumber; any NSNumber holding 0/1 is accepted.
     private static func CFGetTypeIDIfBool(_ number: NSNumber) -> Bool { true }
+}
+
+@Suite("Page context stack")
+struct PageContextStackTests {
+    @Test func popsWhatWasPushedAndCountsWhatOpensInsideIgnored() {
+        var stack = PageContextStack()
+        #expect(stack.innermost == nil)
+        let path: [PageContext] = [.root, .items, .item, .snippet, .thumbnails, .thumbnail, .ignored, .ignored]
+        for context in path { stack.push(context) }
+        #expect(stack.innermost == .ignored)
+        // Deeper than the packed word holds: still ignored, and unwound in order.
+        for _ in 0..<20 { stack.push(.ignored) }
+        for _ in 0..<20 { #expect(stack.pop() == .ignored) }
+        for context in path.reversed() {
+            #expect(stack.innermost == context)
+            #expect(stack.pop() == context)
+        }
+        #expect(stack.innermost == nil)
+    }
+
+    @Test func aMeaningfulContextBeyondEightLevelsIsIgnored() {
+        var stack = PageContextStack()
+        for _ in 0..<8 { stack.push(.root) }
+        stack.push(.item)
+        #expect(stack.innermost == .ignored)
+        #expect(stack.pop() == .ignored)
+        #expect(stack.innermost == .root)
+    }
 }

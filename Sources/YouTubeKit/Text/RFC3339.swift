@@ -18,6 +18,7 @@ public enum RFC3339 {
 
     /// Parses UTF-8 bytes; the hot path of the decoders.
     public static func parseSeconds(utf8 bytes: UnsafeRawBufferPointer) -> Int64? {
+        if bytes.count == 20, let seconds = canonicalSeconds(bytes) { return seconds }
         var index = 0
         let count = bytes.count
         func digits(_ n: Int) -> Int? {
@@ -31,8 +32,11 @@ public enum RFC3339 {
             }
             return value
         }
-        func expect(_ characters: UInt8...) -> Bool {
-            guard index < count, characters.contains(bytes[index]) else { return false }
+        // Up to three accepted bytes (not a variadic list: that would build an array per call).
+        func expect(_ first: UInt8, _ second: UInt8? = nil, _ third: UInt8? = nil) -> Bool {
+            guard index < count else { return false }
+            let byte = bytes[index]
+            guard byte == first || byte == second || byte == third else { return false }
             index += 1
             return true
         }
@@ -68,6 +72,37 @@ public enum RFC3339 {
         guard index == count else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         return Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + min(second, 59)) - Int64(offsetSeconds)
+    }
+
+    /// The form the API sends, `YYYY-MM-DDTHH:MM:SSZ`, read at fixed positions; `nil` for any
+    /// other (the general parser decides).
+    @inline(__always)
+    private static func canonicalSeconds(_ bytes: UnsafeRawBufferPointer) -> Int64? {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        guard base[4] == UInt8(ascii: "-"), base[7] == UInt8(ascii: "-"), base[10] == UInt8(ascii: "T"),
+            base[13] == UInt8(ascii: ":"), base[16] == UInt8(ascii: ":"), base[19] == UInt8(ascii: "Z")
+        else { return nil }
+        var valid = true
+        @inline(__always) func number(_ start: Int, _ length: Int) -> Int {
+            var value = 0
+            for offset in 0..<length {
+                let digit = base[start &+ offset] &- UInt8(ascii: "0")
+                valid = valid && digit < 10
+                value = value &* 10 &+ Int(digit)
+            }
+            return value
+        }
+        let year = number(0, 4)
+        let month = number(5, 2)
+        let day = number(8, 2)
+        let hour = number(11, 2)
+        let minute = number(14, 2)
+        let second = number(17, 2)
+        guard valid, month >= 1, month <= 12, day >= 1, day <= daysIn(month: month, year: year), hour <= 23,
+            minute <= 59, second <= 60
+        else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        return Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + min(second, 59))
     }
 
     /// Formats seconds since the epoch as `YYYY-MM-DDTHH:MM:SSZ`.
