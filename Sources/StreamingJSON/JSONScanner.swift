@@ -181,12 +181,13 @@ struct JSONScanner {
             // (scripts mix two-, three- and four-byte characters in no order a branch predictor
             // could learn). An ASCII byte goes back to the word scan; a failure, or fewer than
             // four bytes left, to the exact check below.
-            while index &+ 4 <= end {
+            let lastWindow = end &- 4
+            while index <= lastWindow {
                 let word = UInt32(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self))
                 if word & 0x80 == 0 { break }
-                let length = Self.sequenceLength(word, rules)
-                if length == 0 { break }
-                index &+= length
+                let rule = rules[Int(word & 0xFF)]
+                guard word & rule.mask == rule.value, word & rule.anyOf != 0 else { break }
+                index &+= Int(truncatingIfNeeded: rule.length)
             }
             guard index < end else { break }
             if base[index] < 0x80 {
@@ -216,6 +217,7 @@ struct JSONScanner {
 
     /// The length of the valid UTF-8 sequence that starts `word`'s lowest byte (a lead byte ≥ 0x80),
     /// or 0 when it is not one — per RFC 3629: no overlongs, no surrogates, nothing past U+10FFFF.
+    /// (The check ``validateUTF8`` makes inline; a rule that matches never has length 0.)
     @inline(__always)
     static func sequenceLength(_ word: UInt32, _ rules: UnsafePointer<LeadRule> = leadRules) -> Int {
         let rule = rules[Int(word & 0xFF)]

@@ -380,7 +380,9 @@ public struct JSONStreamParser {
             let byte = base[index]
             guard byte <= 0x20, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             index &+= 1
-            // A run of spaces (indentation) is counted a word at a time.
+            // After a line break comes indentation, counted a word at a time; after anything
+            // else (the space after a colon) the next byte is usually the value.
+            guard byte == 0x0A else { continue }
             while index &+ 8 <= count {
                 let notSpace = JSONScanner.loadWord(base, index) ^ 0x2020_2020_2020_2020
                 if notSpace != 0 {

@@ -53,10 +53,7 @@ struct PageEventHandler: JSONEventHandler {
         case .item: matcher = keys.item
         case .itemId: matcher = keys.itemId
         case .snippet: matcher = keys.snippet
-        case .thumbnails:
-            thumbnailName = keys.thumbnailNames.match(text) ?? text.string
-            field = .thumbnail
-            return true
+        case .thumbnails: matcher = keys.thumbnailNames
         case .thumbnail: matcher = keys.thumbnail
         case .resourceId: matcher = keys.resourceId
         case .contentDetails: matcher = keys.contentDetails
@@ -71,6 +68,12 @@ struct PageEventHandler: JSONEventHandler {
             return false
         }
         let matched = matcher.match(text)
+        if context == .thumbnails {
+            // Every size is kept, under its name.
+            thumbnailName = PageKeys.sizeName(matched) ?? text.string
+            field = .thumbnail
+            return true
+        }
         field = matched ?? .none
         return matched != nil
     }

@@ -20,6 +20,8 @@ enum PageField: UInt8 {
     case categoryId, defaultLanguage, defaultAudioLanguage, customUrl, country, playlistId
     case videoOwnerChannelId, videoOwnerChannelTitle, resourceId, resourceVideoId
     case thumbnail, thumbnailUrl, thumbnailWidth, thumbnailHeight, tag
+    // thumbnails' size names
+    case sizeDefault, sizeMedium, sizeHigh, sizeStandard, sizeMaxres
     // contentDetails, statistics, status
     case duration, contentVideoId, videoPublishedAt, relatedPlaylists, uploads
     case viewCount, likeCount, commentCount, subscriberCount, videoCount, hiddenSubscriberCount, privacyStatus
@@ -59,8 +61,22 @@ struct PageKeys: Sendable {
     let thumbnail = KeyMatcher<PageField>([
         ("url", .thumbnailUrl), ("width", .thumbnailWidth), ("height", .thumbnailHeight),
     ])
-    let thumbnailNames = KeyMatcher<String>(
-        ["default", "medium", "high", "standard", "maxres"].map { ($0, $0) })
+    let thumbnailNames = KeyMatcher<PageField>([
+        ("default", .sizeDefault), ("medium", .sizeMedium), ("high", .sizeHigh), ("standard", .sizeStandard),
+        ("maxres", .sizeMaxres),
+    ])
+
+    /// The name of a known thumbnail size (a literal: no String is built).
+    static func sizeName(_ field: PageField?) -> String? {
+        switch field {
+        case .sizeDefault?: "default"
+        case .sizeMedium?: "medium"
+        case .sizeHigh?: "high"
+        case .sizeStandard?: "standard"
+        case .sizeMaxres?: "maxres"
+        default: nil
+        }
+    }
     let resourceId = KeyMatcher<PageField>([("videoId", .resourceVideoId)])
     let contentDetails = KeyMatcher<PageField>([
         ("duration", .duration), ("videoId", .contentVideoId), ("videoPublishedAt", .videoPublishedAt),
