@@ -87,7 +87,7 @@ struct PageEventHandler: JSONEventHandler {
             sawError = true
             context = .error
         case (.items?, _):
-            item = ItemFields()
+            item.clear()
             itemKind = nil
             summary.itemCount += 1
             context = .item

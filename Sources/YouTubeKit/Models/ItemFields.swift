@@ -46,6 +46,48 @@ package struct ItemFields: Sendable {
     package var hiddenSubscriberCount = false
     package var privacyStatus: String?
 
+    /// Back to a fresh item: what the last one left set is released, checked field by field —
+    /// a records' fields were moved out already, so most are `nil` and cost one test each,
+    /// where assigning `ItemFields()` released every field through the runtime.
+    package mutating func clear() {
+        if id != nil { id = nil }
+        idIsObject = false
+        snippetDecoded = false
+        if idVideoId != nil { idVideoId = nil }
+        if idChannelId != nil { idChannelId = nil }
+        if idPlaylistId != nil { idPlaylistId = nil }
+        publishedAt = nil
+        if channelId != nil { channelId = nil }
+        if title != nil { title = nil }
+        if description != nil { description = nil }
+        if channelTitle != nil { channelTitle = nil }
+        if liveBroadcastContent != nil { liveBroadcastContent = nil }
+        if !thumbnails.isEmpty { thumbnails = [] }
+        if tags != nil { tags = nil }
+        if categoryId != nil { categoryId = nil }
+        if defaultLanguage != nil { defaultLanguage = nil }
+        if defaultAudioLanguage != nil { defaultAudioLanguage = nil }
+        if customUrl != nil { customUrl = nil }
+        if country != nil { country = nil }
+        if playlistId != nil { playlistId = nil }
+        if videoOwnerChannelId != nil { videoOwnerChannelId = nil }
+        if videoOwnerChannelTitle != nil { videoOwnerChannelTitle = nil }
+        if resourceVideoId != nil { resourceVideoId = nil }
+        hasResourceId = false
+        if duration != nil { duration = nil }
+        durationSeconds = nil
+        if contentVideoId != nil { contentVideoId = nil }
+        videoPublishedAt = nil
+        if uploadsPlaylistId != nil { uploadsPlaylistId = nil }
+        viewCount = nil
+        likeCount = nil
+        commentCount = nil
+        subscriberCount = nil
+        videoCount = nil
+        hiddenSubscriberCount = false
+        if privacyStatus != nil { privacyStatus = nil }
+    }
+
     package static func date(_ seconds: Int64?) -> Date? {
         seconds.map { Date(timeIntervalSince1970: TimeInterval($0)) }
     }
