@@ -1,12 +1,10 @@
 /// The objects and arrays open around the parser's position, one bit each (set: an object),
 /// held inline: opening and closing a container touch no heap storage and no reference count.
 struct ContainerStack {
-    /// Bits for ``JSONStreamParser/maximumDepth`` containers.
+    /// Bits for ``JSONStreamParser/maximumDepth`` (512) containers: 8 words of 64.
     private var bits = InlineArray<8, UInt64>(repeating: 0)
     /// How many containers are open.
     private(set) var depth = 0
-
-    static var capacity: Int { 8 * 64 }
 
     var isEmpty: Bool { depth == 0 }
 
@@ -18,7 +16,7 @@ struct ContainerStack {
         return bits[index &>> 6] &>> UInt64(index & 63) & 1 != 0
     }
 
-    /// Opens a container; the caller keeps `depth` below ``capacity``.
+    /// Opens a container; the caller keeps `depth` below ``JSONStreamParser/maximumDepth``.
     @inline(__always)
     mutating func push(isObject: Bool) {
         let word = depth &>> 6

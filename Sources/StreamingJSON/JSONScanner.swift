@@ -186,7 +186,7 @@ struct JSONScanner {
                 let word = UInt32(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self))
                 if word & 0x80 == 0 { break }
                 let rule = rules[Int(word & 0xFF)]
-                guard word & rule.mask == rule.value, word & rule.anyOf != 0 else { break }
+                guard rule.matches(word) else { break }
                 index &+= Int(truncatingIfNeeded: rule.length)
             }
             guard index < end else { break }
@@ -213,16 +213,19 @@ struct JSONScanner {
         var value: UInt32
         var anyOf: UInt32
         var length: UInt32
+
+        /// Whether `word` starts with a valid sequence under this rule (one that matches never
+        /// has length 0).
+        @inline(__always)
+        func matches(_ word: UInt32) -> Bool { word & mask == value && word & anyOf != 0 }
     }
 
     /// The length of the valid UTF-8 sequence that starts `word`'s lowest byte (a lead byte ≥ 0x80),
     /// or 0 when it is not one — per RFC 3629: no overlongs, no surrogates, nothing past U+10FFFF.
-    /// (The check ``validateUTF8`` makes inline; a rule that matches never has length 0.)
     @inline(__always)
     static func sequenceLength(_ word: UInt32, _ rules: UnsafePointer<LeadRule> = leadRules) -> Int {
         let rule = rules[Int(word & 0xFF)]
-        let valid = (word & rule.mask) == rule.value && (word & rule.anyOf) != 0
-        return valid ? Int(truncatingIfNeeded: rule.length) : 0
+        return rule.matches(word) ? Int(truncatingIfNeeded: rule.length) : 0
     }
 
     /// One ``LeadRule`` per byte value (a byte that leads nothing never matches). Immortal, built
@@ -381,6 +384,27 @@ struct JSONScanner {
         JSONError(.invalidUTF8, offset: baseOffset + index, expected: "valid UTF-8 text")
     }
 
+    /// The end and value of the whole number starting at `index`, when it is plain — 1 to 18
+    /// digits, no sign, fraction or exponent, no leading zero — and a delimiter follows it in the
+    /// buffer; otherwise `nil` (``scanNumber(_:_:_:isFinal:)`` reads it in full).
+    @inline(__always)
+    static func plainInteger(_ base: UnsafePointer<UInt8>, _ index: Int, _ count: Int) -> (end: Int, value: Int)? {
+        var digit = base[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { return nil }
+        var value = Int(digit)
+        var end = index &+ 1
+        while end < count {
+            digit = base[end] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value &* 10 &+ Int(digit)
+            end &+= 1
+        }
+        guard end < count, end &- index <= 18, base[index] != UInt8(ascii: "0") || end == index &+ 1,
+            endsNumber(base[end])
+        else { return nil }
+        return (end, value)
+    }
+
     /// Whether `byte` may follow a number's digits and end it (`,`, `}`, `]` or whitespace).
     @inline(__always)
     static func endsNumber(_ byte: UInt8) -> Bool {
@@ -399,11 +423,7 @@ struct JSONScanner {
         // The usual number (a count, a width) is a few digits and a delimiter; every other case
         // of the grammar (a sign, a fraction, an exponent, a leading zero, the buffer's end)
         // goes the full way below.
-        var end = start
-        while end < count, base[end] &- UInt8(ascii: "0") < 10 { end &+= 1 }
-        if end > start, end < count, Self.endsNumber(base[end]), base[start] != UInt8(ascii: "0") || end == start &+ 1 {
-            return end
-        }
+        if let plain = Self.plainInteger(base, start, count) { return plain.end }
         var index = start
         @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
         @inline(__always) func atEnd() -> Bool { index >= count }

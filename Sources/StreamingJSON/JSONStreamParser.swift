@@ -221,7 +221,7 @@ public struct JSONStreamParser {
                         // The usual value: a string without escapes, whole in the buffer.
                         try string(scanner, base, index, plain.end, count, isASCII: plain.isASCII, handler: &handler)
                         index = plain.end &+ 1
-                    } else if let plain = Self.plainInteger(base, index, count) {
+                    } else if let plain = JSONScanner.plainInteger(base, index, count) {
                         // The usual number: a count or a size, its value read with its digits.
                         if skipDepth < 0 {
                             try handler.integer(
@@ -333,27 +333,6 @@ public struct JSONStreamParser {
         return (end, high & JSONScanner.highBits == 0)
     }
 
-    /// The end and value of the whole number starting at `index`, when it is plain — 1 to 18
-    /// digits, no sign, fraction or exponent, no leading zero — and a delimiter follows it in the
-    /// buffer; otherwise `nil` (the general scan takes it).
-    @inline(__always)
-    static func plainInteger(_ base: UnsafePointer<UInt8>, _ index: Int, _ count: Int) -> (end: Int, value: Int)? {
-        var digit = base[index] &- UInt8(ascii: "0")
-        guard digit < 10 else { return nil }
-        var value = Int(digit)
-        var end = index &+ 1
-        while end < count {
-            digit = base[end] &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            value = value &* 10 &+ Int(digit)
-            end &+= 1
-        }
-        guard end < count, end &- index <= 18, base[index] != UInt8(ascii: "0") || end == index &+ 1,
-            JSONScanner.endsNumber(base[end])
-        else { return nil }
-        return (end, value)
-    }
-
     /// Reports the plain string between the quotes at `index` and `end` (see ``plainString``),
     /// after checking its UTF-8.
     @inline(__always)
@@ -361,14 +340,11 @@ public struct JSONStreamParser {
         _ scanner: JSONScanner, _ base: UnsafePointer<UInt8>, _ index: Int, _ end: Int, _ count: Int,
         isASCII: Bool, handler: inout Handler
     ) throws {
-        let textStart = index &+ 1
         // The closing quote is included: a sequence cut short by it is reported at the quote.
-        if !isASCII { _ = try scanner.validateUTF8(base, textStart, end &+ 1, allowsCutOff: false) }
+        if !isASCII { _ = try scanner.validateUTF8(base, index &+ 1, end &+ 1, allowsCutOff: false) }
         if skipDepth < 0 {
-            try handler.string(
-                JSONText(
-                    UnsafeRawBufferPointer(start: base + textStart, count: end &- textStart), isASCII: isASCII,
-                    readable: count &- textStart))
+            let token = StringToken(end: end, escaped: false, nonASCII: !isASCII)
+            try withText(base, index &+ 1, count, token) { try handler.string($0) }
         }
         completeValue()
     }

@@ -9,7 +9,7 @@ struct PageContextStack {
     /// Ignored contexts open inside the innermost packed one.
     private var ignoredInside = 0
     /// The innermost context; `nil` outside the root.
-    private(set) var innermost: PageContext?
+    var innermost: PageContext? { ignoredInside > 0 ? .ignored : packedTop }
 
     /// The context in the low byte of `packed` (only valid raw values are ever packed).
     private var packedTop: PageContext? {
@@ -20,11 +20,9 @@ struct PageContextStack {
     mutating func push(_ context: PageContext) {
         if ignoredInside > 0 || packedCount == 8 || (context == .ignored && innermost == .ignored) {
             ignoredInside &+= 1
-            innermost = .ignored
         } else {
             packed = packed &<< 8 | UInt64(context.rawValue)
             packedCount &+= 1
-            innermost = context
         }
     }
 
@@ -35,13 +33,11 @@ struct PageContextStack {
     mutating func pop() -> PageContext {
         if ignoredInside > 0 {
             ignoredInside &-= 1
-            if ignoredInside == 0 { innermost = packedTop }
             return .ignored
         }
         let closed = packedTop ?? .ignored
         packed &>>= 8
         packedCount &-= 1
-        innermost = packedTop
         return closed
     }
 }

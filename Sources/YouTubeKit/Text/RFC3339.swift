@@ -45,9 +45,7 @@ public enum RFC3339 {
             let hour = digits(2), expect(UInt8(ascii: ":")), let minute = digits(2), expect(UInt8(ascii: ":")),
             let second = digits(2)
         else { return nil }
-        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour <= 23,
-            minute <= 59, second <= 60
-        else { return nil }
+        guard isValid(year, month, day, hour, minute, second) else { return nil }
         if index < count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             let start = index
@@ -70,8 +68,25 @@ public enum RFC3339 {
             return nil
         }
         guard index == count else { return nil }
+        return seconds(year, month, day, hour, minute, second) - Int64(offsetSeconds)
+    }
+
+    /// Whether the fields name a real UTC date-time (a leap second allowed).
+    @inline(__always)
+    private static func isValid(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int)
+        -> Bool
+    {
+        (1...12).contains(month) && (1...daysIn(month: month, year: year)).contains(day) && hour <= 23
+            && minute <= 59 && second <= 60
+    }
+
+    /// Seconds since the epoch of valid fields (a leap second counts as the second before).
+    @inline(__always)
+    private static func seconds(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int)
+        -> Int64
+    {
         let days = daysFromCivil(year: year, month: month, day: day)
-        return Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + min(second, 59)) - Int64(offsetSeconds)
+        return Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + min(second, 59))
     }
 
     /// The form the API sends, `YYYY-MM-DDTHH:MM:SSZ`, read at fixed positions; `nil` for any
@@ -98,11 +113,8 @@ public enum RFC3339 {
         let hour = number(11, 2)
         let minute = number(14, 2)
         let second = number(17, 2)
-        guard valid, month >= 1, month <= 12, day >= 1, day <= daysIn(month: month, year: year), hour <= 23,
-            minute <= 59, second <= 60
-        else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
-        return Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + min(second, 59))
+        guard valid, isValid(year, month, day, hour, minute, second) else { return nil }
+        return seconds(year, month, day, hour, minute, second)
     }
 
     /// Formats seconds since the epoch as `YYYY-MM-DDTHH:MM:SSZ`.
