@@ -31,12 +31,15 @@ let package = Package(
         .target(name: "Gzip", dependencies: ["CZlib"]),
         // SHA-256 and HMAC in portable Swift: shard checksums, key fingerprints.
         .target(name: "Digest"),
-        .target(name: "Transport", dependencies: ["YouTubeKit", "CCurl"]),
+        // The transport protocol and its request, response and error types: no libcurl.
+        .target(name: "TransportCore"),
+        // Its implementations: libcurl's multi interface, and URLSession.
+        .target(name: "Transport", dependencies: ["TransportCore", "YouTubeKit", "CCurl"]),
         .target(name: "Archive", dependencies: ["YouTubeKit", "StreamingJSON", "Gzip", "Digest"]),
         .target(name: "Emulator", dependencies: ["YouTubeKit", "StreamingJSON", "Gzip"]),
         .target(
             name: "Crawler",
-            dependencies: ["YouTubeKit", "StreamingJSON", "Transport", "Archive", "Digest"]
+            dependencies: ["YouTubeKit", "StreamingJSON", "TransportCore", "Archive", "Digest"]
         ),
         .executableTarget(
             name: "ytcrawl",
@@ -56,7 +59,9 @@ let package = Package(
             name: "CCurlBench", dependencies: ["CCurl"], path: "Benchmarks/CCurlBench",
             linkerSettings: [.linkedLibrary("curl")]),
         // Helpers shared by the test targets: the ../shared fixtures, test servers, test doubles.
-        .target(name: "TestSupport", dependencies: ["Gzip"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["Gzip", "TransportCore", "Emulator", "YouTubeKit"],
+            path: "Tests/TestSupport"),
         .testTarget(name: "YouTubeKitTests", dependencies: ["YouTubeKit", "TestSupport", "Emulator", "StreamingJSON"]),
         .testTarget(
             name: "StreamingJSONTests", dependencies: ["StreamingJSON", "YouTubeKit", "TestSupport", "Emulator"]),

@@ -42,77 +42,28 @@ public final class EmulatorServer: Sendable {
         server.stop()
     }
 
+    /// The API this server serves, for in-process use and for its ground truth.
+    public var service: EmulatorService { EmulatorService(api: api) }
+
     /// How many videos and channels the corpus holds.
     public var videoCount: Int { api.corpus.videoCount }
     public var channelCount: Int { api.corpus.channels.count }
 
     /// Every channel id, in corpus order (for building seeds).
-    public var channelIds: [String] { api.corpus.channels.map(\.id) }
+    public var channelIds: [String] { service.channelIds }
 
     /// Every ordinary playlist id, in corpus order.
-    public var playlistIds: [String] { api.corpus.playlists.map(\.id) }
+    public var playlistIds: [String] { service.playlistIds }
 
     /// Units and searches `key` used today (Pacific), as the emulator counted them.
-    public func quotaUsed(key: String) -> (units: Int, searches: Int) {
-        api.quota.used(key: key, now: configuration.clock())
-    }
+    public func quotaUsed(key: String) -> (units: Int, searches: Int) { service.quotaUsed(key: key) }
 
     /// The ground truth: every video as videos.list shows it, in the record schema.
-    public func truthVideos() -> [Video] {
-        (0..<api.corpus.videoCount).map { index in
-            let video = api.corpus.video(index)
-            let channel = api.corpus.channels[video.channel]
-            var thumbnails: [(name: String, thumbnail: Thumbnail)] = []
-            if case .object(let sizes) = api.renderer.videoThumbnails(video, searchSizes: false) {
-                for size in sizes {
-                    guard case .object(let fields) = size.value, case .string(let url)? = fields.first?.value else {
-                        continue
-                    }
-                    thumbnails.append(
-                        (
-                            size.key,
-                            Thumbnail(url: url, width: Self.int(fields, "width"), height: Self.int(fields, "height"))
-                        ))
-                }
-            }
-            return Video(
-                videoId: video.id, title: video.title, description: video.description, channelId: channel.id,
-                channelTitle: channel.title, publishedAt: Date(timeIntervalSince1970: TimeInterval(video.publishedAt)),
-                thumbnails: Thumbnails(thumbnails), liveBroadcastContent: video.liveBroadcastContent,
-                tags: video.tags.isEmpty ? nil : video.tags, categoryId: video.categoryId,
-                defaultLanguage: video.defaultLanguage, defaultAudioLanguage: video.defaultAudioLanguage,
-                duration: video.duration, durationSeconds: video.durationSeconds, viewCount: video.viewCount,
-                likeCount: video.likeCount, commentCount: video.commentCount)
-        }
-    }
-
-    private static func int(_ fields: [(key: String, value: JSONValue)], _ name: String) -> Int? {
-        guard case .number(let text)? = fields.first(where: { $0.key == name })?.value else { return nil }
-        return Int(text)
-    }
+    public func truthVideos() -> [Video] { service.truthVideos() }
 
     /// The ground truth: every channel as channels.list shows it.
-    public func truthChannels() -> [Channel] {
-        api.corpus.channels.map { channel in
-            Channel(
-                channelId: channel.id, title: channel.title, description: channel.description,
-                customUrl: channel.handle.lowercased(),
-                publishedAt: Date(timeIntervalSince1970: TimeInterval(channel.publishedAt)), country: channel.country,
-                uploadsPlaylistId: channel.uploadsPlaylistId, viewCount: channel.viewCount,
-                subscriberCount: channel.subscriberCount, videoCount: channel.videoCount)
-        }
-    }
+    public func truthChannels() -> [Channel] { service.truthChannels() }
 
     /// Writes the ground truth as JSON lines: `DIRECTORY/videos.jsonl` and `DIRECTORY/channels.jsonl`.
-    ///
-    /// - Throws: when the directory or files cannot be written.
-    public func dumpTruth(to directory: String) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        var writer = JSONWriter(capacity: 1 << 20)
-        for video in truthVideos() { RecordEncoder.encode(video, into: &writer) }
-        try Data(writer.bytes).write(to: URL(fileURLWithPath: directory + "/videos.jsonl"))
-        writer.removeAll()
-        for channel in truthChannels() { RecordEncoder.encode(channel, into: &writer) }
-        try Data(writer.bytes).write(to: URL(fileURLWithPath: directory + "/channels.jsonl"))
-    }
+    public func dumpTruth(to directory: String) throws { try service.dumpTruth(to: directory) }
 }

@@ -107,6 +107,26 @@ public struct JSONWriter: Sendable {
         if let value { int(value) } else { null() }
     }
 
+    /// `["a","b"]`.
+    public mutating func stringArray(_ values: [String]) {
+        raw("[")
+        for (index, value) in values.enumerated() {
+            if index > 0 { raw(",") }
+            string(value)
+        }
+        raw("]")
+    }
+
+    /// `[1,2]`.
+    public mutating func intArray(_ values: [Int]) {
+        raw("[")
+        for (index, value) in values.enumerated() {
+            if index > 0 { raw(",") }
+            int(value)
+        }
+        raw("]")
+    }
+
     /// `"name":` (the name must need no escaping).
     @inline(__always)
     public mutating func key(_ name: StaticString) {

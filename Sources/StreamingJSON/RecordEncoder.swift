@@ -35,12 +35,7 @@ public enum RecordEncoder {
         writer.member("liveBroadcastContent", video.liveBroadcastContent)
         writer.memberKey("tags")
         if let tags = video.tags {
-            writer.raw("[")
-            for (index, tag) in tags.enumerated() {
-                if index > 0 { writer.raw(",") }
-                writer.string(tag)
-            }
-            writer.raw("]")
+            writer.stringArray(tags)
         } else {
             writer.null()
         }

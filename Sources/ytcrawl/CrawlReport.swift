@@ -11,40 +11,14 @@ struct CrawlReport {
     var elapsedSeconds: Double
     var exitCode: Int32
 
-    var endingName: String {
-        switch summary.ending {
-        case .completed: "completed"
-        case .budgetSpent: "budgetSpent"
-        case .quotaSpent: "quotaSpent"
-        case .fatal: "fatal"
-        case .interrupted: "interrupted"
-        }
-    }
-
-    var endingText: String {
-        switch summary.ending {
-        case .completed: "done: every seed walked to its end"
-        case .budgetSpent(let reason): "stopped: \(reason); rerun with more --budget to continue"
-        case .quotaSpent(let reason): "stopped: \(reason)"
-        case .fatal(let reason): "failed: \(reason)"
-        case .interrupted: "interrupted; rerun to continue"
-        }
-    }
-
-    var reason: String? {
-        switch summary.ending {
-        case .completed, .interrupted: nil
-        case .budgetSpent(let reason), .quotaSpent(let reason), .fatal(let reason): reason
-        }
-    }
-
     var nextStep: String {
-        switch summary.ending {
+        switch summary.ending.cause {
         case .completed, .budgetSpent:
             "duckdb -c \"select count(*) from read_json_auto('\(out)/videos-*.jsonl.gz')\""
         case .quotaSpent: "rerun the same command after the quota resets (midnight Pacific Time)"
-        case .interrupted: "rerun the same command to continue from the checkpoint"
-        case .fatal: "fix the cause above, then rerun the same command to continue"
+        case .interrupted, .incomplete: "rerun the same command to continue from the checkpoint"
+        case .keyRefused, .apiRefused, .configuration, .writeFailed:
+            "fix the cause above, then rerun the same command to continue"
         }
     }
 
@@ -56,7 +30,7 @@ struct CrawlReport {
 
     var text: String {
         var lines = [
-            endingText,
+            summary.ending.description,
             "videos written: \(summary.videosWritten), channels: \(summary.channelsWritten), pages: \(summary.pages), requests: \(summary.requests), retries (faults survived): \(summary.retries)",
             "units: \(summary.units) of the budget of \(budget)"
                 + (summary.units > 0
@@ -68,6 +42,11 @@ struct CrawlReport {
             "shards: \(shards.count) in \(out) (videos-*.jsonl.gz, channels-*.jsonl.gz, manifest.json)",
             "next: ytcrawl stats \(out)   |   " + nextStep,
         ]
+        if !summary.left.isEmpty {
+            lines.append("left for a rerun (\(summary.left.count)):")
+            lines += summary.left.prefix(10).map { "  " + $0 }
+            if summary.left.count > 10 { lines.append("  … and \(summary.left.count - 10) more") }
+        }
         if !summary.warnings.isEmpty {
             lines.append("warnings: \(summary.warnings.count) (seeds skipped or keys parked; see above)")
         }
@@ -77,7 +56,8 @@ struct CrawlReport {
     /// The summary as one JSON object (sorted keys); it never holds an API key.
     var json: Data {
         let object: [String: Any] = [
-            "tool": ToolInfo.name, "version": ToolInfo.version, "ending": endingName, "reason": reason ?? NSNull(),
+            "tool": ToolInfo.name, "version": ToolInfo.version, "ending": summary.ending.cause.rawValue,
+            "reason": summary.ending.detail.isEmpty ? NSNull() : summary.ending.detail, "left": summary.left,
             "exitCode": Int(exitCode), "elapsedSeconds": (elapsedSeconds * 1000).rounded() / 1000,
             "budget": budget, "units": summary.units, "searchCalls": summary.searches,
             "unitsByMethod": summary.unitsByMethod, "requests": summary.requests, "pages": summary.pages,

@@ -168,7 +168,7 @@ struct CrawlTests {
         }
         let seeds = emulator.channelIds.map { "channel \($0)" }.joined(separator: "\n")
         let first = try await Self.crawl(emulator, seeds: seeds, out: out, ledger: ledger) { clock.utcSeconds }
-        guard case .quotaSpent = first.ending else {
+        guard first.ending.cause == .quotaSpent else {
             Issue.record("expected quotaExceeded to stop the crawl, got \(first.ending)")
             return
         }
@@ -193,7 +193,7 @@ struct CrawlTests {
         let channels = Array(emulator.channelIds.suffix(5))
         let seeds = channels.map { "channel \($0)" }.joined(separator: "\n") + "\nsearch music type=video maxPages=1\n"
         let first = try await Self.crawl(emulator, seeds: seeds, out: out, budget: 9, ledger: ledger)
-        guard case .budgetSpent = first.ending else {
+        guard first.ending.cause == .budgetSpent else {
             Issue.record("expected the budget to stop the first run, got \(first.ending)")
             return
         }

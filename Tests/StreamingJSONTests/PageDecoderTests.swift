@@ -154,8 +154,7 @@ struct PageDecoderTests {
 
     // MARK: Real bodies from ../shared/fixtures
 
-    @Test func everySharedBodyDecodes() throws {
-        guard SharedFixtures.available(for: "everySharedBodyDecodes") else { return }
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.absent)) func everySharedBodyDecodes() throws {
         let paths = SharedFixtures.apiResponses()
         #expect(paths.count >= 30)
         for path in paths {
@@ -175,8 +174,7 @@ struct PageDecoderTests {
         }
     }
 
-    @Test func sharedSpotChecks() throws {
-        guard SharedFixtures.available(for: "sharedSpotChecks") else { return }
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.absent)) func sharedSpotChecks() throws {
         let channel = try PageDecoder.decode(SharedFixtures.bytes("api-responses/home-assistant-core/get_channel.json"))
         guard case .channel(let googleDevelopers)? = channel.records.first else {
             Issue.record("get_channel.json gave no channel")

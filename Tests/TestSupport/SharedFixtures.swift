@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The fixtures under ../shared/fixtures beside the checkout, when that folder exists
 /// (it does on the project's machines and CI, not on a user's machine).
@@ -11,12 +12,8 @@ public enum SharedFixtures {
         FileManager.default.fileExists(atPath: root.appendingPathComponent("api-responses").path)
     }
 
-    /// Prints a visible note when the fixtures are absent, and returns whether they are there.
-    public static func available(for test: String) -> Bool {
-        if isAvailable { return true }
-        print("SKIPPED \(test): ../shared/fixtures is absent (only on the project's machines); nothing was checked")
-        return false
-    }
+    /// Why a test that needs them is skipped (`.enabled(if: SharedFixtures.isAvailable, SharedFixtures.absent)`).
+    public static let absent: Comment = "../shared/fixtures is absent (only on the project's machines)"
 
     public static func data(_ relativePath: String) throws -> Data {
         try Data(contentsOf: root.appendingPathComponent(relativePath))
@@ -26,11 +23,13 @@ public enum SharedFixtures {
         Array(try data(relativePath))
     }
 
-    /// Every JSON file under api-responses/, as paths relative to fixtures/.
-    public static func apiResponses() -> [String] {
+    /// Every JSON file under api-responses/, as paths relative to fixtures/; the comments/ folder
+    /// (commentThreads and comments bodies, which the list decoders do not read) only when asked.
+    public static func apiResponses(includingComments: Bool = false) -> [String] {
         let base = root.appendingPathComponent("api-responses")
         guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { return [] }
-        return enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.sorted()
+        return enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }
+            .filter { includingComments || !$0.hasPrefix("comments/") }.sorted()
             .map { "api-responses/" + $0 }
     }
 }

@@ -36,11 +36,9 @@ struct PacificTimeTests {
         #expect(PacificTime.day(atUTC: Self.utc("2026-11-02T07:30:00Z")).description == "2026-11-01")
     }
 
-    @Test func agreesWithFoundationsTimeZoneWhereTzdataExists() throws {
-        guard let zone = TimeZone(identifier: "America/Los_Angeles") else {
-            print("SKIPPED agreesWithFoundationsTimeZone: no tzdata for America/Los_Angeles on this machine")
-            return
-        }
+    @Test(.enabled(if: TimeZone(identifier: "America/Los_Angeles") != nil, "no tzdata for America/Los_Angeles"))
+    func agreesWithFoundationsTimeZoneWhereTzdataExists() throws {
+        let zone = try #require(TimeZone(identifier: "America/Los_Angeles"))
         var instant = Self.utc("2007-01-01T00:00:00Z")
         let end = Self.utc("2040-01-01T00:00:00Z")
         while instant < end {

@@ -194,8 +194,8 @@ struct SearchQueryValidationTests {
         )
     }
 
-    @Test func everyDiscoveryParameterIsKnownOrDeliberatelyLeftOut() throws {
-        guard SharedFixtures.available(for: "everyDiscoveryParameterIsKnown") else { return }
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.absent))
+    func everyDiscoveryParameterIsKnownOrDeliberatelyLeftOut() throws {
         let document =
             try JSONSerialization.jsonObject(with: SharedFixtures.data("discovery/youtube.v3.json")) as! [String: Any]
         let resources = document["resources"] as! [String: Any]

@@ -9,9 +9,11 @@ import YouTubeKit
 /// ledger up to date.
 public actor RateLimiter<C: Clock> where C.Duration == Duration {
     private var state: RateLimiterState
-    private let clock: C
+    /// The crawl's one clock: waits, backoff, checkpoint intervals.
+    public nonisolated let clock: C
     private let start: C.Instant
-    private let utcNow: @Sendable () -> Int64
+    /// Wall-clock UTC seconds: Pacific days, records' `fetchedAt`.
+    public nonisolated let utcNow: @Sendable () -> Int64
     private let ledger: QuotaLedger?
     private let fingerprints: [String]
     private var completionWaiters: [Int: CheckedContinuation<Void, any Error>] = [:]

@@ -65,8 +65,20 @@ public struct APIErrorBody: Sendable, Hashable, CustomStringConvertible {
         errors.compactMap(\.reason) + details.compactMap(\.reason)
     }
 
+    /// Every reason the body gives, parsed: what control flow looks at.
+    public var parsedReasons: [APIErrorReason] { reasons.map(APIErrorReason.init) }
+
+    /// The first reason, parsed.
+    public var parsedReason: APIErrorReason? { reason.map(APIErrorReason.init) }
+
+    /// A rate limit rather than a failure: by reason, or HTTP 429.
+    public var isRateLimit: Bool { code == 429 || parsedReasons.contains(where: \.isRateLimit) }
+
+    /// The key itself was refused as invalid (another key of the pool may work).
+    public var isInvalidKey: Bool { parsedReasons.contains(where: \.isInvalidKey) }
+
     public var disposition: ErrorDisposition {
-        ErrorClassifier.disposition(reasons: reasons, status: status, code: code)
+        ErrorClassifier.disposition(reasons: parsedReasons, status: status, code: code)
     }
 
     public var description: String {

@@ -1,58 +1,8 @@
 /// Decides what to do about an API error: by reason first, then by `status`, then by HTTP code.
 enum ErrorClassifier {
-    private static let byReason: [String: ErrorDisposition] = [
-        // Transient: back off and retry.
-        "rateLimitExceeded": .retryWithBackoff,
-        "userRateLimitExceeded": .retryWithBackoff,
-        "RATE_LIMIT_EXCEEDED": .retryWithBackoff,
-        "backendError": .retryWithBackoff,
-        "internalError": .retryWithBackoff,
-        "serviceUnavailable": .retryWithBackoff,
-        // Spent until the daily reset.
-        "quotaExceeded": .keySpentUntilReset,
-        "dailyLimitExceeded": .keySpentUntilReset,
-        "dailyLimitExceededUnreg": .keySpentUntilReset,
-        // The key or the project cannot be used.
-        "keyInvalid": .stopAuthOrConfig,
-        "keyExpired": .stopAuthOrConfig,
-        "API_KEY_INVALID": .stopAuthOrConfig,
-        "API_KEY_SERVICE_BLOCKED": .stopAuthOrConfig,
-        "API_KEY_HTTP_REFERRER_BLOCKED": .stopAuthOrConfig,
-        "API_KEY_IP_ADDRESS_BLOCKED": .stopAuthOrConfig,
-        "accessNotConfigured": .stopAuthOrConfig,
-        "SERVICE_DISABLED": .stopAuthOrConfig,
-        "forbidden": .stopAuthOrConfig,
-        "ipRefererBlocked": .stopAuthOrConfig,
-        "authError": .stopAuthOrConfig,
-        "insufficientPermissions": .stopAuthOrConfig,
-        // Paging must start over.
-        "invalidPageToken": .restartPaging,
-        // Nothing there: skip the seed.
-        "channelNotFound": .skipSeed,
-        "playlistNotFound": .skipSeed,
-        "videoNotFound": .skipSeed,
-        "notFound": .skipSeed,
-        "channelClosed": .skipSeed,
-        "channelSuspended": .skipSeed,
-        "playlistItemsNotAccessible": .skipSeed,
-        "playlistForbidden": .skipSeed,
-        // The request is wrong.
-        "badRequest": .rejectRequest,
-        "invalidParameter": .rejectRequest,
-        "invalidValue": .rejectRequest,
-        "required": .rejectRequest,
-        "unknownPart": .rejectRequest,
-        "invalidChannelId": .rejectRequest,
-        "invalidSearchFilter": .rejectRequest,
-        "invalidLocation": .rejectRequest,
-        "incompatibleParameters": .rejectRequest,
-        "missingRequiredParameter": .rejectRequest,
-        "unexpectedParameter": .rejectRequest,
-    ]
-
-    static func disposition(reasons: [String], status: String?, code: Int?) -> ErrorDisposition {
+    static func disposition(reasons: [APIErrorReason], status: String?, code: Int?) -> ErrorDisposition {
         for reason in reasons {
-            if let known = byReason[reason] { return known }
+            if let known = reason.disposition { return known }
         }
         switch status {
         case "RESOURCE_EXHAUSTED": return .retryWithBackoff

@@ -13,21 +13,34 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
     public let host: String
     public let detail: String
 
-    init(_ kind: Kind, host: String, detail: String) {
+    public init(_ kind: Kind, host: String, detail: String) {
         self.kind = kind
         self.host = host
         self.detail = detail
     }
 
-    static func setup(_ detail: String) -> TransportError { TransportError(.setup, host: "", detail: detail) }
+    public static func setup(_ detail: String) -> TransportError { TransportError(.setup, host: "", detail: detail) }
 
-    /// Whether the same request may succeed if sent again.
+    /// Whether the same request may succeed if sent again. An unresolvable host, TLS, a refused
+    /// URL or a body over the limit are configuration errors: sending again cannot help.
     public var isRetryable: Bool {
         switch kind {
-        case .dnsFailure, .connectionRefused, .timeout, .connectionReset, .truncatedBody, .malformedResponse, .other:
+        case .connectionRefused, .timeout, .connectionReset, .truncatedBody, .malformedResponse, .other:
             return true
-        case .tls, .bodyTooLarge, .insecureKey, .invalidURL, .setup:
+        case .dnsFailure, .tls, .bodyTooLarge, .insecureKey, .invalidURL, .setup:
             return false
+        }
+    }
+
+    /// Whether the request may have reached the server (and so may have been charged): not when
+    /// the name did not resolve, the connection or the TLS handshake failed, or it was refused
+    /// before sending.
+    public var mayHaveReachedServer: Bool {
+        switch kind {
+        case .dnsFailure, .connectionRefused, .tls, .insecureKey, .invalidURL, .setup:
+            return false
+        case .timeout, .connectionReset, .truncatedBody, .bodyTooLarge, .malformedResponse, .other:
+            return true
         }
     }
 

@@ -8,18 +8,18 @@
 /// Taking the next item costs O(pages), not O(items): a million-video crawl keeps tens of
 /// thousands of items here.
 struct Frontier: Sendable {
-    /// Items by page number and cost (bucket `2 × page + 1` holds search pages; pages past
+    /// Items by page number and cost (bucket `2 × page + 1` holds costly work, search pages; pages past
     /// `lastPage` share the last two buckets), each a FIFO.
     private var buckets: [[WorkItem]] = []
     private var heads: [Int] = []
-    private var lookups: [ChannelLookup] = []
+    private var lookups: [QueuedLookup] = []
     private var lookupHead = 0
     private(set) var count = 0
 
     static let lastPage = 63
     static let channelBatch = 50
 
-    struct ChannelLookup: Sendable, Hashable {
+    struct QueuedLookup: Sendable, Hashable {
         var seed: Int
         var id: String
     }
@@ -32,14 +32,15 @@ struct Frontier: Sendable {
 
     mutating func append(_ item: WorkItem) {
         switch item {
-        case .channel(let seed, let id?, nil):
-            lookups.append(ChannelLookup(seed: seed, id: id))
+        case .channel(let lookup) where lookup.id != nil && lookup.handle == nil:
+            lookups.append(QueuedLookup(seed: lookup.seed, id: lookup.id ?? ""))
             count += 1
-        case .channels(let seeds, let ids):
-            for (seed, id) in zip(seeds, ids) { append(.channel(seed: seed, id: id, handle: nil)) }
+        case .channels(let batch):
+            for (seed, id) in zip(batch.seeds, batch.ids) { append(.channel(ChannelLookup(seed: seed, id: id))) }
         default:
-            var index = 2 * min(max(item.page, 0), Self.lastPage)
-            if case .search = item { index += 1 }
+            let work = item.work
+            var index = 2 * min(max(work.page, 0), Self.lastPage)
+            if work.isCostly { index += 1 }
             while buckets.count <= index {
                 buckets.append([])
                 heads.append(0)
@@ -61,7 +62,7 @@ struct Frontier: Sendable {
                 lookups.removeFirst(lookupHead)
                 lookupHead = 0
             }
-            return .channels(seeds: batch.map(\.seed), ids: batch.map(\.id))
+            return .channels(ChannelBatch(seeds: batch.map(\.seed), ids: batch.map(\.id)))
         }
         for page in buckets.indices where heads[page] < buckets[page].count {
             let item = buckets[page][heads[page]]
@@ -80,7 +81,7 @@ struct Frontier: Sendable {
     var items: [WorkItem] {
         var all: [WorkItem] = []
         all.reserveCapacity(count)
-        for lookup in lookups[lookupHead...] { all.append(.channel(seed: lookup.seed, id: lookup.id, handle: nil)) }
+        for lookup in lookups[lookupHead...] { all.append(.channel(ChannelLookup(seed: lookup.seed, id: lookup.id))) }
         for page in buckets.indices { all += buckets[page][heads[page]...] }
         return all
     }

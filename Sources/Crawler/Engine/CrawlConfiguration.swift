@@ -44,35 +44,31 @@ public struct CrawlConfiguration: Sendable {
         self.toolVersion = toolVersion
         self.verbose = verbose
     }
+
+    /// What the plan needs of this.
+    var engineOptions: CrawlEngine.Options {
+        CrawlEngine.Options(
+            hydrate: hydrate, maxPages: maxPages, concurrency: concurrency, checkpointEvery: checkpointEvery,
+            checkpointInterval: checkpointInterval)
+    }
 }
 
 /// How a crawl ended, and what it did.
 public struct CrawlSummary: Sendable {
-    public enum Ending: Sendable, Equatable {
-        /// Every seed was walked to its end.
-        case completed
-        /// The run's budget is spent; a rerun with more budget continues from the checkpoint.
-        case budgetSpent(String)
-        /// The daily quota of every key is spent; a rerun after the reset continues.
-        case quotaSpent(String)
-        /// Interrupted (signal or cancellation); a rerun continues.
-        case interrupted
-        /// Auth or configuration: nothing more can be done with these keys.
-        case fatal(String)
-    }
-
-    public var ending: Ending
+    public var ending: CrawlEnding
     public var videosWritten: Int
     public var channelsWritten: Int
     public var pages: Int
     public var retries: Int
     public var unitsByMethod: [String: Int]
     public var warnings: [String]
+    /// Work that failed for good and is kept for a rerun, each with why.
+    public var left: [String] = []
     /// Units spent in the shared bucket (search calls excluded in the buckets model).
     public var units: Int
     /// search.list calls made (they draw on their own bucket in the buckets model).
     public var searches = 0
-    /// Requests sent, retries included.
+    /// Requests that reached the server, retries included.
     public var requests = 0
 
     /// Videos per 1,000 units: how well the budget was used.

@@ -1,0 +1,43 @@
+import StreamingJSON
+
+/// Where a crawl's records go: appended in order, made durable with the crawl's checkpoint,
+/// closed at the end, and read back when a crawl resumes. ``ArchiveSink`` writes gzip shards;
+/// tests use their own.
+public protocol RecordSink: Sendable {
+    /// What an earlier run left to continue from; `nil` for a fresh output.
+    func resumePoint() async throws -> ResumePoint?
+    /// Appends records (videos and channels, in the order given).
+    func append(_ records: [DecodedRecord]) async throws
+    /// Makes every record so far durable, then saves the crawl's pending work.
+    func checkpoint(frontierJSON: [UInt8], unitsByMethod: [String: Int]) async throws
+    /// Closes the output for good: the crawl is complete.
+    func finish(unitsByMethod: [String: Int]) async throws
+}
+
+/// What a resumed crawl restores: its pending work and what the output already holds.
+public struct ResumePoint: Sendable {
+    /// The seeds file's digest the checkpoint was written for.
+    public var seedsDigest: String?
+    /// The crawl's pending work, as the JSON it saved.
+    public var frontierJSON: String
+    /// Every video and channel already written (the output is the truth, not the checkpoint).
+    public var videoIds: Set<String>
+    public var channelIds: Set<String>
+    public var videoRecords: Int
+    public var channelRecords: Int
+    /// The crawl had ended complete: nothing is pending.
+    public var finished: Bool
+
+    public init(
+        seedsDigest: String?, frontierJSON: String, videoIds: Set<String>, channelIds: Set<String>,
+        videoRecords: Int, channelRecords: Int, finished: Bool
+    ) {
+        self.finished = finished
+        self.seedsDigest = seedsDigest
+        self.frontierJSON = frontierJSON
+        self.videoIds = videoIds
+        self.channelIds = channelIds
+        self.videoRecords = videoRecords
+        self.channelRecords = channelRecords
+    }
+}

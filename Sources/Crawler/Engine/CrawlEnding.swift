@@ -1,0 +1,79 @@
+/// How a crawl ended: a cause, which decides the exit code and the next step, and a detail for
+/// people.
+public struct CrawlEnding: Sendable, Hashable, CustomStringConvertible {
+    public enum Cause: String, Sendable, Hashable, CaseIterable {
+        /// Every seed was walked to its end.
+        case completed
+        /// The run's budget is spent; a rerun with more budget continues from the checkpoint.
+        case budgetSpent
+        /// The daily quota of every key is spent; a rerun after the reset continues.
+        case quotaSpent
+        /// Every key was refused (keyInvalid and the like).
+        case keyRefused
+        /// The API refused the requests themselves (accessNotConfigured, forbidden): the project or
+        /// key restrictions need fixing.
+        case apiRefused
+        /// Something no retry can fix: an unresolvable host, a plain-http non-loopback base, TLS,
+        /// a redirect, a body over the size limit.
+        case configuration
+        /// A shard, the checkpoint or the manifest could not be written.
+        case writeFailed
+        /// Some work failed for good (its retries ran out); the rest is done, and the checkpoint
+        /// keeps the failed work for a rerun.
+        case incomplete
+        /// A signal or a cancellation; the checkpoint is saved.
+        case interrupted
+    }
+
+    public var cause: Cause
+    public var detail: String
+
+    public init(_ cause: Cause, _ detail: String = "") {
+        self.cause = cause
+        self.detail = detail
+    }
+
+    public static let completed = CrawlEnding(.completed)
+    public static let interrupted = CrawlEnding(.interrupted)
+
+    /// DESIGN's exit codes: 0 done (frontier or budget), 1 runtime failure, 3 quota or auth,
+    /// 4 incomplete, 130 interrupted.
+    public var exitCode: Int32 {
+        switch cause {
+        case .completed, .budgetSpent: 0
+        case .configuration, .writeFailed: 1
+        case .quotaSpent, .keyRefused, .apiRefused: 3
+        case .incomplete: 4
+        case .interrupted: 130
+        }
+    }
+
+    /// Whether a rerun with the same command (and, for the budget, more of it) continues.
+    public var isResumable: Bool { cause != .completed }
+
+    /// One line for people: what happened and why.
+    public var description: String {
+        switch cause {
+        case .completed: "done: every seed walked to its end"
+        case .budgetSpent: "stopped: \(detail); rerun with more --budget to continue"
+        case .quotaSpent: "stopped: \(detail); rerun after the quota resets (midnight Pacific Time)"
+        case .keyRefused: "stopped: \(detail); check the key (or key file) and rerun"
+        case .apiRefused: "stopped: the API refused the request: \(detail)"
+        case .configuration: "failed: \(detail)"
+        case .writeFailed: "failed: \(detail); the last checkpoint is intact, rerun to continue once it is fixed"
+        case .incomplete: "incomplete: \(detail); rerun the same command to retry what failed"
+        case .interrupted: "interrupted; rerun to continue"
+        }
+    }
+}
+
+extension LimiterStop {
+    /// How the crawl ends when the limiter stops it.
+    var ending: CrawlEnding {
+        switch self {
+        case .runBudgetSpent: CrawlEnding(.budgetSpent, description)
+        case .dailyQuotaSpent: CrawlEnding(.quotaSpent, description)
+        case .noUsableKey: CrawlEnding(.keyRefused, description)
+        }
+    }
+}

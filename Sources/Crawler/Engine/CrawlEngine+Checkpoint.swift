@@ -1,0 +1,49 @@
+extension CrawlEngine {
+    /// Pending work for a checkpoint: the frontier, what is in flight and what failed for good (a
+    /// crash or a rerun must not lose either), and every found video not yet written. Hydration
+    /// batches are not listed: their ids are among the pending videos.
+    func checkpointState() -> FrontierState {
+        var items = frontier.items
+        for (_, item) in inFlight.sorted(by: { $0.key < $1.key }) { items.append(item) }
+        for failure in failures { items.append(failure.item) }
+        items.removeAll {
+            if case .hydrate = $0 { return true }
+            return false
+        }
+        let videos = pending.values.sorted { ($0.seed, $0.rank, $0.videoId) < ($1.seed, $1.rank, $1.videoId) }
+        return FrontierState(items: items, pending: videos, unitsByMethod: counters.unitsByMethod)
+    }
+
+    /// Continues a crawl from its checkpoint and what its output already holds.
+    ///
+    /// - Parameters:
+    ///   - state: the checkpoint's pending work.
+    ///   - videoIds: every video already written (the shards are the truth).
+    ///   - channelIds: every channel already written.
+    ///   - written: records already written, for the counters.
+    mutating func restore(
+        _ state: FrontierState, videoIds: Set<String>, channelIds: Set<String>,
+        written: (videos: Int, channels: Int)
+    ) {
+        frontier = Frontier(state.items)
+        for video in state.pending where pending[video.videoId] == nil {
+            pending[video.videoId] = video
+            pendingOrder.append(video.videoId)
+        }
+        counters.unitsByMethod = state.unitsByMethod
+        seenVideos = VideoIdSet(videoIds)
+        for id in pendingOrder { seenVideos.insert(id) }
+        seenChannels = CompactStringSet(channelIds)
+        queuedChannels = seenChannels
+        for item in state.items {
+            switch item {
+            case .channel(let lookup): if let id = lookup.id { queuedChannels.insert(id) }
+            case .channels(let batch): for id in batch.ids { queuedChannels.insert(id) }
+            case .playlist(let page): queuedPlaylists.insert(page.playlistId)
+            default: break
+            }
+        }
+        counters.videosWritten = written.videos
+        counters.channelsWritten = written.channels
+    }
+}

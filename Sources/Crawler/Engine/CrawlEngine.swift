@@ -1,0 +1,157 @@
+import Foundation
+import StreamingJSON
+import YouTubeKit
+
+/// The crawl's plan, free of time, sockets and concurrency: the frontier, the seen sets, the
+/// videos waiting for hydration, the work in flight, the counters and how the crawl ends.
+///
+/// ``Crawler`` asks it what to start next (``start()``) and hands it each finished item's result
+/// (``finish(_:_:now:wallClock:)``); it answers with actions (write these records, warn, save a
+/// checkpoint) that the actor performs. Tested directly, with no sockets and no sleeping.
+///
+/// Order: a hydration batch as soon as 50 ids wait; otherwise the lowest page number first, so
+/// every seed gets its first page before any seed gets its fifth.
+struct CrawlEngine {
+    struct Options: Sendable {
+        var hydrate = true
+        /// A page cap for every seed without its own `maxPages`.
+        var maxPages: Int?
+        var concurrency = 8
+        /// Checkpoint after this many pages…
+        var checkpointEvery = 25
+        /// …and not sooner than this after the last one.
+        var checkpointInterval: Duration = .seconds(1)
+    }
+
+    /// What the actor does after a result.
+    enum Action: Sendable, Hashable {
+        /// Append these records (videos and channels, in order) to the output.
+        case write([DecodedRecord])
+        /// Tell the user.
+        case warn(String)
+        /// Make the output durable and save ``checkpointState()``.
+        case checkpoint
+    }
+
+    /// Work that failed for good this run: it stays in the checkpoint for a rerun.
+    struct Failure: Sendable, Hashable {
+        var item: WorkItem
+        var reason: String
+    }
+
+    let seeds: [Seed]
+    let options: Options
+    var frontier = Frontier()
+    var pending: [String: PendingVideo] = [:]
+    /// Found videos to hydrate in this run, oldest first (failed batches' ids stay in `pending` only).
+    var pendingOrder: [String] = []
+    var pendingHead = 0
+    var seenVideos = VideoIdSet()
+    var seenChannels = CompactStringSet()
+    var queuedChannels = CompactStringSet()
+    var queuedPlaylists = CompactStringSet()
+    var inFlight: [Int: WorkItem] = [:]
+    var nextTicket = 0
+    var counters = Counters()
+    var warnings: [String] = []
+    var failures: [Failure] = []
+    /// Why the crawl stops taking work, once something stopped it.
+    var ending: CrawlEnding?
+    /// Even videos.list was refused by the budget: nothing more can start.
+    var hydrationStopped = false
+    var pagesAtCheckpoint = 0
+    var lastCheckpoint: Duration = .zero
+    /// Filled while a result is applied, handed out as actions.
+    var outbox: [DecodedRecord] = []
+    var notes: [String] = []
+    var wallClock = Date(timeIntervalSince1970: 0)
+
+    struct Counters: Sendable, Hashable {
+        var pages = 0
+        var retries = 0
+        var requests = 0
+        var videosWritten = 0
+        var channelsWritten = 0
+        var unitsByMethod: [String: Int] = [:]
+    }
+
+    init(seeds: [Seed], options: Options) {
+        self.seeds = seeds
+        self.options = options
+    }
+
+    // MARK: Starting work
+
+    /// Queues every seed's first request (a fresh crawl).
+    mutating func seedFrontier() {
+        for (index, seed) in seeds.enumerated() {
+            switch seed.target {
+            case .search: enqueue(.search(SearchPage(seed: index, page: 0, rank: 0)))
+            case .channel(.id(let id)):
+                if queuedChannels.insert(id) { enqueue(.channel(ChannelLookup(seed: index, id: id))) }
+            case .channel(.handle(let handle)): enqueue(.channel(ChannelLookup(seed: index, handle: handle)))
+            case .playlist(let id):
+                if queuedPlaylists.insert(id) {
+                    enqueue(
+                        .playlist(
+                            PlaylistPage(seed: index, playlistId: id, page: 0, rank: 0, uploads: id.hasPrefix("UU"))))
+                }
+            case .video(let id): discover(id, seed: index, endpoint: "videos.list", rank: 0, partial: nil)
+            }
+        }
+    }
+
+    /// Whether new work may start: always while nothing stopped the crawl; after the budget
+    /// stopped discovery, hydration of what was found still runs on the units kept back for it.
+    var mayStart: Bool {
+        switch ending?.cause {
+        case nil: true
+        case .budgetSpent?: options.hydrate && waitingForHydration > 0 && !hydrationStopped
+        default: false
+        }
+    }
+
+    /// The next item to fetch, registered as in flight under its ticket; `nil` when nothing may
+    /// start now (the concurrency is used, the crawl is stopping, or the frontier is empty).
+    mutating func start() -> (ticket: Int, item: WorkItem)? {
+        guard mayStart, inFlight.count < options.concurrency, let item = nextItem() else { return nil }
+        nextTicket += 1
+        inFlight[nextTicket] = item
+        return (nextTicket, item)
+    }
+
+    var waitingForHydration: Int { pendingOrder.count - pendingHead }
+
+    private mutating func nextItem() -> WorkItem? {
+        let discoveryStopped = ending != nil
+        let waiting = waitingForHydration
+        if options.hydrate, waiting > 0, waiting >= 50 || discoveryStopped || (frontier.isEmpty && inFlight.isEmpty) {
+            let end = pendingHead + min(50, waiting)
+            let batch = Array(pendingOrder[pendingHead..<end])
+            pendingHead = end
+            if pendingHead > 4096, pendingHead * 2 > pendingOrder.count {
+                pendingOrder.removeFirst(pendingHead)
+                pendingHead = 0
+            }
+            return .hydrate(HydrationBatch(ids: batch))
+        }
+        guard !discoveryStopped else { return nil }
+        return frontier.next()
+    }
+
+    /// Units to keep back for hydrating what was found: one per 50 waiting, one for each item in
+    /// flight (a discovery page may bring 50 more; a hydration batch's permit may not be granted
+    /// yet). Only videos.list may spend them.
+    var keepBack: Int { options.hydrate ? (waitingForHydration + 49) / 50 + inFlight.count : 0 }
+
+    /// Nothing in flight and nothing more to start: the run is over.
+    var isOver: Bool { inFlight.isEmpty && !mayStartAnything }
+
+    var mayStartAnything: Bool {
+        guard mayStart else { return false }
+        return (options.hydrate && waitingForHydration > 0) || (ending == nil && !frontier.isEmpty)
+    }
+
+    /// What the crawl planned, for messages: the seeds' lines.
+    func maxPages(_ seed: Int) -> Int? { seeds[seed].maxPages ?? options.maxPages }
+}

@@ -1,0 +1,166 @@
+import Archive
+import Foundation
+import StreamingJSON
+import TransportCore
+import YouTubeKit
+
+/// Runs a crawl: asks the plan (``CrawlEngine``) what to start, runs up to `concurrency` items at
+/// once in a task group, hands each result back to the plan and performs what it says (write
+/// records, warn, checkpoint). Time comes from the limiter's clock only.
+public actor Crawler<C: Clock> where C.Duration == Duration {
+    private let configuration: CrawlConfiguration
+    private let transport: any HTTPTransport
+    private let limiter: RateLimiter<C>
+    private let sink: any RecordSink
+    private let log: @Sendable (String) -> Void
+    private var engine: CrawlEngine
+    private let started: C.Instant
+
+    /// - Parameters:
+    ///   - sink: where records go; by default an ``ArchiveSink`` on `configuration.out`.
+    ///   - log: where warnings (and, with `verbose`, retries) are written.
+    /// - Throws: ``ArchiveError`` when the output directory cannot be opened.
+    public init(
+        configuration: CrawlConfiguration, transport: any HTTPTransport, limiter: RateLimiter<C>,
+        sink: (any RecordSink)? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws {
+        self.configuration = configuration
+        self.transport = transport
+        self.limiter = limiter
+        self.log = log
+        self.sink =
+            try sink
+            ?? ArchiveSink(
+                directory: configuration.out, options: configuration.shardOptions,
+                manifest: Manifest(
+                    toolVersion: configuration.toolVersion, quotaModel: configuration.quotaModel.rawValue,
+                    seedsDigest: configuration.seedsDigest,
+                    startedAt: RFC3339.format(seconds: limiter.utcNow())))
+        engine = CrawlEngine(seeds: configuration.seeds, options: configuration.engineOptions)
+        started = limiter.clock.now
+    }
+
+    /// Crawls until every seed is done, or something stops it; the summary says which.
+    ///
+    /// - Throws: only when the output cannot be opened or read back for a resume.
+    public func run() async throws -> CrawlSummary {
+        try await restoreOrSeed()
+        let fetcher = Fetcher(
+            transport: transport, limiter: limiter, clock: limiter.clock, apiBase: configuration.apiBase,
+            log: configuration.verbose ? log : nil)
+        let seeds = configuration.seeds
+        await withTaskGroup(of: (Int, FetchResult).self) { group in
+            var running = 0
+            while true {
+                if Task.isCancelled { engine.stopTaking(.interrupted) }
+                await limiter.reserve(units: engine.keepBack)
+                while let (ticket, item) = engine.start() {
+                    // Before its request asks for a permit: what this item may bring is kept back too.
+                    await limiter.reserve(units: engine.keepBack)
+                    running += 1
+                    group.addTask { (ticket, await fetcher.fetch(item, seeds: seeds)) }
+                }
+                guard running > 0, let (ticket, result) = await group.next() else { break }
+                running -= 1
+                let actions = engine.finish(
+                    ticket, result, now: started.duration(to: limiter.clock.now), wallClock: wallClock())
+                await perform(actions)
+            }
+        }
+        let ending = engine.conclusion
+        if ending.cause != .writeFailed {
+            do {
+                if engine.isFinished {
+                    try await sink.finish(unitsByMethod: engine.counters.unitsByMethod)
+                } else {
+                    try await sink.checkpoint(
+                        frontierJSON: engine.checkpointState().encodedJSON(),
+                        unitsByMethod: engine.counters.unitsByMethod)
+                }
+            } catch {
+                engine.writeFailed("cannot write to \(configuration.out): \(error)")
+            }
+        }
+        do {
+            try await limiter.flush()
+        } catch {
+            log("warning: \(error)")
+        }
+        return await summary()
+    }
+
+    /// Where the crawl stands now (cheap: safe to ask a few times a second while it runs).
+    public func progress() async -> CrawlProgress {
+        var progress = CrawlProgress()
+        progress.requests = engine.counters.requests
+        progress.pages = engine.counters.pages
+        progress.retries = engine.counters.retries
+        progress.errors = engine.warnings.count
+        progress.videosWritten = engine.counters.videosWritten
+        progress.channelsWritten = engine.counters.channelsWritten
+        progress.frontier = engine.frontier.count + engine.inFlight.count
+        progress.pendingVideos = engine.pending.count
+        progress.units = await limiter.spentUnits
+        progress.searches = await limiter.spentSearches
+        return progress
+    }
+
+    private func wallClock() -> Date { Date(timeIntervalSince1970: TimeInterval(limiter.utcNow())) }
+
+    private func perform(_ actions: [CrawlEngine.Action]) async {
+        for action in actions {
+            // After a failed write nothing more is written: the last checkpoint stays as it was.
+            if engine.ending?.cause == .writeFailed { return }
+            do {
+                switch action {
+                case .warn(let message): log("warning: " + message)
+                case .write(let records): try await sink.append(records)
+                case .checkpoint:
+                    try await sink.checkpoint(
+                        frontierJSON: engine.checkpointState().encodedJSON(),
+                        unitsByMethod: engine.counters.unitsByMethod)
+                }
+            } catch {
+                engine.writeFailed("cannot write to \(configuration.out): \(error)")
+                log("error: cannot write to \(configuration.out): \(error)")
+            }
+        }
+    }
+
+    private func restoreOrSeed() async throws {
+        if let point = try await sink.resumePoint(), point.seedsDigest == configuration.seedsDigest {
+            let empty = FrontierState(items: [], pending: [], unitsByMethod: [:])
+            guard
+                let state = point.finished
+                    ? empty : try? JSONDecoder().decode(FrontierState.self, from: Data(point.frontierJSON.utf8))
+            else {
+                throw CrawlSetupError(
+                    "the checkpoint in \(configuration.out) holds pending work this version cannot read; remove checkpoint.json to start over (the shards stay)"
+                )
+            }
+            engine.restore(
+                state, videoIds: point.videoIds, channelIds: point.channelIds,
+                written: (point.videoRecords, point.channelRecords))
+            log(
+                "resuming \(configuration.out): \(point.videoIds.count) videos already there, \(engine.frontier.count) items pending"
+            )
+            return
+        }
+        engine.seedFrontier()
+    }
+
+    private func summary() async -> CrawlSummary {
+        let counters = engine.counters
+        return CrawlSummary(
+            ending: engine.conclusion, videosWritten: counters.videosWritten, channelsWritten: counters.channelsWritten,
+            pages: counters.pages, retries: counters.retries, unitsByMethod: counters.unitsByMethod,
+            warnings: engine.warnings, left: engine.left, units: await limiter.spentUnits,
+            searches: await limiter.spentSearches, requests: counters.requests)
+    }
+}
+
+/// The crawl could not start: its output cannot be resumed.
+public struct CrawlSetupError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

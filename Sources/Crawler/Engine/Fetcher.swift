@@ -1,0 +1,201 @@
+import StreamingJSON
+import TransportCore
+import YouTubeKit
+
+/// What one work item's request came to.
+struct FetchResult: Sendable {
+    enum Outcome: Sendable {
+        case page([DecodedRecord], PageSummary)
+        /// The crawl cannot go on (budget, quota, keys, configuration, interruption): the item
+        /// goes back, and the crawl ends with this.
+        case stop(CrawlEnding)
+        /// Every retry failed: the item stays for a rerun, the rest goes on.
+        case gaveUp(String)
+        /// This item cannot go on (not found, bad request); the rest goes on.
+        case skip(String)
+        /// The page token expired: the item's paging starts over.
+        case restartPaging
+    }
+
+    var outcome: Outcome
+    var charged: [String: Int] = [:]
+    var retries = 0
+    /// Requests that reached the server (a refused permit or a refused connection sends none).
+    var requests = 0
+    var notices: [String] = []
+}
+
+/// Sends one work item's request under a permit, decodes the body as it streams, and retries
+/// transient failures with capped exponential backoff, sleeping on the crawl's clock.
+struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
+    let transport: any HTTPTransport
+    let limiter: RateLimiter<C>
+    let clock: C
+    let apiBase: String
+    /// Where retries are logged (`--verbose`), if anywhere.
+    var log: (@Sendable (String) -> Void)?
+    var backoff = Backoff(base: .milliseconds(200), cap: .seconds(20), maxRetries: 6)
+
+    func fetch(_ item: WorkItem, seeds: [Seed]) async -> FetchResult {
+        var result = FetchResult(outcome: .skip(""))
+        let apiRequest: APIRequest
+        do {
+            apiRequest = try item.work.request(seeds: seeds)
+        } catch {
+            result.outcome = .skip("cannot build the request: \(error)")
+            return result
+        }
+        let method = apiRequest.method.quotaName
+        var random = SystemRandomNumberGenerator()
+        var attempt = 0
+        while true {
+            let permit: Permit
+            do {
+                permit = try await limiter.acquire(apiRequest.method)
+            } catch let stop as LimiterStop {
+                result.outcome = .stop(stop.ending)
+                return result
+            } catch {
+                result.outcome = .stop(.interrupted)
+                return result
+            }
+            let answer = await exchange(apiRequest, permit: permit)
+            await limiter.complete(permit, answer.limiterOutcome)
+            result.notices += await limiter.drainNotices()
+            if answer.limiterOutcome != .notSent {
+                result.charged[method, default: 0] += permit.charge.cost
+                result.requests += 1
+            }
+            switch answer.verdict {
+            case .done(let outcome):
+                result.outcome = outcome
+                return result
+            case .retry(let cause):
+                guard let delay = backoff.delay(forAttempt: attempt, using: &random) else {
+                    result.outcome = .gaveUp("\(method) failed \(attempt + 1) times; last: \(cause)")
+                    return result
+                }
+                log?("retry \(attempt + 1) of \(method) in \(Int(delay / .milliseconds(1))) ms: \(cause)")
+                attempt += 1
+                result.retries += 1
+                do {
+                    try await clock.sleep(until: clock.now.advanced(by: delay), tolerance: nil)
+                } catch {
+                    result.outcome = .stop(.interrupted)
+                    return result
+                }
+            }
+        }
+    }
+
+    /// One request and what it means.
+    private func exchange(_ apiRequest: APIRequest, permit: Permit) async -> Answer {
+        let box = DecodeBox(endpoint: Endpoint(apiRequest.method))
+        do {
+            let request = HTTPRequest(
+                url: apiRequest.urlString(base: apiBase), headers: [("X-Goog-Api-Key", permit.key.value)])
+            try await transport.fetch(request) { head in
+                if (300..<400).contains(head.status) {
+                    throw Redirected(status: head.status, location: head.headers["location"])
+                }
+                box.status = head.status
+            } onChunk: { chunk in
+                try box.feed(chunk)
+            }
+            let summary = try box.finish()
+            guard let error = summary.error else {
+                return Answer(.success, .done(.page(box.records, summary)))
+            }
+            return Answer.classify(error, status: box.status, method: apiRequest.method.quotaName)
+        } catch is CancellationError {
+            return Answer(.notSent, .done(.stop(.interrupted)))
+        } catch let redirect as Redirected {
+            return Answer(.success, .done(.stop(CrawlEnding(.configuration, redirect.description))))
+        } catch let error as TransportError {
+            return Answer.classify(error)
+        } catch {
+            // A body that is not valid JSON (or not a page): try again.
+            return Answer(.transientFailure, .retry("\(error)"))
+        }
+    }
+}
+
+/// What an exchange means for the limiter and for the item.
+private struct Answer {
+    enum Verdict {
+        case done(FetchResult.Outcome)
+        case retry(String)
+    }
+
+    var limiterOutcome: RequestOutcome
+    var verdict: Verdict
+
+    init(_ limiterOutcome: RequestOutcome, _ verdict: Verdict) {
+        self.limiterOutcome = limiterOutcome
+        self.verdict = verdict
+    }
+
+    /// Google's error body, by its parsed reasons.
+    static func classify(_ error: APIErrorBody, status: Int, method: String) -> Answer {
+        switch error.disposition {
+        case .retryWithBackoff:
+            return Answer(
+                error.isRateLimit || status == 429 ? .rateLimited : .transientFailure, .retry(error.description))
+        case .keySpentUntilReset:
+            // Another key may have quota left; the limiter decides.
+            return Answer(.quotaExceeded, .retry(error.description))
+        case .stopAuthOrConfig:
+            if error.isInvalidKey { return Answer(.keyInvalid, .retry(error.description)) }
+            return Answer(.success, .done(.stop(CrawlEnding(.apiRefused, error.description))))
+        case .restartPaging:
+            return Answer(.success, .done(.restartPaging))
+        case .skipSeed, .rejectRequest:
+            return Answer(.success, .done(.skip("\(method) answered \(error)")))
+        }
+    }
+
+    /// A failure below HTTP: retried when another attempt may succeed, else a configuration
+    /// error that stops the crawl. A request that never left is not charged.
+    static func classify(_ error: TransportError) -> Answer {
+        let outcome: RequestOutcome = error.mayHaveReachedServer ? .transientFailure : .notSent
+        guard error.isRetryable else {
+            return Answer(outcome, .done(.stop(CrawlEnding(.configuration, error.description))))
+        }
+        return Answer(outcome, .retry(error.description))
+    }
+}
+
+/// The API base answered with a redirect: the client is pointed at the wrong place.
+private struct Redirected: Error, CustomStringConvertible {
+    var status: Int
+    var location: String?
+
+    var description: String {
+        // Only where it points, never a path or query.
+        let target = location.flatMap { HTTPRequest(url: $0).hostDescription }.map { " to \($0)" } ?? ""
+        return
+            "the API base answered with a redirect (HTTP \(status)\(target)); give the address it redirects to as --api-base"
+    }
+}
+
+/// The page decoder fed from the transport's I/O thread; read after the fetch returns.
+final class DecodeBox: @unchecked Sendable {
+    private var decoder: PageDecoder
+    private let collected = RecordList()
+    var status = 0
+
+    init(endpoint: Endpoint) {
+        let list = collected
+        decoder = PageDecoder(endpoint: endpoint) { list.records.append($0) }
+    }
+
+    func feed(_ chunk: UnsafeRawBufferPointer) throws { try decoder.feed(chunk) }
+
+    func finish() throws -> PageSummary { try decoder.finish(httpStatus: status) }
+
+    var records: [DecodedRecord] { collected.records }
+
+    final class RecordList: @unchecked Sendable {
+        var records: [DecodedRecord] = []
+    }
+}

@@ -1,0 +1,46 @@
+import StreamingJSON
+import YouTubeKit
+
+/// One kind of work a crawl does: a search page, a channel lookup, a playlist page, a hydration
+/// batch. Everything about a kind lives in its type: the request it sends, what its page does to
+/// the plan, whether it can restart its paging, and its checkpoint form. The scheduling loop
+/// (``Crawler``) and the plan (``CrawlEngine``) know none of them by name.
+///
+/// To add a kind: write a type conforming to this protocol, add its case to ``WorkItem`` and the
+/// case's line in `WorkItem+Kinds.swift`.
+protocol CrawlWork: Sendable, Hashable, Codable {
+    /// Its name in a checkpoint (`{"search":{…}}`): never change it once released.
+    static var tag: String { get }
+    /// The page number within its seed, for fairness (every seed's first page before any seed's
+    /// fifth); lookups and batches are page 0.
+    var page: Int { get }
+    /// Costs more than other work of the same page (a search page), so goes after it.
+    var isCostly: Bool { get }
+    /// The request to send.
+    func request(seeds: [Seed]) throws -> APIRequest
+    /// Folds a fetched page into the plan: records to write, work to queue, warnings.
+    func apply(_ page: FetchedPage, to plan: inout CrawlEngine)
+    /// The same work from its first page, after `invalidPageToken`; `nil` when it cannot restart
+    /// (or has restarted too often).
+    func restartedPaging() -> WorkItem?
+    /// Writes its members (without braces) for a checkpoint, as its `Codable` form reads them.
+    func write(into writer: inout JSONWriter)
+    /// For people: what it is (`search "cats" page 3`).
+    func describe(seeds: [Seed]) -> String
+}
+
+extension CrawlWork {
+    var isCostly: Bool { false }
+    func restartedPaging() -> WorkItem? { nil }
+}
+
+/// A successful answer to one work item's request.
+struct FetchedPage: Sendable {
+    var records: [DecodedRecord]
+    var summary: PageSummary
+    /// The page token the request was sent with.
+    var pageToken: String?
+}
+
+/// How many times one work item may start its paging over after `invalidPageToken`.
+let maximumPagingRestarts = 1

@@ -1,0 +1,40 @@
+import StreamingJSON
+
+extension FrontierState {
+    /// The state as JSON, in the form its `Decodable` conformance reads, written straight into
+    /// bytes: a checkpoint of a million-video crawl holds tens of thousands of items, and
+    /// Foundation's encoder would build a tree of them once a second.
+    func encodedJSON() -> [UInt8] {
+        var writer = JSONWriter(capacity: 64 * (items.count + pending.count) + 256)
+        writer.raw("{")
+        writer.key("items")
+        writer.raw("[")
+        for (index, item) in items.enumerated() {
+            if index > 0 { writer.raw(",") }
+            item.write(into: &writer)
+        }
+        writer.raw("]")
+        writer.memberKey("pending")
+        writer.raw("[")
+        for (index, video) in pending.enumerated() {
+            writer.raw(index == 0 ? "{" : ",{")
+            writer.key("videoId")
+            writer.string(video.videoId)
+            writer.member("seed", video.seed)
+            writer.member("endpoint", video.endpoint)
+            writer.member("rank", video.rank)
+            writer.raw("}")
+        }
+        writer.raw("]")
+        writer.memberKey("unitsByMethod")
+        writer.raw("{")
+        for (index, (method, units)) in unitsByMethod.sorted(by: { $0.key < $1.key }).enumerated() {
+            if index > 0 { writer.raw(",") }
+            writer.string(method)
+            writer.raw(":")
+            writer.int(units)
+        }
+        writer.raw("}}")
+        return writer.bytes
+    }
+}

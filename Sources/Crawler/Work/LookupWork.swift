@@ -1,0 +1,94 @@
+import StreamingJSON
+import YouTubeKit
+
+/// channels.list for one channel seed by id or handle; then its uploads are walked.
+struct ChannelLookup: CrawlWork {
+    static let tag = "channel"
+    var seed: Int
+    var id: String?
+    var handle: String?
+
+    var page: Int { 0 }
+
+    func request(seeds: [Seed]) throws -> APIRequest {
+        if let id { return try APIRequest.channels(.ids([id])) }
+        return try APIRequest.channels(.handle(handle ?? ""))
+    }
+
+    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine) {
+        var found = false
+        for case .channel(let channel) in fetched.records {
+            plan.resolved(channel, seed: seed)
+            found = true
+        }
+        if !found { plan.warn("\(plan.seeds[seed].text): no such channel; skipped") }
+    }
+
+    func write(into writer: inout JSONWriter) {
+        writer.key("seed")
+        writer.int(seed)
+        writer.member("id", id)
+        writer.member("handle", handle)
+    }
+
+    func describe(seeds: [Seed]) -> String { "channel \(id ?? handle ?? "?")" }
+}
+
+/// channels.list for up to 50 channel ids at once, each with the seed it was queued for.
+struct ChannelBatch: CrawlWork {
+    static let tag = "channels"
+    var seeds: [Int]
+    var ids: [String]
+
+    var page: Int { 0 }
+
+    func request(seeds: [Seed]) throws -> APIRequest { try APIRequest.channels(.ids(ids)) }
+
+    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine) {
+        let seedOf = Dictionary(zip(ids, seeds), uniquingKeysWith: { first, _ in first })
+        var found: Set<String> = []
+        for case .channel(let channel) in fetched.records {
+            found.insert(channel.channelId)
+            plan.resolved(channel, seed: seedOf[channel.channelId] ?? seeds.first ?? 0)
+        }
+        // A channel seed the API does not know is worth a warning; a channel a search named is not.
+        for (id, seed) in zip(ids, seeds) where !found.contains(id) && plan.seeds[seed].kind == .channel {
+            plan.warn("\(plan.seeds[seed].text): no such channel; skipped")
+        }
+    }
+
+    func write(into writer: inout JSONWriter) {
+        writer.key("seeds")
+        writer.intArray(seeds)
+        writer.memberKey("ids")
+        writer.stringArray(ids)
+    }
+
+    func describe(seeds: [Seed]) -> String { "channels.list of \(ids.count) channels" }
+}
+
+/// videos.list for up to 50 found videos: their full records.
+struct HydrationBatch: CrawlWork {
+    static let tag = "hydrate"
+    var ids: [String]
+
+    var page: Int { 0 }
+
+    func request(seeds: [Seed]) throws -> APIRequest { try APIRequest.videos(ids: ids) }
+
+    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine) {
+        var found: Set<String> = []
+        for case .video(let video) in fetched.records where plan.hydrated(video) {
+            found.insert(video.videoId)
+        }
+        // Ids that did not come back were deleted or made private since they were found.
+        for id in ids where !found.contains(id) { plan.forget(id) }
+    }
+
+    func write(into writer: inout JSONWriter) {
+        writer.key("ids")
+        writer.stringArray(ids)
+    }
+
+    func describe(seeds: [Seed]) -> String { "videos.list of \(ids.count) videos" }
+}

@@ -1,0 +1,76 @@
+import StreamingJSON
+import YouTubeKit
+
+/// A search.list page of a search seed.
+struct SearchPage: CrawlWork {
+    static let tag = "search"
+    var seed: Int
+    var pageToken: String?
+    var page: Int
+    /// The position of this page's first result among the seed's results.
+    var rank: Int
+    /// Times this item started over after `invalidPageToken` (absent in older checkpoints).
+    var restarts: Int?
+
+    var isCostly: Bool { true }
+
+    /// Past this many results the API stops: a page beyond it that brings nothing new ends the
+    /// item (a server that pages forever costs a few calls, not the day's searches).
+    static let resultCap = 500
+
+    func request(seeds: [Seed]) throws -> APIRequest {
+        guard case .search(var query) = seeds[seed].target else {
+            throw YouTubeError.invalidParameter(name: "seed", value: seeds[seed].text, allowed: "a search seed")
+        }
+        query.pageToken = pageToken
+        // Fifty results per page: the same cost as five.
+        if query.maxResults == 5 { query.maxResults = 50 }
+        return try APIRequest.search(query)
+    }
+
+    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine) {
+        let walk = plan.seeds[seed].walkChannels
+        var position = rank
+        var fresh = 0
+        for case .video(let video) in fetched.records {
+            if plan.discover(video.videoId, seed: seed, endpoint: "search.list", rank: position, partial: video) {
+                fresh += 1
+            }
+            position += 1
+            if walk { plan.walk(channel: video.channelId, seed: seed) }
+        }
+        if walk {
+            for id in fetched.summary.channelResults { plan.walk(channel: id, seed: seed) }
+        }
+        guard let token = fetched.summary.nextPageToken, page + 1 < (plan.maxPages(seed) ?? .max) else { return }
+        if token == pageToken {
+            plan.warn(
+                "\(describe(seeds: plan.seeds)): the API sent the same nextPageToken again; this search ends here")
+            return
+        }
+        if position > Self.resultCap, fresh == 0 {
+            plan.warn(
+                "\(describe(seeds: plan.seeds)): a page past \(Self.resultCap) results brought no new video; this search ends here"
+            )
+            return
+        }
+        plan.enqueue(
+            .search(SearchPage(seed: seed, pageToken: token, page: page + 1, rank: position, restarts: restarts)))
+    }
+
+    func restartedPaging() -> WorkItem? {
+        guard (restarts ?? 0) < maximumPagingRestarts else { return nil }
+        return .search(SearchPage(seed: seed, pageToken: nil, page: 0, rank: 0, restarts: (restarts ?? 0) + 1))
+    }
+
+    func write(into writer: inout JSONWriter) {
+        writer.key("seed")
+        writer.int(seed)
+        writer.member("pageToken", pageToken)
+        writer.member("page", page)
+        writer.member("rank", rank)
+        if let restarts { writer.member("restarts", restarts) }
+    }
+
+    func describe(seeds: [Seed]) -> String { "\(seeds[seed].text) (page \(page + 1))" }
+}

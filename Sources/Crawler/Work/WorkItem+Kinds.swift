@@ -1,0 +1,74 @@
+import StreamingJSON
+
+/// The one place that lists the kinds of work: their case, and the line that reads each back
+/// from a checkpoint. Everything else goes through ``CrawlWork``.
+extension WorkItem {
+    /// The kind's own value.
+    var work: any CrawlWork {
+        switch self {
+        case .search(let work): work
+        case .channel(let work): work
+        case .channels(let work): work
+        case .playlist(let work): work
+        case .hydrate(let work): work
+        }
+    }
+
+    /// Reads the kind tagged `tag` from `decoder`'s container; `nil` for an unknown tag.
+    private static func decode(tag: String, from container: KeyedDecodingContainer<TagKey>) throws -> WorkItem? {
+        let key = TagKey(tag)
+        switch tag {
+        case SearchPage.tag: return .search(try container.decode(SearchPage.self, forKey: key))
+        case ChannelLookup.tag: return .channel(try container.decode(ChannelLookup.self, forKey: key))
+        case ChannelBatch.tag: return .channels(try container.decode(ChannelBatch.self, forKey: key))
+        case PlaylistPage.tag: return .playlist(try container.decode(PlaylistPage.self, forKey: key))
+        case HydrationBatch.tag: return .hydrate(try container.decode(HydrationBatch.self, forKey: key))
+        default: return nil
+        }
+    }
+}
+
+/// `{"tag":{members}}`: the form Swift's synthesized `Codable` gives an enum case with labels,
+/// which checkpoints of earlier versions hold.
+extension WorkItem: Codable {
+    struct TagKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: TagKey.self)
+        guard let tag = container.allKeys.first?.stringValue, container.allKeys.count == 1,
+            let item = try Self.decode(tag: tag, from: container)
+        else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription:
+                        "not a work item of a kind this version knows: \(container.allKeys.map(\.stringValue))"
+                ))
+        }
+        self = item
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: TagKey.self)
+        try container.encode(work, forKey: TagKey(type(of: work).tag))
+    }
+
+    /// The same form written straight into bytes (checkpoints of large crawls).
+    func write(into writer: inout JSONWriter) {
+        let work = work
+        writer.raw("{")
+        writer.string(type(of: work).tag)
+        writer.raw(":{")
+        work.write(into: &writer)
+        writer.raw("}}")
+    }
+
+    /// Page number for fairness, and whether it is costly discovery (search).
+    var page: Int { work.page }
+}

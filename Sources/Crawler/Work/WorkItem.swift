@@ -1,0 +1,24 @@
+/// One unit of work of a crawl, of any kind: what the frontier holds and a checkpoint keeps.
+/// Each case carries its kind's own type; what a kind does is in that type (see ``CrawlWork``).
+enum WorkItem: Sendable, Hashable {
+    case search(SearchPage)
+    case channel(ChannelLookup)
+    case channels(ChannelBatch)
+    case playlist(PlaylistPage)
+    case hydrate(HydrationBatch)
+}
+
+/// How a found video was first found, kept until its hydration.
+struct PendingVideo: Codable, Sendable, Hashable {
+    var videoId: String
+    var seed: Int
+    var endpoint: String
+    var rank: Int
+}
+
+/// What a checkpoint keeps of a crawl in progress.
+struct FrontierState: Codable, Sendable {
+    var items: [WorkItem]
+    var pending: [PendingVideo]
+    var unitsByMethod: [String: Int]
+}

@@ -1,0 +1,27 @@
+import Crawler
+import Foundation
+
+/// Where the API keys come from: `--key-file FILE` (a pool), else `YOUTUBE_API_KEY`. The one
+/// place keys are loaded; never from a flag's value.
+enum KeySource {
+    /// The keys, or `nil` when none is given.
+    ///
+    /// - Throws: ``UsageError`` for a key file that cannot be used.
+    static func load(
+        _ options: ArgumentScanner, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> [APIKey]? {
+        if let keyFile = options.string("--key-file") {
+            do {
+                return try APIKey.load(file: keyFile)
+            } catch {
+                throw UsageError("\(error)")
+            }
+        }
+        if let key = environment["YOUTUBE_API_KEY"], !key.isEmpty {
+            return [APIKey(value: key, label: "YOUTUBE_API_KEY")]
+        }
+        return nil
+    }
+
+    static let missing = "no API key: set YOUTUBE_API_KEY or pass --key-file FILE (or --emulator to crawl offline)"
+}
