@@ -29,17 +29,20 @@ public final class InProcessTransport: HTTPTransport {
 
     /// The emulator's API, faults included (a reset fails the request, a truncated body ends early).
     public convenience init(emulator: EmulatorService, chunkSize: Int = 4096) {
-        self.init(chunkSize: chunkSize) { request in
-            guard let start = request.url.range(of: "/youtube/") else { return .failure(.invalidURL) }
-            let reply = emulator.respond(target: String(request.url[start.lowerBound...]), headers: request.headers)
-            switch reply.delivery {
-            case .normal:
-                var headers: [String: String] = [:]
-                for (name, value) in reply.headers { headers[name.lowercased()] = value }
-                return .reply(status: reply.status, headers: headers, body: reply.body)
-            case .reset: return .failure(.connectionReset)
-            case .truncate: return .truncated(status: reply.status, body: reply.body)
-            }
+        self.init(chunkSize: chunkSize) { Self.answer(emulator, $0) }
+    }
+
+    /// The emulator's answer to `request`, as this transport delivers it.
+    public static func answer(_ emulator: EmulatorService, _ request: HTTPRequest) -> Answer {
+        guard let start = request.url.firstRange(of: "/youtube/") else { return .failure(.invalidURL) }
+        let reply = emulator.respond(target: String(request.url[start.lowerBound...]), headers: request.headers)
+        switch reply.delivery {
+        case .normal:
+            var headers: [String: String] = [:]
+            for (name, value) in reply.headers { headers[name.lowercased()] = value }
+            return .reply(status: reply.status, headers: headers, body: reply.body)
+        case .reset: return .failure(.connectionReset)
+        case .truncate: return .truncated(status: reply.status, body: reply.body)
         }
     }
 

@@ -19,12 +19,26 @@ public final class ManualClock: Clock, Sendable {
         var now = Instant(offset: .zero)
         var sleepers: [Int: Sleeper] = [:]
         var nextID = 0
+
+        /// Removes and returns the sleepers whose deadline has come.
+        mutating func takeDue() -> [Sleeper] {
+            let due = sleepers.filter { $0.value.deadline <= now }
+            for id in due.keys { sleepers.removeValue(forKey: id) }
+            return Array(due.values)
+        }
     }
 
     private let state = Mutex(State())
     public let epochSeconds: Int64
 
-    public init(epochSeconds: Int64 = 1_800_000_000) { self.epochSeconds = epochSeconds }
+    /// Sleepers move time to their deadline at once: a whole crawl with backoffs and rate
+    /// limits runs on virtual time, without waiting.
+    public let advancesBySleeping: Bool
+
+    public init(epochSeconds: Int64 = 1_800_000_000, advancesBySleeping: Bool = false) {
+        self.epochSeconds = epochSeconds
+        self.advancesBySleeping = advancesBySleeping
+    }
 
     public var now: Instant { state.withLock { $0.now } }
     public var minimumResolution: Duration { .nanoseconds(1) }
@@ -36,6 +50,16 @@ public final class ManualClock: Clock, Sendable {
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        if advancesBySleeping {
+            try Task.checkCancellation()
+            let woken = state.withLock { state -> [Sleeper] in
+                if deadline > state.now { state.now = deadline }
+                return state.takeDue()
+            }
+            for sleeper in woken { sleeper.continuation.resume() }
+            await Task.yield()
+            return
+        }
         let id = state.withLock { state -> Int in
             state.nextID += 1
             return state.nextID
@@ -59,9 +83,7 @@ public final class ManualClock: Clock, Sendable {
     public func advance(by duration: Duration) {
         let woken = state.withLock { state -> [Sleeper] in
             state.now = state.now.advanced(by: duration)
-            let due = state.sleepers.filter { $0.value.deadline <= state.now }
-            for id in due.keys { state.sleepers.removeValue(forKey: id) }
-            return Array(due.values)
+            return state.takeDue()
         }
         for sleeper in woken { sleeper.continuation.resume() }
     }

@@ -23,6 +23,9 @@ public struct CrawlConfiguration: Sendable {
     public var toolVersion: String
     /// Log every retry and its cause.
     public var verbose: Bool
+    /// Waits between retries of one request, and how many retries before its item is left for a
+    /// rerun.
+    public var backoff = Backoff(base: .milliseconds(200), cap: .seconds(20), maxRetries: 6)
 
     public init(
         seeds: [Seed], seedsDigest: String, apiBase: String, out: String, concurrency: Int = 8, hydrate: Bool = true,

@@ -34,7 +34,7 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
     let apiBase: String
     /// Where retries are logged (`--verbose`), if anywhere.
     var log: (@Sendable (String) -> Void)?
-    var backoff = Backoff(base: .milliseconds(200), cap: .seconds(20), maxRetries: 6)
+    var backoff: Backoff
 
     func fetch(_ item: WorkItem, seeds: [Seed]) async -> FetchResult {
         var result = FetchResult(outcome: .skip(""))

@@ -1,0 +1,296 @@
+import Foundation
+import StreamingJSON
+import Testing
+import YouTubeKit
+
+@testable import Crawler
+
+/// The crawl's plan, driven by hand: no sockets, no clocks, no sleeping.
+@Suite("Crawl engine (the plan, without sockets or clocks)")
+struct CrawlEngineTests {
+    static func engine(_ seeds: String, concurrency: Int = 64, hydrate: Bool = true) throws -> CrawlEngine {
+        var engine = CrawlEngine(
+            seeds: try SeedsParser.parse(seeds, file: "seeds.txt"),
+            options: .init(
+                hydrate: hydrate, concurrency: concurrency, checkpointEvery: 2, checkpointInterval: .seconds(1))
+        )
+        engine.seedFrontier()
+        return engine
+    }
+
+    static func page(_ ids: [String], next: String? = nil, channel: String = "UCchannel") -> FetchResult {
+        var summary = PageSummary()
+        summary.nextPageToken = next
+        return FetchResult(
+            outcome: .page(ids.map { .video(Video(videoId: $0, channelId: channel)) }, summary),
+            charged: ["playlistItems.list": 1], requests: 1)
+    }
+
+    static func channels(_ ids: [String]) -> FetchResult {
+        FetchResult(
+            outcome: .page(ids.map { .channel(Channel(channelId: $0)) }, PageSummary()), charged: ["channels.list": 1],
+            requests: 1)
+    }
+
+    static func ids(_ prefix: String, _ range: Range<Int>) -> [String] { range.map { "\(prefix)\($0)" } }
+
+    /// A playlist id of the real form, ending in `tag`.
+    static func pl(_ tag: String) -> String { "PL" + String(repeating: "0", count: 32 - tag.count) + tag }
+
+    static let epoch = Date(timeIntervalSince1970: 1_800_000_000)
+
+    struct NothingToStart: Error {}
+
+    /// The next item, which must be there.
+    static func next(_ engine: inout CrawlEngine) throws -> (ticket: Int, item: WorkItem) {
+        guard let next = engine.start() else { throw NothingToStart() }
+        return next
+    }
+
+    /// Starts everything that may start.
+    static func startAll(_ engine: inout CrawlEngine) -> [(ticket: Int, item: WorkItem)] {
+        var started: [(Int, WorkItem)] = []
+        while let next = engine.start() { started.append(next) }
+        return started
+    }
+
+    @Test func everySeedsFirstPageBeforeAnySeedsFifth() throws {
+        var engine = try Self.engine(
+            (0..<5).map { "playlist " + Self.pl(String($0)) }.joined(separator: "\n"), concurrency: 1)
+        var order: [(seed: Int, page: Int)] = []
+        var pageNumber = 0
+        while let (ticket, item) = engine.start() {
+            guard case .playlist(let page) = item else { break }
+            order.append((page.seed, page.page))
+            pageNumber += 1
+            _ = engine.finish(
+                ticket, Self.page([], next: page.page < 6 ? "t\(pageNumber)" : nil), now: .zero, wallClock: Self.epoch)
+        }
+        #expect(order.count == 35)
+        let lastFirstPage = try #require(order.lastIndex { $0.page == 0 })
+        let firstFifthPage = try #require(order.firstIndex { $0.page == 4 })
+        #expect(lastFirstPage < firstFifthPage)
+        #expect(order.map(\.page) == order.map(\.page).sorted(), "the lowest page first")
+    }
+
+    @Test func videosFoundByTwoSeedsAreHydratedAndWrittenOnce() throws {
+        var engine = try Self.engine("playlist \(Self.pl("a"))\nplaylist \(Self.pl("b"))\n", concurrency: 2)
+        let started = Self.startAll(&engine)
+        #expect(started.count == 2)
+        for (ticket, _) in started {
+            _ = engine.finish(ticket, Self.page(Self.ids("v", 0..<30)), now: .zero, wallClock: Self.epoch)
+        }
+        #expect(engine.pending.count == 30)
+        let (ticket, item) = try Self.next(&engine)
+        guard case .hydrate(let batch) = item else {
+            Issue.record("expected hydration, got \(item)")
+            return
+        }
+        #expect(batch.ids == Self.ids("v", 0..<30))
+        let actions = engine.finish(ticket, Self.page(Self.ids("v", 0..<30)), now: .zero, wallClock: Self.epoch)
+        let written = actions.flatMap { action -> [DecodedRecord] in
+            if case .write(let records) = action { return records }
+            return []
+        }
+        #expect(written.count == 30)
+        #expect(engine.isOver && engine.isFinished && engine.conclusion == .completed)
+    }
+
+    @Test func hydrationGoesInFullBatchesOfFiftyWhileDiscoveryLasts() throws {
+        var engine = try Self.engine("playlist \(Self.pl("a"))\nplaylist \(Self.pl("b"))\n", concurrency: 1)
+        var (ticket, _) = try Self.next(&engine)
+        _ = engine.finish(ticket, Self.page(Self.ids("a", 0..<120), next: "t1"), now: .zero, wallClock: Self.epoch)
+        #expect(engine.keepBack == 3, "one unit per 50 waiting (rounded up)")
+        var batches: [Int] = []
+        while let (next, item) = engine.start() {
+            ticket = next
+            switch item {
+            case .hydrate(let batch):
+                batches.append(batch.ids.count)
+                _ = engine.finish(ticket, Self.page(batch.ids), now: .zero, wallClock: Self.epoch)
+            default:
+                _ = engine.finish(ticket, Self.page([]), now: .zero, wallClock: Self.epoch)
+            }
+        }
+        #expect(batches == [50, 50, 20], "the last, short batch only when nothing else is left")
+        #expect(engine.counters.videosWritten == 120)
+    }
+
+    @Test func keepBackCountsWaitingVideosAndWorkInFlight() throws {
+        var engine = try Self.engine((0..<4).map { "playlist " + Self.pl(String($0)) }.joined(separator: "\n"))
+        #expect(engine.keepBack == 0)
+        let started = Self.startAll(&engine)
+        #expect(engine.keepBack == 4, "each page in flight may bring 50 videos")
+        _ = engine.finish(started[0].ticket, Self.page(Self.ids("v", 0..<51)), now: .zero, wallClock: Self.epoch)
+        #expect(engine.keepBack == 2 + 3)
+        #expect(try Self.engine("playlist \(Self.pl("0"))", hydrate: false).keepBack == 0)
+    }
+
+    @Test func theBudgetStopsDiscoveryAndLetsHydrationSpendWhatWasKeptBack() throws {
+        var engine = try Self.engine("playlist \(Self.pl("a"))\nplaylist \(Self.pl("b"))\n", concurrency: 1)
+        var (ticket, _) = try Self.next(&engine)
+        _ = engine.finish(ticket, Self.page(Self.ids("v", 0..<10), next: "t1"), now: .zero, wallClock: Self.epoch)
+        // The second seed's first page is refused by the budget: it goes back to the frontier.
+        (ticket, _) = try Self.next(&engine)
+        let stop = FetchResult(outcome: .stop(LimiterStop.runBudgetSpent(.units, remaining: 1).ending))
+        _ = engine.finish(ticket, stop, now: .zero, wallClock: Self.epoch)
+        #expect(engine.ending?.cause == .budgetSpent)
+        let (hydration, item) = try Self.next(&engine)
+        guard case .hydrate(let batch) = item else {
+            Issue.record("expected hydration, got \(item)")
+            return
+        }
+        #expect(batch.ids.count == 10)
+        #expect(engine.start() == nil, "no discovery after the budget stop")
+        _ = engine.finish(hydration, Self.page(batch.ids), now: .zero, wallClock: Self.epoch)
+        #expect(engine.isOver)
+        #expect(engine.conclusion.cause == .budgetSpent && engine.conclusion.exitCode == 0)
+        #expect(!engine.isFinished)
+        #expect(engine.checkpointState().items.count == 2, "both playlists' next pages wait for a rerun")
+    }
+
+    @Test func aRefusedHydrationBatchEndsEverythingAndKeepsItsVideos() throws {
+        var engine = try Self.engine("playlist \(Self.pl("a"))", concurrency: 1)
+        var (ticket, _) = try Self.next(&engine)
+        _ = engine.finish(ticket, Self.page(Self.ids("v", 0..<5)), now: .zero, wallClock: Self.epoch)
+        (ticket, _) = try Self.next(&engine)
+        let stop = FetchResult(outcome: .stop(LimiterStop.runBudgetSpent(.units, remaining: 0).ending))
+        _ = engine.finish(ticket, stop, now: .zero, wallClock: Self.epoch)
+        #expect(engine.start() == nil)
+        #expect(engine.isOver)
+        #expect(engine.checkpointState().pending.map(\.videoId).sorted() == Self.ids("v", 0..<5))
+    }
+
+    @Test func restartsBelongToTheItemNotToItsSeed() throws {
+        // One search seed walking two channels: both uploads playlists share seed 0.
+        var engine = try Self.engine("search music walk=channels", concurrency: 8)
+        var (ticket, _) = try Self.next(&engine)
+        var summary = PageSummary()
+        summary.channelResults = ["UCone", "UCtwo"]
+        _ = engine.finish(ticket, FetchResult(outcome: .page([], summary)), now: .zero, wallClock: Self.epoch)
+        (ticket, _) = try Self.next(&engine)  // the two channels in one channels.list batch
+        _ = engine.finish(ticket, Self.channels(["UCone", "UCtwo"]), now: .zero, wallClock: Self.epoch)
+        let walks = Self.startAll(&engine)
+        #expect(walks.count == 2)
+        for (ticket, _) in walks {
+            _ = engine.finish(ticket, FetchResult(outcome: .restartPaging), now: .zero, wallClock: Self.epoch)
+        }
+        let restarted = Self.startAll(&engine)
+        #expect(
+            Set(restarted.compactMap { if case .playlist(let page) = $0.item { page.playlistId } else { nil } })
+                == ["UUone", "UUtwo"], "each playlist restarts once, whatever its seed")
+        // A second expiry of the same item gives it up, with a warning.
+        let actions = engine.finish(
+            restarted[0].ticket, FetchResult(outcome: .restartPaging), now: .zero, wallClock: Self.epoch)
+        #expect(actions.contains { if case .warn(let text) = $0 { text.contains("expired again") } else { false } })
+    }
+
+    @Test func aChannelSeedTheAPIDoesNotKnowIsWarnedAbout() throws {
+        var engine = try Self.engine("channel @nobody-here")
+        let (ticket, _) = try Self.next(&engine)
+        let actions = engine.finish(ticket, Self.channels([]), now: .zero, wallClock: Self.epoch)
+        #expect(actions == [.warn("channel @nobody-here: no such channel; skipped")])
+    }
+
+    @Test func channelsAreWrittenOnceWithTheirFetchTime() throws {
+        var engine = try Self.engine("channel UC_x5XG1OV2P6uZZ5FSM9Ttw\nchannel @GoogleDevelopers\n")
+        let started = Self.startAll(&engine)
+        var written: [Channel] = []
+        for (ticket, _) in started {
+            for case .write(let records) in engine.finish(
+                ticket, Self.channels(["UC_x5XG1OV2P6uZZ5FSM9Ttw"]), now: .zero, wallClock: Self.epoch)
+            {
+                for case .channel(let channel) in records { written.append(channel) }
+            }
+        }
+        #expect(written.count == 1)
+        #expect(written.first?.fetchedAt == Self.epoch)
+        #expect(engine.frontier.count == 1, "its uploads playlist, queued once")
+    }
+
+    @Test func aRepeatedPageTokenEndsThatItemOnly() throws {
+        var engine = try Self.engine("playlist \(Self.pl("a"))\nsearch cats\n", concurrency: 1)
+        var calls = 0
+        while let (ticket, item) = engine.start(), calls < 50 {
+            calls += 1
+            let token = item.work is SearchPage ? "same" : nil
+            _ = engine.finish(ticket, Self.page(["x\(calls)"], next: token), now: .zero, wallClock: Self.epoch)
+        }
+        #expect(calls <= 4, "a server repeating its token costs a few calls, not the day's searches")
+        #expect(engine.warnings.contains { $0.contains("same nextPageToken") })
+    }
+
+    @Test func searchPagesPastTheCapThatBringNothingNewEndTheSearch() throws {
+        var engine = try Self.engine("search cats", concurrency: 1)
+        var calls = 0
+        while let (ticket, _) = engine.start(), calls < 100 {
+            calls += 1
+            // A fresh token every time, but always the same fifty results.
+            _ = engine.finish(
+                ticket, Self.page(Self.ids("v", 0..<50), next: "t\(calls)"), now: .zero, wallClock: Self.epoch)
+        }
+        #expect(calls <= 12)
+        #expect(engine.warnings.contains { $0.contains("brought no new video") })
+    }
+
+    @Test func workThatFailsForGoodIsKeptAndTheRunIsIncomplete() throws {
+        var engine = try Self.engine("playlist \(Self.pl("a"))\nplaylist \(Self.pl("b"))\n", concurrency: 1)
+        var (ticket, _) = try Self.next(&engine)
+        _ = engine.finish(ticket, FetchResult(outcome: .gaveUp("503 seven times")), now: .zero, wallClock: Self.epoch)
+        (ticket, _) = try Self.next(&engine)
+        _ = engine.finish(ticket, Self.page(Self.ids("v", 0..<3)), now: .zero, wallClock: Self.epoch)
+        (ticket, _) = try Self.next(&engine)  // hydration of the three
+        _ = engine.finish(ticket, FetchResult(outcome: .gaveUp("reset seven times")), now: .zero, wallClock: Self.epoch)
+        #expect(engine.start() == nil)
+        #expect(engine.isOver)
+        #expect(engine.conclusion.cause == .incomplete)
+        #expect(engine.conclusion.exitCode == 4)
+        #expect(!engine.isFinished)
+        let state = engine.checkpointState()
+        #expect(state.items == [.playlist(seed: 0, playlistId: Self.pl("a"))], "the failed page stays for a rerun")
+        #expect(state.pending.map(\.videoId).sorted() == ["v0", "v1", "v2"], "the failed batch's videos too")
+        #expect(engine.left.count == 2)
+    }
+
+    @Test func theFirstStopWinsAndWriteFailuresStopEverything() throws {
+        var engine = try Self.engine("playlist \(Self.pl("a"))\nplaylist \(Self.pl("b"))\nplaylist \(Self.pl("c"))\n")
+        let started = Self.startAll(&engine)
+        _ = engine.finish(
+            started[0].ticket, FetchResult(outcome: .stop(.interrupted)), now: .zero, wallClock: Self.epoch)
+        _ = engine.finish(
+            started[1].ticket, FetchResult(outcome: .stop(CrawlEnding(.quotaSpent, "q"))), now: .zero,
+            wallClock: Self.epoch)
+        #expect(engine.conclusion == .interrupted)
+        engine.writeFailed("disk full")
+        #expect(engine.conclusion.cause == .writeFailed)
+        #expect(engine.start() == nil)
+    }
+
+    @Test func checkpointsComeEveryNPagesAndNotSoonerThanTheInterval() throws {
+        var engine = try Self.engine((0..<6).map { "playlist " + Self.pl(String($0)) }.joined(separator: "\n"))
+        let started = Self.startAll(&engine)
+        var due: [Bool] = []
+        for (index, (ticket, _)) in started.enumerated() {
+            let actions = engine.finish(
+                ticket, Self.page([]), now: .milliseconds(400 * (index + 1)), wallClock: Self.epoch)
+            due.append(actions.contains(.checkpoint))
+        }
+        // At least two pages and a second since the last: page 2 (0.8 s) is too soon, page 3 (1.2 s)
+        // is due, page 5 (2.0 s) is too soon after it, page 6 (2.4 s) is due.
+        #expect(due == [false, false, true, false, false, true])
+    }
+
+    @Test(arguments: CrawlEnding.Cause.allCases)
+    func everyEndingHasItsExitCode(_ cause: CrawlEnding.Cause) {
+        let expected: Int32 =
+            switch cause {
+            case .completed, .budgetSpent: 0
+            case .configuration, .writeFailed: 1
+            case .quotaSpent, .keyRefused, .apiRefused: 3
+            case .incomplete: 4
+            case .interrupted: 130
+            }
+        #expect(CrawlEnding(cause, "why").exitCode == expected)
+        #expect(!CrawlEnding(cause, "why").description.isEmpty)
+    }
+}
