@@ -19,36 +19,28 @@ public struct ArchiveStats: Sendable {
         var stats = ArchiveStats()
         var videoIds: Set<String> = []
         var perChannel: [String: (String, Int)] = [:]
-        for name in ArchiveReader.shardNames(directory: directory, kind: .videos, includeOpen: true) {
-            stats.shards += 1
-            stats.bytes +=
-                (try? FileManager.default.attributesOfItem(atPath: directory + "/" + name)[.size] as? Int) ?? 0
-            try ArchiveReader.forEachLine(path: directory + "/" + name) { line, number in
-                guard let value = try? JSONValue.parse(Array(line)) else {
-                    throw ArchiveError("\(name) line \(number): not valid JSON; run ytcrawl verify for details")
-                }
-                stats.videoRecords += 1
-                if case .string(let id)? = value["videoId"] { videoIds.insert(id) }
-                if case .string(let date)? = value["publishedAt"] {
-                    if stats.earliest.map({ date < $0 }) ?? true { stats.earliest = date }
-                    if stats.latest.map({ date > $0 }) ?? true { stats.latest = date }
-                }
-                if case .string(let channel)? = value["channelId"] {
-                    var title = ""
-                    if case .string(let text)? = value["channelTitle"] { title = text }
-                    perChannel[channel, default: (title, 0)].1 += 1
-                }
+        try ArchiveReader.forEachRecord(directory: directory, kind: .videos, includeOpen: true) { value, _ in
+            stats.videoRecords += 1
+            if case .string(let id)? = value["videoId"] { videoIds.insert(id) }
+            if case .string(let date)? = value["publishedAt"] {
+                if stats.earliest.map({ date < $0 }) ?? true { stats.earliest = date }
+                if stats.latest.map({ date > $0 }) ?? true { stats.latest = date }
+            }
+            if case .string(let channel)? = value["channelId"] {
+                var title = ""
+                if case .string(let text)? = value["channelTitle"] { title = text }
+                perChannel[channel, default: (title, 0)].1 += 1
             }
         }
         var channelIds: Set<String> = []
-        for name in ArchiveReader.shardNames(directory: directory, kind: .channels, includeOpen: true) {
-            stats.shards += 1
-            stats.bytes +=
-                (try? FileManager.default.attributesOfItem(atPath: directory + "/" + name)[.size] as? Int) ?? 0
-            try ArchiveReader.forEachLine(path: directory + "/" + name) { line, _ in
-                stats.channelRecords += 1
-                if case .string(let id)? = (try? JSONValue.parse(Array(line)))?["channelId"] { channelIds.insert(id) }
-            }
+        try ArchiveReader.forEachRecord(directory: directory, kind: .channels, includeOpen: true) { value, _ in
+            stats.channelRecords += 1
+            if case .string(let id)? = value["channelId"] { channelIds.insert(id) }
+        }
+        for kind in [ShardName.Kind.videos, .channels] {
+            let (shards, bytes) = ArchiveReader.shardSizes(directory: directory, kind: kind)
+            stats.shards += shards
+            stats.bytes += bytes
         }
         stats.uniqueVideos = videoIds.count
         stats.uniqueChannels = channelIds.count

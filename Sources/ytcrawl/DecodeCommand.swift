@@ -23,34 +23,19 @@ enum DecodeCommand {
 
     /// Runs the command; returns the exit code.
     static func run(_ arguments: [String]) throws -> Int32 {
-        var endpoint = Endpoint.auto
-        var file: String?
-        var iterator = arguments.makeIterator()
-        while let argument = iterator.next() {
-            switch argument {
-            case "-h", "--help":
-                print(help)
-                return 0
-            case "--endpoint":
-                guard let value = iterator.next(), let parsed = Endpoint(rawValue: value) else {
-                    throw UsageError(
-                        "--endpoint needs one of: \(Endpoint.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                endpoint = parsed
-            default:
-                if argument.hasPrefix("--") {
-                    let hint = Spelling.nearest(to: argument, in: ["--endpoint", "--help"]).map {
-                        " (did you mean \($0)?)"
-                    }
-                    throw UsageError(
-                        "unknown option \(argument) for ytcrawl decode\(hint ?? ""); see ytcrawl decode --help")
-                }
-                guard file == nil else {
-                    throw UsageError("ytcrawl decode takes one FILE; got \(file!) and \(argument)")
-                }
-                file = argument
-            }
+        let options = try ArgumentScanner(
+            command: "decode", valued: ["--endpoint"], flags: [], arguments: arguments)
+        if options.wantsHelp {
+            print(help)
+            return 0
         }
+        let endpoint = try options.choice("--endpoint", default: Endpoint.auto)
+        guard options.positional.count <= 1 else {
+            throw UsageError(
+                "ytcrawl decode takes one FILE; got \(options.positional.map { "\"\($0)\"" }.joined(separator: " and "))"
+            )
+        }
+        let file = options.positional.first
         guard let file else {
             throw UsageError("ytcrawl decode needs a FILE (or - for stdin); see ytcrawl decode --help")
         }

@@ -53,15 +53,12 @@ enum GalleryCommand {
             throw UsageError("\(directory) holds no videos-*.jsonl.gz shard; crawl into it first (ytcrawl --seeds …)")
         }
         var entries: [Entry] = []
-        for shard in shards {
-            try ArchiveReader.forEachLine(path: directory + "/" + shard) { line, number in
-                do {
-                    if let entry = try entry(JSONValue.parse(Array(line))) { entries.append(entry) }
-                } catch {
-                    throw RuntimeFailure(
-                        "\(shard) line \(number): not a JSON record (\(error)); run ytcrawl verify \(directory)")
-                }
+        do {
+            try ArchiveReader.forEachRecord(directory: directory, kind: .videos) { record, _ in
+                if let entry = entry(record) { entries.append(entry) }
             }
+        } catch {
+            throw RuntimeFailure("\(error)")
         }
         entries.sort { ($0.published, $0.id) > ($1.published, $1.id) }
         if limit > 0, entries.count > limit { entries.removeLast(entries.count - limit) }

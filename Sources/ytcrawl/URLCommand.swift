@@ -23,25 +23,10 @@ enum URLCommand {
         """
 
     static func run(_ arguments: [String]) throws -> String {
-        var base = APIRequest.defaultBase
-        var positional: [String] = []
-        var iterator = arguments.makeIterator()
-        while let argument = iterator.next() {
-            switch argument {
-            case "-h", "--help":
-                return help
-            case "--api-base":
-                guard let value = iterator.next() else {
-                    throw UsageError("--api-base needs a URL, as --api-base http://127.0.0.1:8080")
-                }
-                base = value
-            default:
-                if argument.hasPrefix("--") {
-                    throw UsageError("unknown option \(argument) for ytcrawl url; see ytcrawl url --help")
-                }
-                positional.append(argument)
-            }
-        }
+        let options = try ArgumentScanner(command: "url", valued: ["--api-base"], flags: [], arguments: arguments)
+        if options.wantsHelp { return help }
+        let base = options.string("--api-base") ?? APIRequest.defaultBase
+        let positional = options.positional
         guard let methodName = positional.first else {
             throw UsageError(
                 "ytcrawl url needs a METHOD (search, videos, channels, playlistItems, playlists); see ytcrawl url --help"

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @Suite("ytcrawl command line")
@@ -98,5 +99,26 @@ struct CLIBasicsTests {
         let unknown = try CLIRunner.run(["url", "videos", "id=abc", "ids=abc"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("did you mean id?"))
+    }
+
+    /// One scanner serves every subcommand: `--flag=value` and did-you-mean everywhere.
+    @Test func everySubcommandTakesNameEqualsValueAndSuggestsSpellings() throws {
+        let url = try CLIRunner.run(["url", "videos", "id=dQw4w9WgXcQ", "--api-base=http://127.0.0.1:8080"])
+        #expect(url.status == 0, "\(url.stderr)")
+        #expect(url.stdout.hasPrefix("http://127.0.0.1:8080/youtube/v3/videos?"))
+        let urlTypo = try CLIRunner.run(["url", "videos", "id=dQw4w9WgXcQ", "--api-bse", "x"])
+        #expect(urlTypo.status == 2)
+        #expect(urlTypo.stderr.contains("did you mean --api-base?"))
+        let body = FileManager.default.temporaryDirectory.appendingPathComponent("decode-\(UUID()).json").path
+        defer { try? FileManager.default.removeItem(atPath: body) }
+        try #"{"kind":"youtube#searchListResponse","items":[]}"#.write(toFile: body, atomically: true, encoding: .utf8)
+        let decode = try CLIRunner.run(["decode", body, "--endpoint=search"])
+        #expect(decode.status == 0, "\(decode.stderr)")
+        let decodeTypo = try CLIRunner.run(["decode", body, "--endpont", "search"])
+        #expect(decodeTypo.status == 2)
+        #expect(decodeTypo.stderr.contains("did you mean --endpoint?"))
+        let badChoice = try CLIRunner.run(["decode", body, "--endpoint", "comments"])
+        #expect(badChoice.status == 2)
+        #expect(badChoice.stderr.contains("--endpoint takes one of auto, search"))
     }
 }
