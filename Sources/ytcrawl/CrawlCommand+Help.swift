@@ -31,6 +31,8 @@ extension CrawlCommand {
           --checkpoint-every N  pages between checkpoints (default 25, and at most one a second); a
                                 crash re-fetches the pages since the last one and the requests in
                                 flight; given, exactly every N pages (1: only what was in flight)
+          --retries N           retries of a failing request before its work is left for a rerun
+                                (default 6, with capped exponential backoff)
           --dry-run             print what each seed will request and cost, then stop (nothing is sent)
           --progress WHEN       auto (default: a redrawn line on a terminal, a log line every
                                 --progress-interval seconds otherwise), always, never

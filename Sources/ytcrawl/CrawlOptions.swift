@@ -35,7 +35,7 @@ struct CrawlOptions {
                 "--seeds", "--budget", "--out", "--api-base", "--key-file", "--quota-model", "--search-budget",
                 "--daily-units", "--daily-searches", "--state-dir", "--concurrency", "--rps", "--max-pages",
                 "--shard-records", "--gzip-level", "--checkpoint-every", "--progress", "--progress-interval",
-                "--summary-json",
+                "--summary-json", "--retries",
             ]),
             flags: ["--emulator", "--no-hydrate", "--wait-for-reset", "--quiet", "--verbose", "--dry-run"],
             arguments: arguments)
@@ -89,7 +89,7 @@ struct CrawlOptions {
 
     /// The crawl's settings, against `apiBase`.
     func crawlConfiguration(apiBase: String) throws -> CrawlConfiguration {
-        CrawlConfiguration(
+        var configuration = CrawlConfiguration(
             seeds: seeds, seedsDigest: seedsDigest, apiBase: apiBase, out: out,
             concurrency: try scanner.integer("--concurrency", default: 8, range: 1...256), hydrate: hydrate,
             maxPages: maxPages,
@@ -101,6 +101,8 @@ struct CrawlOptions {
             // most one a second.
             checkpointInterval: scanner.string("--checkpoint-every") == nil ? .seconds(1) : .zero,
             quotaModel: model, toolVersion: ToolInfo.version, verbose: verbose)
+        configuration.backoff.maxRetries = try scanner.integer("--retries", default: 6, range: 0...100)
+        return configuration
     }
 
     /// Where the daily quota ledger lives.

@@ -88,6 +88,14 @@ struct CrawlCommandTests {
 
 @Suite("ytcrawl crawl interrupted")
 struct CrawlInterruptTests {
+    /// The largest `videos N` of the progress lines in `text`.
+    static func videosWritten(in text: String) -> Int {
+        text.split(separator: "|").compactMap { field -> Int? in
+            let words = field.split(separator: " ")
+            return words.count == 2 && words[0] == "videos" ? Int(words[1]) : nil
+        }.max() ?? 0
+    }
+
     @Test func sigintSavesTheCheckpointAndARerunFinishesWithTheSameVideos() throws {
         let out = CrawlCommandTests.temporary("cli-sigint")
         let reference = CrawlCommandTests.temporary("cli-reference")
@@ -100,13 +108,26 @@ struct CrawlInterruptTests {
         ]
         let process = Process()
         process.executableURL = CLIRunner.binary
-        process.arguments = arguments + ["--out", out]
+        // Progress lines tell when videos are being written: the signal comes then, not after a guess.
+        process.arguments =
+            arguments.filter { $0 != "--quiet" } + [
+                "--out", out, "--progress", "always", "--progress-interval", "0.05",
+            ]
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
         try process.run()
-        Thread.sleep(forTimeInterval: 0.8)
+        var seen = ""
+        while Self.videosWritten(in: seen) == 0, let chunk = try errors.fileHandleForReading.read(upToCount: 256),
+            !chunk.isEmpty
+        {
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        #expect(Self.videosWritten(in: seen) > 0, "the crawl was writing videos when the signal came")
         process.interrupt()
+        let rest = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        #expect(String(decoding: rest, as: UTF8.self).contains("interrupted"))
         #expect(process.terminationStatus == 130)
         #expect(FileManager.default.fileExists(atPath: out + "/checkpoint.json"))
         let resumed = try CLIRunner.run(arguments + ["--out", out])
@@ -163,6 +184,57 @@ struct CrawlExitCodeTests {
         #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("rerun"))
         #expect(FileManager.default.fileExists(atPath: out + "/checkpoint.json"))
+    }
+
+    @Test func anUnreachableAPIExitsFourAndNamesWhatIsLeft() throws {
+        let out = CrawlCommandTests.temporary("cli-unreachable")
+        let state = CrawlCommandTests.temporary("cli-state")
+        let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
+        let summaryPath = CrawlCommandTests.temporary("summary") + ".json"
+        defer { for path in [out, state, seeds, summaryPath] { try? FileManager.default.removeItem(atPath: path) } }
+        try "channel UC_x5XG1OV2P6uZZ5FSM9Ttw\nplaylist PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR\n".write(
+            toFile: seeds, atomically: true, encoding: .utf8)
+        // A port nothing listens on: every connection is refused.
+        let closed = try MisbehavingServer(.stall)
+        let base = closed.baseURL
+        closed.stop()
+        let result = try CLIRunner.run(
+            [
+                "--seeds", seeds, "--budget", "100", "--api-base", base, "--retries", "1", "--out", out,
+                "--state-dir", state, "--summary-json", summaryPath,
+            ], environment: ["YOUTUBE_API_KEY": "made-up-unreachable-key"])
+        #expect(result.status == 4, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("incomplete"))
+        #expect(result.stdout.contains("left for a rerun (2):"))
+        let summary = try #require(
+            try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: summaryPath)))
+                as? [String: Any])
+        #expect(summary["ending"] as? String == "incomplete")
+        #expect(summary["exitCode"] as? Int == 4)
+        #expect(summary["units"] as? Int == 0, "nothing reached the server, nothing is charged")
+        #expect((summary["left"] as? [String])?.count == 2)
+        let checkpoint = try #require(
+            try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: out + "/checkpoint.json")))
+                as? [String: Any])
+        #expect(checkpoint["finished"] as? Bool == false, "a rerun retries what failed")
+    }
+
+    @Test func aPlainHTTPBaseElsewhereStopsAtOnceWithExitOne() throws {
+        let out = CrawlCommandTests.temporary("cli-insecure")
+        let state = CrawlCommandTests.temporary("cli-state")
+        let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
+        defer { for path in [out, state, seeds] { try? FileManager.default.removeItem(atPath: path) } }
+        try "channel UC_x5XG1OV2P6uZZ5FSM9Ttw\n".write(toFile: seeds, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(
+            [
+                "--seeds", seeds, "--budget", "100", "--api-base", "http://example.com", "--out", out, "--state-dir",
+                state,
+            ],
+            environment: ["YOUTUBE_API_KEY": "made-up-insecure-key"])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("refused to send an API key over plain http://"))
+        #expect(result.stdout.contains("retries (faults survived): 0"))
+        #expect(!result.stderr.contains("made-up-insecure-key") && !result.stdout.contains("made-up-insecure-key"))
     }
 
     @Test func theBudgetIsSpentOnHydratingWhatWasFound() throws {

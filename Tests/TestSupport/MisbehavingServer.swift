@@ -29,6 +29,7 @@ public final class MisbehavingServer: Sendable {
     private let listener: Int32
     private let behaviour: Behaviour
     private let stopping = Atomic<Bool>(false)
+    private let received = Atomic<Int>(0)
 
     public init(_ behaviour: Behaviour) throws {
         self.behaviour = behaviour
@@ -58,6 +59,15 @@ public final class MisbehavingServer: Sendable {
     deinit { stop() }
 
     public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// Request heads read so far.
+    public var requestsReceived: Int { received.load(ordering: .relaxed) }
+
+    /// Returns once `count` request heads have arrived (polling; at most `timeout`).
+    public func waitForRequests(_ count: Int, timeout: Duration = .seconds(10)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while requestsReceived < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+    }
 
     public func stop() {
         guard !stopping.exchange(true, ordering: .relaxed) else { return }
@@ -94,6 +104,7 @@ public final class MisbehavingServer: Sendable {
             head += buffer[0..<received]
             if case .notTLS = behaviour { break }
         }
+        received.add(1, ordering: .relaxed)
         switch behaviour {
         case .resetMidBody(let length, let sent):
             _ = Self.write(fd, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n\r\n")

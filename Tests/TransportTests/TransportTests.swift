@@ -228,7 +228,9 @@ struct TransportTests {
         defer { server.stop() }
         let transport = try CurlTransport()
         let task = Task { try await Sink().fetch(transport, HTTPRequest(url: server.baseURL + "/", timeout: 60)) }
-        try await Task.sleep(for: .milliseconds(200))
+        // Cancel once the request is at the server (the transfer is under way), not after a guess.
+        try await server.waitForRequests(1)
+        #expect(server.requestsReceived == 1)
         let cancelled = ContinuousClock.now
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
