@@ -1,12 +1,21 @@
+import Synchronization
 import StreamingJSON
 
 /// The crawl's ``RecordSink`` over an ``ArchiveWriter``: every call runs on the archive's own
 /// thread, so its blocking waits (compressors' back-pressure, `fsync`, renames) never hold a
 /// thread of Swift's cooperative pool.
+///
+/// Appends are queued without waiting (the records are encoded on that thread while the crawl
+/// goes on), at most ``maximumQueuedAppends`` at a time; a failed append is reported by the next
+/// call, and nothing is written after it, so the last checkpoint stays as it was.
 public final class ArchiveSink: RecordSink, @unchecked Sendable {
     /// Touched only on `thread`.
     private let writer: ArchiveWriter
     private let thread = WorkerThread(name: "ytcrawl.archive")
+    /// The first write that failed; set on `thread`, read anywhere.
+    private let failure = Mutex<(any Error)?>(nil)
+    private let queued = Atomic<Int>(0)
+    static let maximumQueuedAppends = 8
 
     /// Opens (or creates) the output directory; see ``ArchiveWriter/init(directory:options:manifest:)``.
     public init(directory: String, options: ShardWriter.Options, manifest: Manifest) throws {
@@ -28,23 +37,50 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
     }
 
     public func append(_ records: [DecodedRecord]) async throws {
-        try await thread.run { [self] in
-            for record in records {
-                switch record {
-                case .video(let video): try self.writer.append(video)
-                case .channel(let channel): try self.writer.append(channel)
+        try throwIfFailed()
+        queued.add(1, ordering: .relaxed)
+        thread.submit { [self] in
+            defer { self.queued.subtract(1, ordering: .relaxed) }
+            self.write {
+                for record in records {
+                    switch record {
+                    case .video(let video): try self.writer.append(video)
+                    case .channel(let channel): try self.writer.append(channel)
+                    }
                 }
             }
+        }
+        if queued.load(ordering: .relaxed) > Self.maximumQueuedAppends {
+            try await thread.run {}
+            try throwIfFailed()
         }
     }
 
     public func checkpoint(frontierJSON: [UInt8], unitsByMethod: [String: Int]) async throws {
         try await thread.run { [self] in
+            try self.throwIfFailed()
             try self.writer.checkpoint(frontierJSON: frontierJSON, unitsByMethod: unitsByMethod)
         }
     }
 
     public func finish(unitsByMethod: [String: Int]) async throws {
-        try await thread.run { [self] in _ = try self.writer.finish(unitsByMethod: unitsByMethod) }
+        try await thread.run { [self] in
+            try self.throwIfFailed()
+            _ = try self.writer.finish(unitsByMethod: unitsByMethod)
+        }
+    }
+
+    /// Runs a write on the thread unless an earlier one failed; keeps the first failure.
+    private func write(_ body: () throws -> Void) {
+        guard failure.withLock({ $0 == nil }) else { return }
+        do {
+            try body()
+        } catch {
+            failure.withLock { $0 = $0 ?? error }
+        }
+    }
+
+    private func throwIfFailed() throws {
+        if let error = failure.withLock({ $0 }) { throw error }
     }
 }

@@ -31,6 +31,12 @@ final class WorkerThread: Sendable {
         thread.start()
     }
 
+    /// Queues `body`; it runs after everything queued before it.
+    func submit(_ body: @escaping @Sendable () -> Void) {
+        state.withLock { $0.jobs.append(body) }
+        wake.signal()
+    }
+
     /// Runs `body` on the thread and returns what it returns.
     func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in

@@ -280,17 +280,15 @@ struct CrawlEngineTests {
         #expect(due == [false, false, true, false, false, true])
     }
 
+    /// DESIGN's exit codes, written out once more as the contract states them.
+    static let exitCodes: [CrawlEnding.Cause: Int32] = [
+        .completed: 0, .budgetSpent: 0, .configuration: 1, .writeFailed: 1, .quotaSpent: 3, .keyRefused: 3,
+        .apiRefused: 3, .incomplete: 4, .interrupted: 130,
+    ]
+
     @Test(arguments: CrawlEnding.Cause.allCases)
     func everyEndingHasItsExitCode(_ cause: CrawlEnding.Cause) {
-        let expected: Int32 =
-            switch cause {
-            case .completed, .budgetSpent: 0
-            case .configuration, .writeFailed: 1
-            case .quotaSpent, .keyRefused, .apiRefused: 3
-            case .incomplete: 4
-            case .interrupted: 130
-            }
-        #expect(CrawlEnding(cause, "why").exitCode == expected)
+        #expect(CrawlEnding(cause, "why").exitCode == Self.exitCodes[cause])
         #expect(!CrawlEnding(cause, "why").description.isEmpty)
     }
 }

@@ -152,6 +152,6 @@ struct CrawlEngine {
         return (options.hydrate && waitingForHydration > 0) || (ending == nil && !frontier.isEmpty)
     }
 
-    /// What the crawl planned, for messages: the seeds' lines.
+    /// The page cap of seed `seed`: its own `maxPages=`, else `--max-pages`.
     func maxPages(_ seed: Int) -> Int? { seeds[seed].maxPages ?? options.maxPages }
 }

@@ -108,7 +108,8 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
             }
             return Answer.classify(error, status: box.status, method: apiRequest.method.quotaName)
         } catch is CancellationError {
-            return Answer(.notSent, .done(.stop(.interrupted)))
+            // It may have reached the server: the charge stays.
+            return Answer(.transientFailure, .done(.stop(.interrupted)))
         } catch let redirect as Redirected {
             return Answer(.success, .done(.stop(CrawlEnding(.configuration, redirect.description))))
         } catch let error as TransportError {

@@ -44,3 +44,16 @@ struct FetchedPage: Sendable {
 
 /// How many times one work item may start its paging over after `invalidPageToken`.
 let maximumPagingRestarts = 1
+
+extension JSONWriter {
+    /// The members every paged kind of work has: `"seed":…,"pageToken":…,"page":…,"rank":…` and
+    /// `"restarts"` when it restarted.
+    mutating func pagingMembers(seed: Int, pageToken: String?, page: Int, rank: Int, restarts: Int?) {
+        key("seed")
+        int(seed)
+        member("pageToken", pageToken)
+        member("page", page)
+        member("rank", rank)
+        if let restarts { member("restarts", restarts) }
+    }
+}

@@ -45,15 +45,10 @@ struct PlaylistPage: CrawlWork {
     }
 
     func write(into writer: inout JSONWriter) {
-        writer.key("seed")
-        writer.int(seed)
+        writer.pagingMembers(seed: seed, pageToken: pageToken, page: page, rank: rank, restarts: restarts)
         writer.member("playlistId", playlistId)
-        writer.member("pageToken", pageToken)
-        writer.member("page", page)
-        writer.member("rank", rank)
         writer.memberKey("uploads")
         writer.bool(uploads)
-        if let restarts { writer.member("restarts", restarts) }
     }
 
     func describe(seeds: [Seed]) -> String {

@@ -64,12 +64,7 @@ struct SearchPage: CrawlWork {
     }
 
     func write(into writer: inout JSONWriter) {
-        writer.key("seed")
-        writer.int(seed)
-        writer.member("pageToken", pageToken)
-        writer.member("page", page)
-        writer.member("rank", rank)
-        if let restarts { writer.member("restarts", restarts) }
+        writer.pagingMembers(seed: seed, pageToken: pageToken, page: page, rank: rank, restarts: restarts)
     }
 
     func describe(seeds: [Seed]) -> String { "\(seeds[seed].text) (page \(page + 1))" }
