@@ -1,5 +1,5 @@
-import Synchronization
 import StreamingJSON
+import Synchronization
 
 /// The crawl's ``RecordSink`` over an ``ArchiveWriter``: every call runs on the archive's own
 /// thread, so its blocking waits (compressors' back-pressure, `fsync`, renames) never hold a
