@@ -26,13 +26,14 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
 
     public func resumePoint() async throws -> ResumePoint? {
         try await thread.run { [self] in
-            guard let checkpoint = self.writer.resumed else { return nil }
+            let checkpoint = self.writer.resumed
+            let videoIds = try ArchiveReader.videoIds(directory: self.writer.directory)
+            let channelIds = try ArchiveReader.channelIds(directory: self.writer.directory)
+            guard checkpoint != nil || !videoIds.isEmpty || !channelIds.isEmpty else { return nil }
             return ResumePoint(
-                seedsDigest: checkpoint.seedsDigest, frontierJSON: checkpoint.frontier,
-                videoIds: try ArchiveReader.videoIds(directory: self.writer.directory),
-                channelIds: try ArchiveReader.channelIds(directory: self.writer.directory),
-                videoRecords: self.writer.videoRecords, channelRecords: self.writer.channelRecords,
-                finished: checkpoint.finished)
+                seedsDigest: checkpoint?.seedsDigest, frontierJSON: checkpoint?.frontier, videoIds: videoIds,
+                channelIds: channelIds, videoRecords: self.writer.videoRecords,
+                channelRecords: self.writer.channelRecords, finished: checkpoint?.finished ?? false)
         }
     }
 

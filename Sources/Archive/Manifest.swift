@@ -68,7 +68,7 @@ public struct Checkpoint: Codable, Sendable, Hashable {
     public static func load(directory: String) throws -> Checkpoint? {
         try JSONFile.load(
             Checkpoint.self, path: directory + "/" + fileName, what: "checkpoint",
-            fix: "remove it to start over (the shards stay)")
+            fix: "move it away: the next run starts from the seeds and writes nothing the shards hold again")
     }
 
     func write(directory: String) throws {

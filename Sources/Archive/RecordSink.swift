@@ -4,7 +4,7 @@ import StreamingJSON
 /// closed at the end, and read back when a crawl resumes. ``ArchiveSink`` writes gzip shards;
 /// tests use their own.
 public protocol RecordSink: Sendable {
-    /// What an earlier run left to continue from; `nil` for a fresh output.
+    /// What an earlier run left to continue from; `nil` for an output that holds nothing yet.
     func resumePoint() async throws -> ResumePoint?
     /// Appends records (videos and channels, in the order given).
     func append(_ records: [DecodedRecord]) async throws
@@ -18,8 +18,9 @@ public protocol RecordSink: Sendable {
 public struct ResumePoint: Sendable {
     /// The seeds file's digest the checkpoint was written for.
     public var seedsDigest: String?
-    /// The crawl's pending work, as the JSON it saved.
-    public var frontierJSON: String
+    /// The crawl's pending work, as the JSON it saved; `nil` when the output has records but no
+    /// checkpoint (a run killed before its first one).
+    public var frontierJSON: String?
     /// Every video and channel already written (the output is the truth, not the checkpoint).
     public var videoIds: Set<String>
     public var channelIds: Set<String>
@@ -29,7 +30,7 @@ public struct ResumePoint: Sendable {
     public var finished: Bool
 
     public init(
-        seedsDigest: String?, frontierJSON: String, videoIds: Set<String>, channelIds: Set<String>,
+        seedsDigest: String?, frontierJSON: String?, videoIds: Set<String>, channelIds: Set<String>,
         videoRecords: Int, channelRecords: Int, finished: Bool
     ) {
         self.finished = finished

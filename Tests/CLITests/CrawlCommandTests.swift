@@ -169,6 +169,34 @@ struct CrawlKillTests {
     }
 }
 
+@Suite("ytcrawl crawl killed across shard rotations")
+struct CrawlKillRotationTests {
+    /// Small shards rotate every few pages, so kills land between a rotation and the next
+    /// checkpoint: the closed shard holds videos the checkpoint still lists as waiting.
+    @Test func tenKillsWithSmallShardsGiveTheSameVideosOnce() throws {
+        let out = CrawlCommandTests.temporary("cli-kill-rotate")
+        let reference = CrawlCommandTests.temporary("cli-kill-rotate-reference")
+        let state = CrawlCommandTests.temporary("cli-state")
+        let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
+        defer { for path in [out, reference, state, seeds] { try? FileManager.default.removeItem(atPath: path) } }
+        try "search music walk=channels maxPages=2\nsearch programming maxPages=1\n".write(
+            toFile: seeds, atomically: true, encoding: .utf8)
+        let arguments = [
+            "--seeds", seeds, "--budget", "5000", "--emulator", "--rps", "40", "--state-dir", state, "--shard-records",
+            "200",
+        ]
+        let killed = try CLIRunner.killRuns(arguments + ["--out", out], times: 10, after: 0.2...0.9) { _ in }
+        #expect(killed >= 8, "most runs were killed mid-crawl")
+        let final = try CLIRunner.run(arguments + ["--out", out])
+        #expect(final.status == 0, "\(final.stderr)")
+        #expect(try CLIRunner.run(arguments + ["--out", reference]).status == 0)
+        let verified = try CLIRunner.run(["verify", out])
+        #expect(verified.status == 0, "\(verified.stderr)")
+        #expect(
+            verified.stdout == (try CLIRunner.run(["verify", reference])).stdout, "same videos and channels, each once")
+    }
+}
+
 @Suite("ytcrawl crawl exit codes")
 struct CrawlExitCodeTests {
     @Test func quotaExceededExitsThreeWithACheckpoint() throws {

@@ -280,6 +280,22 @@ struct CrawlEngineTests {
         #expect(due == [false, false, true, false, false, true])
     }
 
+    /// A shard closed after the last checkpoint (rotation, then SIGKILL) holds videos the
+    /// checkpoint still lists as waiting: the shards are the truth, so they are not hydrated again.
+    @Test func aResumeDoesNotHydrateAgainWhatTheShardsAlreadyHold() throws {
+        var engine = CrawlEngine(seeds: try SeedsParser.parse("playlist \(Self.pl("a"))", file: "s"), options: .init())
+        let state = FrontierState(
+            items: [],
+            pending: ["v1", "v2", "v3"].map {
+                PendingVideo(videoId: $0, seed: 0, endpoint: "playlistItems.list", rank: 0)
+            },
+            unitsByMethod: [:])
+        engine.restore(state, videoIds: ["v1", "v2"], channelIds: [], written: (videos: 2, channels: 0))
+        let (_, item) = try Self.next(&engine)
+        #expect(item == .hydrate(ids: ["v3"]))
+        #expect(engine.pending.keys.sorted() == ["v3"])
+    }
+
     /// DESIGN's exit codes, written out once more as the contract states them.
     static let exitCodes: [CrawlEnding.Cause: Int32] = [
         .completed: 0, .budgetSpent: 0, .configuration: 1, .writeFailed: 1, .quotaSpent: 3, .keyRefused: 3,

@@ -191,6 +191,24 @@ struct EngineCrawlTests {
         #expect(summary.warnings.contains { $0.contains("same nextPageToken") })
     }
 
+    /// A run killed before its first checkpoint, or a checkpoint moved away: the next run starts
+    /// from the seeds and writes nothing the shards already hold.
+    @Test func withoutACheckpointNothingIsWrittenTwice() async throws {
+        let seeds = Self.seeds(Self.service())
+        let expected = try await Self.reference(seeds)
+        let run = Run()
+        defer { run.remove() }
+        let first = try await run.crawl(InProcessTransport(emulator: Self.service()), seeds: seeds, budget: 12)
+        #expect(first.ending.cause == .budgetSpent)
+        try FileManager.default.removeItem(atPath: run.out + "/checkpoint.json")
+        let second = try await run.crawl(InProcessTransport(emulator: Self.service()), seeds: seeds)
+        #expect(second.ending == .completed)
+        #expect(try ArchiveReader.videoIds(directory: run.out) == expected)
+        let report = ArchiveVerifier.verify(directory: run.out)
+        #expect(report.problem == nil, "\(report.problem ?? "")")
+        #expect(report.videos == expected.count, "each exactly once")
+    }
+
     @Test func aFailedChannelWriteEndsTheCrawlAsAFailedVideoWriteDoes() async throws {
         let run = Run()
         defer { run.remove() }

@@ -26,7 +26,9 @@ extension CrawlEngine {
         written: (videos: Int, channels: Int)
     ) {
         frontier = Frontier(state.items)
-        for video in state.pending where pending[video.videoId] == nil {
+        // The shards are the truth: a shard closed after the checkpoint (rotation, then a crash)
+        // may hold videos the checkpoint still lists as waiting.
+        for video in state.pending where pending[video.videoId] == nil && !videoIds.contains(video.videoId) {
             pending[video.videoId] = video
             pendingOrder.append(video.videoId)
         }
@@ -45,5 +47,15 @@ extension CrawlEngine {
         }
         counters.videosWritten = written.videos
         counters.channelsWritten = written.channels
+    }
+
+    /// Starts from the seeds in an output that already holds records (no checkpoint, or one for
+    /// other seeds): what the shards hold is seen and never written again; every seed is walked.
+    mutating func startOver(videoIds: Set<String>, channelIds: Set<String>, written: (videos: Int, channels: Int)) {
+        seenVideos = VideoIdSet(videoIds)
+        seenChannels = CompactStringSet(channelIds)
+        counters.videosWritten = written.videos
+        counters.channelsWritten = written.channels
+        seedFrontier()
     }
 }

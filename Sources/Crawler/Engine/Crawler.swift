@@ -128,25 +128,31 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
     }
 
     private func restoreOrSeed() async throws {
-        if let point = try await sink.resumePoint(), point.seedsDigest == configuration.seedsDigest {
-            let empty = FrontierState(items: [], pending: [], unitsByMethod: [:])
-            guard
-                let state = point.finished
-                    ? empty : try? JSONDecoder().decode(FrontierState.self, from: Data(point.frontierJSON.utf8))
-            else {
-                throw CrawlSetupError(
-                    "the checkpoint in \(configuration.out) holds pending work this version cannot read; remove checkpoint.json to start over (the shards stay)"
-                )
-            }
-            engine.restore(
-                state, videoIds: point.videoIds, channelIds: point.channelIds,
-                written: (point.videoRecords, point.channelRecords))
+        guard let point = try await sink.resumePoint() else {
+            engine.seedFrontier()
+            return
+        }
+        let written = (videos: point.videoRecords, channels: point.channelRecords)
+        guard let json = point.frontierJSON, point.seedsDigest == configuration.seedsDigest else {
+            // Records but no checkpoint for these seeds: start from the seeds, and never write
+            // again what the shards hold.
+            engine.startOver(videoIds: point.videoIds, channelIds: point.channelIds, written: written)
             log(
-                "resuming \(configuration.out): \(point.videoIds.count) videos already there, \(engine.frontier.count) items pending"
+                "\(configuration.out) holds \(point.videoIds.count) videos but no checkpoint for these seeds: starting from the seeds; videos and channels already there are not written again"
             )
             return
         }
-        engine.seedFrontier()
+        let empty = FrontierState(items: [], pending: [], unitsByMethod: [:])
+        guard let state = point.finished ? empty : try? JSONDecoder().decode(FrontierState.self, from: Data(json.utf8))
+        else {
+            throw CrawlSetupError(
+                "the checkpoint in \(configuration.out) holds pending work this version cannot read; move checkpoint.json away to start from the seeds (videos already there are not written again)"
+            )
+        }
+        engine.restore(state, videoIds: point.videoIds, channelIds: point.channelIds, written: written)
+        log(
+            "resuming \(configuration.out): \(point.videoIds.count) videos already there, \(engine.frontier.count) items pending"
+        )
     }
 
     private func summary() async -> CrawlSummary {
