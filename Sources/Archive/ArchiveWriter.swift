@@ -18,6 +18,8 @@ public final class ArchiveWriter {
     private var manifest: Manifest
     public private(set) var videoRecords = 0
     public private(set) var channelRecords = 0
+    /// Held for the writer's life: no second run writes here meanwhile.
+    private let lock: OutputLock
 
     /// Opens (or creates) `directory`.
     ///
@@ -30,6 +32,8 @@ public final class ArchiveWriter {
         } catch {
             throw ArchiveError("cannot create the output directory \(directory): \(error.localizedDescription)")
         }
+        // Before anything is read or cut back: another run may be writing here.
+        lock = try OutputLock(directory: directory)
         let checkpoint = try Checkpoint.load(directory: directory)
         resumed = checkpoint
         var manifest = manifest

@@ -114,6 +114,8 @@ struct CrawlSetup {
             crawler = try Crawler(
                 configuration: configuration, transport: try CurlTransport(), limiter: limiter,
                 log: { @Sendable line in if !quiet { writeStderr("ytcrawl: " + line) } })
+        } catch let busy as OutputInUse {
+            throw UsageError(busy.description)
         } catch {
             throw RuntimeFailure("cannot open \(options.out): \(error)")
         }

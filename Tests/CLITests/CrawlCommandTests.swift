@@ -1,3 +1,4 @@
+import Archive
 import Foundation
 import TestSupport
 import Testing
@@ -245,6 +246,27 @@ struct CrawlExitCodeTests {
             try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: out + "/checkpoint.json")))
                 as? [String: Any])
         #expect(checkpoint["finished"] as? Bool == false, "a rerun retries what failed")
+    }
+
+    /// An overlapping cron job: the second run into the same --out exits 2 at once, naming the
+    /// directory and the holder's pid, and writes nothing.
+    @Test func aSecondRunIntoTheSameOutputExitsTwoAtOnce() throws {
+        let out = CrawlCommandTests.temporary("cli-locked")
+        let state = CrawlCommandTests.temporary("cli-state")
+        let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
+        defer { for path in [out, state, seeds] { try? FileManager.default.removeItem(atPath: path) } }
+        try "search music maxPages=1\n".write(toFile: seeds, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        var holder: OutputLock? = try OutputLock(directory: out)
+        let arguments = ["--seeds", seeds, "--budget", "200", "--emulator", "--out", out, "--state-dir", state]
+        let refused = try CLIRunner.run(arguments)
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderr.contains("\(out) is in use by another ytcrawl run (pid \(getpid()))"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out) == [OutputLock.fileName])
+        holder = nil
+        #expect(holder == nil)
+        let after = try CLIRunner.run(arguments)
+        #expect(after.status == 0, "\(after.stderr)")
     }
 
     @Test func aPlainHTTPBaseElsewhereStopsAtOnceWithExitOne() throws {
