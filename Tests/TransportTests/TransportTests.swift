@@ -212,7 +212,11 @@ struct TransportTests {
 
     @Test func aKeyNeverGoesOverPlainHTTPToARemoteHost() async throws {
         let transport = try CurlTransport()
-        for url in ["http://example.com/youtube/v3/videos", "http://10.1.2.3/x"] {
+        // A name that starts like a loopback address is still a name: it resolves wherever its owner wants.
+        for url in [
+            "http://example.com/youtube/v3/videos", "http://10.1.2.3/x", "http://127.attacker.example/x",
+            "http://127.0.0.1.attacker.example:8080/x", "http://localhost.attacker.example/x", "http://127.0.0.256/x",
+        ] {
             let error = await Self.failure(
                 transport, HTTPRequest(url: url, headers: [("X-Goog-Api-Key", "made-up-secret")]))
             #expect((error as? TransportError)?.kind == .insecureKey)

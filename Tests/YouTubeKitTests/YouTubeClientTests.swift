@@ -154,6 +154,9 @@ struct YouTubeClientTests {
         #expect(throws: YouTubeError.self) { try YouTubeClient(apiKey: "k", apiBase: "not a url") }
         _ = try YouTubeClient(apiKey: "k", apiBase: "http://127.0.0.1:9")
         _ = try YouTubeClient(apiKey: "k", apiBase: "http://localhost:9")
+        _ = try YouTubeClient(apiKey: "k", apiBase: "http://127.1.2.3:9")
+        _ = try YouTubeClient(apiKey: "k", apiBase: "http://[::1]:9")
+        #expect(throws: (any Error).self) { try YouTubeClient(apiKey: "k", apiBase: "http://127.attacker.example:9") }
         _ = try YouTubeClient(apiKey: "k")
     }
 

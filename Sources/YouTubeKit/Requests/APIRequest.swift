@@ -7,9 +7,18 @@ public struct APIRequest: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `host` is 127.0.0.0/8, ::1 or localhost: the only place a key may travel over plain
     /// http (the emulator).
+    ///
+    /// Only the numeric forms (an IPv4 address in 127.0.0.0/8, `::1`) and the literal `localhost`
+    /// count: a name like `127.attacker.example` resolves wherever its owner wants.
     public static func isLoopback(host: String) -> Bool {
         let lowered = host.lowercased()
-        return lowered == "localhost" || lowered == "::1" || lowered == "[::1]" || lowered.hasPrefix("127.")
+        if lowered == "localhost" || lowered == "::1" || lowered == "[::1]" { return true }
+        let octets = lowered.split(separator: ".", omittingEmptySubsequences: false)
+        guard octets.count == 4, octets[0] == "127" else { return false }
+        return octets.allSatisfy { octet in
+            octet.count <= 3 && !octet.isEmpty && octet.allSatisfy(\.isASCII) && octet.allSatisfy(\.isNumber)
+                && (Int(octet) ?? 256) <= 255
+        }
     }
 
     public var method: APIMethod
