@@ -18,6 +18,9 @@ enum KeySource {
             }
         }
         if let key = environment["YOUTUBE_API_KEY"], !key.isEmpty {
+            if let problem = APIKey.problem(in: key) {
+                throw UsageError("YOUTUBE_API_KEY cannot be used: \(problem); set it to the key alone")
+            }
             return [APIKey(value: key, label: "YOUTUBE_API_KEY")]
         }
         return nil

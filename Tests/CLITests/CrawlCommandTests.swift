@@ -72,6 +72,18 @@ struct CrawlCommandTests {
         #expect(!withKey.stdout.contains("made-up-dry-key"))
     }
 
+    @Test func aKeyWithANewlineInsideIsRefusedBeforeAnyRequest() throws {
+        let seeds = Self.temporary("seeds") + ".txt"
+        defer { try? FileManager.default.removeItem(atPath: seeds) }
+        try "search ok\n".write(toFile: seeds, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(
+            ["--seeds", seeds, "--budget", "10", "--api-base", "http://127.0.0.1:9"],
+            environment: ["YOUTUBE_API_KEY": "made-up-key\nX-Injected: yes"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("YOUTUBE_API_KEY cannot be used: the key holds a control character"))
+        #expect(!result.stderr.contains("made-up-key"))
+    }
+
     @Test func missingKeyAndMissingBudgetAreUsageErrors() throws {
         let seeds = Self.temporary("seeds") + ".txt"
         defer { try? FileManager.default.removeItem(atPath: seeds) }

@@ -115,6 +115,24 @@ struct QuotaLedgerTests {
         #expect(keys.map(\.description).allSatisfy { !$0.contains("made-up") })
     }
 
+    /// Keys as people save them: a BOM, CRLF endings, trailing spaces and blank lines work; a key
+    /// with a control character inside is refused, naming the line, never echoing the key.
+    @Test func keyFilesAsPeopleSaveThem() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("keys-\(UUID()).txt").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data("\u{FEFF}made-up-key-a  \r\n\r\n\tmade-up-key-b\r\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try APIKey.load(file: path).map(\.value) == ["made-up-key-a", "made-up-key-b"])
+        try Data("made-up-key-a\nmade-up\u{0}key-c\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect {
+            try APIKey.load(file: path)
+        } throws: { error in
+            "\(error)".contains("\(path):2: the key holds a control character") && !"\(error)".contains("key-c")
+        }
+        #expect(APIKey.problem(in: "made-up\rkey") != nil)
+        #expect(APIKey.problem(in: "made-up\nkey") != nil)
+        #expect(APIKey.problem(in: "made-up-key") == nil)
+    }
+
     @Test func defaultStateDirectory() {
         #expect(
             QuotaLedger.defaultDirectory(environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/home/u"])

@@ -21,22 +21,35 @@ public struct APIKey: Sendable, Hashable, CustomStringConvertible {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw KeyFileError("cannot read key file \(path): no such file or not readable")
         }
-        let text = String(decoding: data, as: UTF8.self)
+        var text = String(decoding: data, as: UTF8.self)
+        // Editors on some systems save a byte-order mark first.
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let name = (path as NSString).lastPathComponent
         var keys: [APIKey] = []
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }
-            guard !line.contains(where: { $0 == " " || $0 == "\t" }), line.allSatisfy({ $0.isASCII && !$0.isNewline })
-            else {
-                throw KeyFileError(
-                    "\(path):\(offset + 1): a key line holds one key and nothing else (no spaces); fix or remove that line"
-                )
+            if let problem = Self.problem(in: line) {
+                throw KeyFileError("\(path):\(offset + 1): \(problem); fix or remove that line")
             }
             keys.append(APIKey(value: line, label: "key \(keys.count + 1) of \(name) (line \(offset + 1))"))
         }
         guard !keys.isEmpty else { throw KeyFileError("key file \(path) holds no key: put one key per line") }
         return keys
+    }
+}
+
+extension APIKey {
+    /// What is wrong with `value` as a key, or `nil` when it can be sent: a key is printable ASCII
+    /// with no spaces. The answer never quotes the value.
+    public static func problem(in value: String) -> String? {
+        if value.isEmpty { return "the key is empty" }
+        if value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return "the key holds a control character (a CR, LF, NUL or tab inside it)"
+        }
+        if value.contains(" ") { return "a key line holds one key and nothing else (no spaces)" }
+        if !value.allSatisfy(\.isASCII) { return "the key holds a character that is not ASCII" }
+        return nil
     }
 }
 
