@@ -108,7 +108,7 @@ struct CrawlSetup {
         }
         let limiter = try RateLimiter(
             configuration: limiterConfiguration, keys: keys, clock: ContinuousClock(),
-            utcNow: { Int64(Date().timeIntervalSince1970) }, ledger: ledger)
+            utcNow: { Int64(Date().timeIntervalSince1970) }, ledger: ledger, apiBase: apiBase)
         let quiet = options.quiet
         do {
             crawler = try Crawler(

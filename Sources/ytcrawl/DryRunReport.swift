@@ -16,7 +16,9 @@ enum DryRunReport {
         var lines = ["daily quota left today (\(today), Pacific), from the ledger in \(ledger.directory):"]
         for key in keys {
             let used =
-                (try? ledger.usage(fingerprint: ledger.fingerprint(key), day: today))
+                (try? ledger.usage(
+                    fingerprint: ledger.fingerprint(key, apiBase: options.string("--api-base") ?? APIRequest.defaultBase),
+                    day: today))
                 ?? QuotaLedger.Usage(units: 0, searches: 0)
             var line = "  \(key.label): \(max(0, units - used.units)) of \(units) units"
             if model == .buckets { line += ", \(max(0, searches - used.searches)) of \(searches) search calls" }

@@ -281,6 +281,25 @@ struct CrawlExitCodeTests {
         #expect(after.status == 0, "\(after.stderr)")
     }
 
+    /// The main job may run any number of times a day: emulator runs do not spend the real
+    /// API's daily counts in the ledger, nor each other's.
+    @Test func emulatorRunsDoNotShareTheLedgersDailyCounts() throws {
+        let state = CrawlCommandTests.temporary("cli-state")
+        let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
+        var outs: [String] = []
+        defer { for path in [state, seeds] + outs { try? FileManager.default.removeItem(atPath: path) } }
+        try "search music maxPages=2\n".write(toFile: seeds, atomically: true, encoding: .utf8)
+        for run in 0..<3 {
+            let out = CrawlCommandTests.temporary("cli-ledger-\(run)")
+            outs.append(out)
+            let result = try CLIRunner.run([
+                "--seeds", seeds, "--budget", "200", "--emulator", "--daily-searches", "2", "--out", out, "--state-dir",
+                state,
+            ])
+            #expect(result.status == 0, "run \(run): \(result.stderr)")
+        }
+    }
+
     @Test func aPlainHTTPBaseElsewhereStopsAtOnceWithExitOne() throws {
         let out = CrawlCommandTests.temporary("cli-insecure")
         let state = CrawlCommandTests.temporary("cli-state")

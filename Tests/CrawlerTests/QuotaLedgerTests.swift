@@ -133,6 +133,18 @@ struct QuotaLedgerTests {
         #expect(APIKey.problem(in: "made-up-key") == nil)
     }
 
+    @Test func eachAPIHasItsOwnCounts() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let ledger = try QuotaLedger(directory: directory)
+        let key = APIKey(value: "made-up-ledger-key", label: "k")
+        #expect(ledger.fingerprint(key) == ledger.fingerprint(key, apiBase: APIRequest.defaultBase))
+        #expect(ledger.fingerprint(key) != ledger.fingerprint(key, apiBase: "http://127.0.0.1:41234"))
+        #expect(
+            ledger.fingerprint(key, apiBase: "http://127.0.0.1:41234")
+                != ledger.fingerprint(key, apiBase: "http://127.0.0.1:41235"))
+    }
+
     @Test func defaultStateDirectory() {
         #expect(
             QuotaLedger.defaultDirectory(environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/home/u"])

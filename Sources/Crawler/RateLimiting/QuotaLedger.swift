@@ -66,9 +66,14 @@ public final class QuotaLedger: Sendable {
         }
     }
 
-    /// The key's fingerprint: never the key, and useless without this machine's secret.
-    public func fingerprint(_ key: APIKey) -> String {
-        String(SHA256.hex(HMACSHA256.authenticate(Array(key.value.utf8), key: secret)).prefix(24))
+    /// The key's fingerprint for the API at `apiBase`: never the key, and useless without this
+    /// machine's secret. Counts belong to the API they count: the real API (the default base)
+    /// keeps the key-only fingerprint of earlier versions; any other base (an emulator, a proxy)
+    /// has counts of its own, so offline runs never touch the real API's.
+    public func fingerprint(_ key: APIKey, apiBase: String = APIRequest.defaultBase) -> String {
+        var message = Array(key.value.utf8)
+        if apiBase != APIRequest.defaultBase { message += [0] + Array(apiBase.utf8) }
+        return String(SHA256.hex(HMACSHA256.authenticate(message, key: secret)).prefix(24))
     }
 
     /// What `fingerprint` used on `day`, as the file says plus what this process has not flushed.

@@ -25,10 +25,11 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
     ///   - clock: time for the token bucket and waits (a manual clock in tests).
     ///   - utcNow: wall-clock UTC seconds, for Pacific days.
     ///   - ledger: where daily spending persists across runs; the run starts from what it says.
+    ///   - apiBase: the API the keys are spent on; the ledger keeps each API's counts apart.
     /// - Throws: ``LedgerError`` when the ledger cannot be read.
     public init(
         configuration: RateLimiterConfiguration, keys: [APIKey], clock: C, utcNow: @escaping @Sendable () -> Int64,
-        ledger: QuotaLedger? = nil
+        ledger: QuotaLedger? = nil, apiBase: String = APIRequest.defaultBase
     ) throws {
         let utc = utcNow()
         var state = RateLimiterState(configuration: configuration, keys: keys, utc: utc)
@@ -36,7 +37,7 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
         if let ledger {
             let today = PacificTime.day(atUTC: utc)
             for (index, key) in keys.enumerated() {
-                let fingerprint = ledger.fingerprint(key)
+                let fingerprint = ledger.fingerprint(key, apiBase: apiBase)
                 fingerprints.append(fingerprint)
                 let usage = try ledger.usage(fingerprint: fingerprint, day: today)
                 state.preload(keyIndex: index, units: usage.units, searches: usage.searches)
