@@ -71,12 +71,8 @@ struct CrawlReport {
                 withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()
     }
 
-    /// Writes the JSON summary atomically (a reader never sees half a file).
+    /// Writes the JSON summary to `path` (written through; `-` is standard output).
     func writeJSON(to path: String) throws {
-        do {
-            try json.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw RuntimeFailure("cannot write the summary to \(path): \(error.localizedDescription)")
-        }
+        try UserFile.write(Array(json) + [0x0A], to: path)
     }
 }

@@ -64,13 +64,9 @@ enum GalleryCommand {
         if limit > 0, entries.count > limit { entries.removeLast(entries.count - limit) }
         let page = GalleryPage.html(
             title: HTMLEntities.escape(title), videosJSON: islandJSON(entries), count: entries.count)
-        do {
-            try Data(page.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
-        } catch {
-            throw RuntimeFailure(
-                "cannot write \(out): \(error.localizedDescription); check the folder exists and is writable")
-        }
-        print("gallery: \(entries.count) videos, newest first, in \(out)")
+        try UserFile.write(Array(page.utf8), to: out)
+        let done = "gallery: \(entries.count) videos, newest first, in \(out == "-" ? "standard output" : out)"
+        if out == "-" { writeStderr(done) } else { print(done) }
         return 0
     }
 

@@ -3,6 +3,29 @@ import Testing
 
 @Suite("ytcrawl crawl: progress and summary")
 struct CrawlExperienceTests {
+    /// Files named on the command line are written through: a symlink stays a symlink, and `-`
+    /// is standard output.
+    @Test func theSummaryIsWrittenThroughASymlinkAndToStandardOutput() throws {
+        let out = CrawlCommandTests.temporary("cli-through")
+        let state = CrawlCommandTests.temporary("cli-state")
+        let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
+        let target = CrawlCommandTests.temporary("summary-target") + ".json"
+        let link = CrawlCommandTests.temporary("summary-link") + ".json"
+        defer { for path in [out, state, seeds, target, link] { try? FileManager.default.removeItem(atPath: path) } }
+        try "search music maxPages=1\n".write(toFile: seeds, atomically: true, encoding: .utf8)
+        try "old".write(toFile: target, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let arguments = ["--seeds", seeds, "--budget", "100", "--emulator", "--state-dir", state, "--quiet"]
+        let linked = try CLIRunner.run(arguments + ["--out", out, "--summary-json", link])
+        #expect(linked.status == 0, "\(linked.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target, "still a symlink")
+        let written = try #require(FileManager.default.contents(atPath: target))
+        #expect((try JSONSerialization.jsonObject(with: written) as? [String: Any])?["ending"] as? String == "completed")
+        let piped = try CLIRunner.run(arguments + ["--out", out, "--summary-json", "-"])
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout.contains("\"ending\" : \"completed\""))
+    }
+
     @Test func nonTerminalProgressLinesAndTheSummaryJSON() throws {
         let out = CrawlCommandTests.temporary("cli-progress")
         let state = CrawlCommandTests.temporary("cli-state")
