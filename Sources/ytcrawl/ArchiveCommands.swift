@@ -48,7 +48,7 @@ enum ArchiveCommands {
     static func stats(_ arguments: [String]) throws -> Int32 {
         guard let directory = try directory(arguments, command: "stats", help: statsHelp) else { return 0 }
         do {
-            print(try ArchiveStats.compute(directory: directory).text)
+            print(TerminalText.lines(try ArchiveStats.compute(directory: directory).text))
         } catch {
             throw RuntimeFailure("cannot read \(directory): \(error)")
         }

@@ -97,6 +97,7 @@ struct CrawlSetup {
             guard let loaded = try KeySource.load(options.scanner) else { throw UsageError(KeySource.missing) }
             keys = loaded
         }
+        for key in keys { TerminalText.redact(key.value, as: key.label) }
         let limiterConfiguration = try options.limiterConfiguration()
         searchBudget = limiterConfiguration.runBudgetSearches
         let configuration = try options.crawlConfiguration(apiBase: apiBase)

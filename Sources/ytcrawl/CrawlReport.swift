@@ -30,7 +30,7 @@ struct CrawlReport {
 
     var text: String {
         var lines = [
-            summary.ending.description,
+            TerminalText.line(summary.ending.description),
             "videos written: \(summary.videosWritten), channels: \(summary.channelsWritten), pages: \(summary.pages), requests: \(summary.requests), retries (faults survived): \(summary.retries)",
             "units: \(summary.units) of the budget of \(budget)"
                 + (summary.units > 0
@@ -44,7 +44,7 @@ struct CrawlReport {
         ]
         if !summary.left.isEmpty {
             lines.append("left for a rerun (\(summary.left.count)):")
-            lines += summary.left.prefix(10).map { "  " + $0 }
+            lines += summary.left.prefix(10).map { "  " + TerminalText.line($0) }
             if summary.left.count > 10 { lines.append("  … and \(summary.left.count - 10) more") }
         }
         if !summary.warnings.isEmpty {

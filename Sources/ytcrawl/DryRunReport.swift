@@ -17,7 +17,8 @@ enum DryRunReport {
         for key in keys {
             let used =
                 (try? ledger.usage(
-                    fingerprint: ledger.fingerprint(key, apiBase: options.string("--api-base") ?? APIRequest.defaultBase),
+                    fingerprint: ledger.fingerprint(
+                        key, apiBase: options.string("--api-base") ?? APIRequest.defaultBase),
                     day: today))
                 ?? QuotaLedger.Usage(units: 0, searches: 0)
             var line = "  \(key.label): \(max(0, units - used.units)) of \(units) units"

@@ -4,10 +4,11 @@
     import Darwin
 #endif
 
-/// Writes a line to stderr (unbuffered, safe from any thread).
+/// Writes a line to stderr (unbuffered, safe from any thread), made safe for a terminal: what a
+/// server or an uploader wrote is shown as text, and a key never appears.
 @Sendable
 func writeStderr(_ text: String) {
-    writeStderrRaw(text.hasSuffix("\n") ? text : text + "\n")
+    writeStderrRaw(TerminalText.line(text.hasSuffix("\n") ? String(text.dropLast()) : text) + "\n")
 }
 
 /// Writes text to stderr as it is, without adding a newline (a redrawn progress line).

@@ -19,7 +19,8 @@ enum UserFile {
         }
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw RuntimeFailure("cannot write \(path): \(String(cString: strerror(errno))); check the folder exists and is writable")
+            throw RuntimeFailure(
+                "cannot write \(path): \(String(cString: strerror(errno))); check the folder exists and is writable")
         }
         defer { close(fd) }
         var offset = 0

@@ -20,7 +20,8 @@ struct CrawlExperienceTests {
         #expect(linked.status == 0, "\(linked.stderr)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target, "still a symlink")
         let written = try #require(FileManager.default.contents(atPath: target))
-        #expect((try JSONSerialization.jsonObject(with: written) as? [String: Any])?["ending"] as? String == "completed")
+        #expect(
+            (try JSONSerialization.jsonObject(with: written) as? [String: Any])?["ending"] as? String == "completed")
         let piped = try CLIRunner.run(arguments + ["--out", out, "--summary-json", "-"])
         #expect(piped.status == 0, "\(piped.stderr)")
         #expect(piped.stdout.contains("\"ending\" : \"completed\""))

@@ -71,4 +71,21 @@ struct DecodeCommandTests {
         #expect(badEndpoint.status == 2)
         #expect(badEndpoint.stderr.contains("auto, search, videos, playlistItems, channels"))
     }
+
+    /// What a server writes reaches the terminal only as text: no escape sequences, no line that
+    /// pretends to be ytcrawl's.
+    @Test func aHostileErrorMessageIsPrintedAsText() throws {
+        let body = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID()).json").path
+        defer { try? FileManager.default.removeItem(atPath: body) }
+        let message = "boom\u{1B}]0;pwned\u{07}\u{1B}[2J\nytcrawl: done: every seed walked to its end"
+        let json = try JSONSerialization.data(withJSONObject: [
+            "error": ["code": 500, "message": message, "errors": [["reason": "backendError", "message": message]]]
+        ])
+        try json.write(to: URL(fileURLWithPath: body))
+        let result = try CLIRunner.run(["decode", body])
+        #expect(result.status == 1)
+        #expect(!result.stderr.contains("\u{1B}"), "no escape sequence reaches the terminal")
+        #expect(result.stderr.split(separator: "\n").count == 1, "one line, whatever the message holds")
+        #expect(result.stderr.contains("boom\\u{1b}]0;pwned"))
+    }
 }

@@ -26,7 +26,8 @@ public struct APIKey: Sendable, Hashable, CustomStringConvertible {
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let name = (path as NSString).lastPathComponent
         var keys: [APIKey] = []
-        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
+        {
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }
             if let problem = Self.problem(in: line) {

@@ -1,0 +1,37 @@
+import Synchronization
+
+/// What reaches the terminal from servers and uploaders (error messages, titles) goes out only as
+/// text: control characters are escaped (no ANSI or OSC sequences, no line that pretends to be
+/// ytcrawl's), and any registered secret is replaced by its label.
+enum TerminalText {
+    private static let secrets = Mutex<[(value: String, label: String)]>([])
+
+    /// Registers a secret (an API key) to be replaced by `label` wherever it would be printed.
+    static func redact(_ value: String, as label: String) {
+        guard !value.isEmpty else { return }
+        secrets.withLock { $0.append((value, label)) }
+    }
+
+    /// `text` as one safe line: control characters (newlines too) written as `\u{…}` escapes,
+    /// secrets replaced by their labels.
+    static func line(_ text: String) -> String {
+        var safe = ""
+        safe.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x00..<0x20, 0x7F, 0x80..<0xA0, 0x2028, 0x2029:
+                safe += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default:
+                safe.unicodeScalars.append(scalar)
+            }
+        }
+        return secrets.withLock { secrets in
+            secrets.reduce(safe) { $0.replacingOccurrences(of: $1.value, with: "[\($1.label)]") }
+        }
+    }
+
+    /// Each line of `text` made safe on its own (for our own multi-line reports).
+    static func lines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line(String($0)) }.joined(separator: "\n")
+    }
+}
