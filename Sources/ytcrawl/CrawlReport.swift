@@ -57,11 +57,13 @@ struct CrawlReport {
     var json: Data {
         let object: [String: Any] = [
             "tool": ToolInfo.name, "version": ToolInfo.version, "ending": summary.ending.cause.rawValue,
-            "reason": summary.ending.detail.isEmpty ? NSNull() : summary.ending.detail, "left": summary.left,
+            "reason": summary.ending.detail.isEmpty ? NSNull() : TerminalText.redacted(summary.ending.detail),
+            "left": summary.left.map(TerminalText.redacted),
             "exitCode": Int(exitCode), "elapsedSeconds": (elapsedSeconds * 1000).rounded() / 1000,
             "budget": budget, "units": summary.units, "searchCalls": summary.searches,
             "unitsByMethod": summary.unitsByMethod, "requests": summary.requests, "pages": summary.pages,
-            "retries": summary.retries, "warnings": summary.warnings, "videosWritten": summary.videosWritten,
+            "retries": summary.retries, "warnings": summary.warnings.map(TerminalText.redacted),
+            "videosWritten": summary.videosWritten,
             "channelsWritten": summary.channelsWritten,
             "videosPerThousandUnits": (summary.videosPerThousandUnits * 10).rounded() / 10,
             "out": URL(fileURLWithPath: out).standardizedFileURL.path, "shards": shards, "next": nextStep,

@@ -25,8 +25,13 @@ enum TerminalText {
                 safe.unicodeScalars.append(scalar)
             }
         }
-        return secrets.withLock { secrets in
-            secrets.reduce(safe) { $0.replacingOccurrences(of: $1.value, with: "[\($1.label)]") }
+        return redacted(safe)
+    }
+
+    /// `text` with every registered secret replaced by its label (for files such as the summary).
+    static func redacted(_ text: String) -> String {
+        secrets.withLock { secrets in
+            secrets.reduce(text) { $0.replacingOccurrences(of: $1.value, with: "[\($1.label)]") }
         }
     }
 

@@ -300,6 +300,34 @@ struct CrawlExitCodeTests {
         }
     }
 
+    /// A server that echoes the key and writes escape sequences: the terminal sees neither.
+    @Test func anEchoedKeyAndEscapeSequencesNeverReachTheTerminal() throws {
+        let out = CrawlCommandTests.temporary("cli-echo")
+        let state = CrawlCommandTests.temporary("cli-state")
+        let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
+        let summary = CrawlCommandTests.temporary("summary") + ".json"
+        defer { for path in [out, state, seeds, summary] { try? FileManager.default.removeItem(atPath: path) } }
+        try "channel UC_x5XG1OV2P6uZZ5FSM9Ttw\n".write(toFile: seeds, atomically: true, encoding: .utf8)
+        let echo = try MisbehavingServer(.echoKey)
+        defer { echo.stop() }
+        let result = try CLIRunner.run(
+            [
+                "--seeds", seeds, "--budget", "100", "--api-base", echo.baseURL, "--retries", "1", "--out", out,
+                "--state-dir", state, "--summary-json", summary,
+            ], environment: ["YOUTUBE_API_KEY": "made-up-echoed-key"])
+        #expect(result.status == 4, "\(result.stdout)\(result.stderr)")
+        #expect(echo.requestsReceived >= 2, "the server answered, and was retried")
+        let printed = result.stdout + result.stderr
+        #expect(!printed.contains("made-up-echoed-key"), "the key never reaches the terminal")
+        #expect(printed.contains("[YOUTUBE_API_KEY]"), "it is shown by its label")
+        #expect(!printed.contains("\u{1B}["), "no escape sequence from the server")
+        // Nor any file ytcrawl writes.
+        for path in [summary] + (try FileManager.default.contentsOfDirectory(atPath: out)).map({ out + "/" + $0 }) {
+            let text = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+            #expect(!text.contains("made-up-echoed-key"), "\(path)")
+        }
+    }
+
     @Test func aPlainHTTPBaseElsewhereStopsAtOnceWithExitOne() throws {
         let out = CrawlCommandTests.temporary("cli-insecure")
         let state = CrawlCommandTests.temporary("cli-state")

@@ -23,6 +23,9 @@ public final class MisbehavingServer: Sendable {
         case closeWithoutResponse
         /// Bytes that are not TLS, to an https client.
         case notTLS
+        /// A 503 error body whose message repeats the request's `X-Goog-Api-Key` and carries
+        /// terminal escape sequences.
+        case echoKey
     }
 
     public let port: UInt16
@@ -133,6 +136,19 @@ public final class MisbehavingServer: Sendable {
             return
         case .notTLS:
             _ = Self.write(fd, "HTTP/1.1 400 This is not TLS\r\nContent-Length: 0\r\n\r\n")
+        case .echoKey:
+            let text = String(decoding: head, as: UTF8.self)
+            let key =
+                text.split(separator: "\r\n").first { $0.lowercased().hasPrefix("x-goog-api-key:") }
+                .map { $0.dropFirst("x-goog-api-key:".count).trimmingCharacters(in: .whitespaces) } ?? ""
+            let body = Array(
+                #"{"error":{"code":503,"message":"your key \#(key) \u001b[31mis red\u001b[0m","errors":[{"reason":"backendError","message":"key \#(key)"}]}}"#
+                    .utf8)
+            _ = Self.write(
+                fd,
+                "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+            )
+            _ = Self.write(fd, body)
         }
     }
 }
