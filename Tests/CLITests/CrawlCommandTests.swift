@@ -157,7 +157,9 @@ struct CrawlInterruptTests {
 
 @Suite("ytcrawl crawl killed")
 struct CrawlKillTests {
-    @Test func sigkillAtRandomMomentsThenRerunsGiveTheSameVideosOnce() throws {
+    /// Kills a crawl `times` times at random moments, reruns it to its end and compares with an
+    /// uninterrupted crawl: the same videos and channels, each once; returns the runs killed.
+    static func killThenCompare(_ extra: [String], times: Int, after delay: ClosedRange<Double>) throws -> Int {
         let out = CrawlCommandTests.temporary("cli-kill")
         let reference = CrawlCommandTests.temporary("cli-kill-reference")
         let state = CrawlCommandTests.temporary("cli-state")
@@ -165,12 +167,12 @@ struct CrawlKillTests {
         defer { for path in [out, reference, state, seeds] { try? FileManager.default.removeItem(atPath: path) } }
         try "search music walk=channels maxPages=2\nsearch programming maxPages=1\n".write(
             toFile: seeds, atomically: true, encoding: .utf8)
-        // Slow enough (40 requests/s) that five runs of at most 1.2 s cannot finish the crawl.
-        let arguments = ["--seeds", seeds, "--budget", "5000", "--emulator", "--rps", "40", "--state-dir", state]
-        let killed = try CLIRunner.killRuns(arguments + ["--out", out], times: 5, after: 0.2...1.2) { printed in
+        // Slow enough (40 requests/s) that the runs cannot finish the crawl before their kill.
+        let arguments =
+            ["--seeds", seeds, "--budget", "5000", "--emulator", "--rps", "40", "--state-dir", state] + extra
+        let killed = try CLIRunner.killRuns(arguments + ["--out", out], times: times, after: delay) { printed in
             #expect(!printed.contains("emulator-key"), "the key is never printed")
         }
-        #expect(killed == 5, "every run was killed mid-crawl")
         let final = try CLIRunner.run(arguments + ["--out", out])
         #expect(final.status == 0, "\(final.stderr)")
         #expect(!(final.stdout + final.stderr).contains("emulator-key"))
@@ -179,34 +181,19 @@ struct CrawlKillTests {
         #expect(verified.status == 0, "\(verified.stderr)")
         #expect(
             verified.stdout == (try CLIRunner.run(["verify", reference])).stdout, "same videos and channels, each once")
+        return killed
     }
-}
 
-@Suite("ytcrawl crawl killed across shard rotations")
-struct CrawlKillRotationTests {
+    @Test func sigkillAtRandomMomentsThenRerunsGiveTheSameVideosOnce() throws {
+        #expect(try Self.killThenCompare([], times: 5, after: 0.2...1.2) == 5, "every run was killed mid-crawl")
+    }
+
     /// Small shards rotate every few pages, so kills land between a rotation and the next
-    /// checkpoint: the closed shard holds videos the checkpoint still lists as waiting.
+    /// checkpoint (the closed shard holds videos the checkpoint still lists as waiting) and before
+    /// the first checkpoint (records, and no checkpoint).
     @Test func tenKillsWithSmallShardsGiveTheSameVideosOnce() throws {
-        let out = CrawlCommandTests.temporary("cli-kill-rotate")
-        let reference = CrawlCommandTests.temporary("cli-kill-rotate-reference")
-        let state = CrawlCommandTests.temporary("cli-state")
-        let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
-        defer { for path in [out, reference, state, seeds] { try? FileManager.default.removeItem(atPath: path) } }
-        try "search music walk=channels maxPages=2\nsearch programming maxPages=1\n".write(
-            toFile: seeds, atomically: true, encoding: .utf8)
-        let arguments = [
-            "--seeds", seeds, "--budget", "5000", "--emulator", "--rps", "40", "--state-dir", state, "--shard-records",
-            "200",
-        ]
-        let killed = try CLIRunner.killRuns(arguments + ["--out", out], times: 10, after: 0.2...0.9) { _ in }
+        let killed = try Self.killThenCompare(["--shard-records", "200"], times: 10, after: 0.2...0.9)
         #expect(killed >= 8, "most runs were killed mid-crawl")
-        let final = try CLIRunner.run(arguments + ["--out", out])
-        #expect(final.status == 0, "\(final.stderr)")
-        #expect(try CLIRunner.run(arguments + ["--out", reference]).status == 0)
-        let verified = try CLIRunner.run(["verify", out])
-        #expect(verified.status == 0, "\(verified.stderr)")
-        #expect(
-            verified.stdout == (try CLIRunner.run(["verify", reference])).stdout, "same videos and channels, each once")
     }
 }
 
