@@ -75,11 +75,31 @@ enum GalleryCommand {
             if case .string(let value)? = record[key] { return value }
             return nil
         }
-        guard let id = text("videoId") else { return nil }
+        // A shard is data, not code: the player URL is built from a well-formed id, and images
+        // come only from YouTube's image hosts over https.
+        guard let id = text("videoId"), isVideoId(id) else { return nil }
         return Entry(
             id: id, title: text("title") ?? "", channel: text("channelTitle") ?? "",
             published: text("publishedAt") ?? "",
-            thumbnail: text("thumbnailUrl"), embed: text("embedURL") ?? "https://www.youtube.com/embed/" + id)
+            thumbnail: text("thumbnailUrl").flatMap(trustedImage), embed: "https://www.youtube.com/embed/" + id)
+    }
+
+    /// Letters, digits, `-` and `_`: what a video id is made of.
+    static func isVideoId(_ id: String) -> Bool {
+        !id.isEmpty && id.count <= 64
+            && id.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_")
+            }
+    }
+
+    static let imageHosts: Set<String> = ["i.ytimg.com", "i9.ytimg.com", "img.youtube.com", "yt3.ggpht.com"]
+
+    /// `url` when it is https on one of YouTube's image hosts, else `nil`.
+    static func trustedImage(_ url: String) -> String? {
+        guard let components = URLComponents(string: url), components.scheme == "https",
+            let host = components.host?.lowercased(), imageHosts.contains(host), components.user == nil
+        else { return nil }
+        return url
     }
 
     /// The videos as a JSON array that is safe inside a `<script>` element: every `<` is written

@@ -119,4 +119,31 @@ struct GalleryCommandTests {
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("is not a directory"))
     }
+
+    /// A shard is data: a `javascript:` or `data:` URL in it never reaches the page.
+    @Test func thePageTrustsNoURLFromAShard() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-gallery-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let writer = try ArchiveWriter(
+            directory: directory, manifest: Manifest(toolVersion: "test", startedAt: "2026-11-29T00:00:00Z"))
+        for (index, url) in [
+            "javascript:alert(1)", "data:image/svg+xml,<svg onload=alert(1)>", "http://i.ytimg.com/x.jpg",
+            "https://evil.example/x.jpg", "https://i.ytimg.com/vi/ok/hqdefault.jpg",
+        ].enumerated() {
+            try writer.append(
+                Video(
+                    videoId: "hostile\(index)", title: "t\(index)",
+                    thumbnails: Thumbnails([("high", Thumbnail(url: url, width: 480, height: 360))])))
+        }
+        try writer.finish(unitsByMethod: [:])
+        // The record's embedURL is derived; a hand-edited shard line could say anything else.
+        let page = directory + "/page.html"
+        #expect(try CLIRunner.run(["gallery", directory, "--out", page]).status == 0)
+        let html = String(decoding: FileManager.default.contents(atPath: page) ?? Data(), as: UTF8.self)
+        for bad in ["javascript:", "data:image", "http://i.ytimg.com", "evil.example"] {
+            #expect(!html.contains(bad), "\(bad)")
+        }
+        #expect(html.contains("https://i.ytimg.com/vi/ok/hqdefault.jpg"))
+        #expect(html.contains("https://www.youtube.com/embed/hostile4"))
+    }
 }
