@@ -29,6 +29,9 @@ public enum ArchiveVerifier {
         guard let manifest = try Manifest.load(directory: directory) else {
             throw fail("\(directory)/manifest.json is missing: not a finished ytcrawl output directory")
         }
+        if let lost = try Checkpoint.load(directory: directory)?.lostShards(directory: directory), !lost.isEmpty {
+            throw fail(lost.map(\.description).joined(separator: "; ") + "; " + Checkpoint.lostShardsFix)
+        }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         if let open = names.sorted().first(where: { $0.hasSuffix(".part") }) {
             throw fail(

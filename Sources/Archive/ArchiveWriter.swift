@@ -35,6 +35,10 @@ public final class ArchiveWriter {
         // Before anything is read or cut back: another run may be writing here.
         lock = try OutputLock(directory: directory)
         let checkpoint = try Checkpoint.load(directory: directory)
+        if let lost = checkpoint?.lostShards(directory: directory), !lost.isEmpty {
+            throw ArchiveError(
+                "\(directory): " + lost.map(\.description).joined(separator: "; ") + "; " + Checkpoint.lostShardsFix)
+        }
         resumed = checkpoint
         var manifest = manifest
         if let previous = try Manifest.load(directory: directory) { manifest.startedAt = previous.startedAt }

@@ -209,6 +209,32 @@ struct EngineCrawlTests {
         #expect(report.videos == expected.count, "each exactly once")
     }
 
+    /// Cleaning up temporary files after a stop: the open shard the checkpoint counts is deleted.
+    /// Resume and verify both say what was lost and how to get it back; doing so gets it back.
+    @Test func aDeletedOpenShardIsReportedAndCanBeFetchedAgain() async throws {
+        let seeds = Self.seeds(Self.service())
+        let expected = try await Self.reference(seeds)
+        let run = Run()
+        defer { run.remove() }
+        let first = try await run.crawl(InProcessTransport(emulator: Self.service()), seeds: seeds, budget: 12)
+        #expect(first.ending.cause == .budgetSpent)
+        let checkpoint = try #require(try Checkpoint.load(directory: run.out))
+        let open = try #require(checkpoint.openShards.first { $0.records > 0 })
+        try FileManager.default.removeItem(atPath: run.out + "/" + open.name)
+        let report = ArchiveVerifier.verify(directory: run.out)
+        #expect(report.problem?.contains("\(open.name) is missing") == true, "\(report.problem ?? "")")
+        #expect(report.problem?.contains("the \(open.records) records") == true)
+        await #expect(throws: (any Error).self) {
+            _ = try await run.crawl(InProcessTransport(emulator: Self.service()), seeds: seeds)
+        }
+        // The advice works: without the checkpoint the run fetches what is missing, once.
+        try FileManager.default.removeItem(atPath: run.out + "/checkpoint.json")
+        let again = try await run.crawl(InProcessTransport(emulator: Self.service()), seeds: seeds)
+        #expect(again.ending == .completed)
+        #expect(try ArchiveReader.videoIds(directory: run.out) == expected)
+        #expect(ArchiveVerifier.verify(directory: run.out).videos == expected.count)
+    }
+
     @Test func aFailedChannelWriteEndsTheCrawlAsAFailedVideoWriteDoes() async throws {
         let run = Run()
         defer { run.remove() }

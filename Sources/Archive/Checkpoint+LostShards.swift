@@ -1,0 +1,37 @@
+import Foundation
+
+extension Checkpoint {
+    /// A shard the checkpoint counts records in that is gone or shorter than it says.
+    public struct LostShard: Sendable, Hashable, CustomStringConvertible {
+        public var name: String
+        public var records: Int
+
+        public var description: String {
+            "\(name) is missing or shorter than checkpoint.json says: the \(records) records it counted there are lost"
+        }
+    }
+
+    /// What to do about lost shards: fetch their records again.
+    public static let lostShardsFix =
+        "to fetch them again, move checkpoint.json away and rerun the same command (it starts from the seeds and writes only what the shards do not hold)"
+
+    /// Shards this checkpoint counts records in that are no longer whole in `directory`: an open
+    /// shard gone (neither its `.part` nor its closed name is there) or cut below its committed
+    /// length, a closed shard gone or of another size.
+    public func lostShards(directory: String) -> [LostShard] {
+        func size(_ name: String) -> Int? {
+            (try? FileManager.default.attributesOfItem(atPath: directory + "/" + name)[.size] as? Int) ?? nil
+        }
+        var lost: [LostShard] = []
+        for open in openShards where open.records > 0 {
+            let closedName = ShardName(fileName: open.name).map(\.fileName)
+            if let bytes = size(open.name), bytes >= open.committedBytes { continue }
+            if let closedName, let bytes = size(closedName), bytes >= open.committedBytes { continue }
+            lost.append(LostShard(name: open.name, records: open.records))
+        }
+        for shard in closedShards.values.joined() where size(shard.name) != shard.bytes {
+            lost.append(LostShard(name: shard.name, records: shard.records))
+        }
+        return lost
+    }
+}
