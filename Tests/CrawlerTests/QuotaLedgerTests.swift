@@ -145,6 +145,23 @@ struct QuotaLedgerTests {
                 != ledger.fingerprint(key, apiBase: "http://127.0.0.1:41235"))
     }
 
+    @Test func aTamperedSecretOrANegativeCountIsAClearError() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let ledger = try QuotaLedger(directory: directory)
+        let key = APIKey(value: "made-up-ledger-key", label: "k")
+        let today = PacificTime.day(atUTC: 1_800_000_000)
+        try "{\"version\":1,\"days\":{\"\(today)\":{\"\(ledger.fingerprint(key))\":{\"units\":-5000,\"searches\":0}}}}"
+            .write(toFile: directory + "/quota-ledger.json", atomically: true, encoding: .utf8)
+        #expect {
+            try ledger.usage(fingerprint: ledger.fingerprint(key), day: today)
+        } throws: { "\($0)".contains("negative count") }
+        try Data("short".utf8).write(to: URL(fileURLWithPath: directory + "/ledger-secret"))
+        #expect {
+            try QuotaLedger(directory: directory)
+        } throws: { "\($0)".contains("is not a ledger secret (5 bytes, expected 32)") }
+    }
+
     @Test func defaultStateDirectory() {
         #expect(
             QuotaLedger.defaultDirectory(environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/home/u"])

@@ -51,7 +51,14 @@ public final class QuotaLedger: Sendable {
                 "cannot create the state directory \(directory): \(error.localizedDescription); set --state-dir")
         }
         let secretPath = directory + "/ledger-secret"
-        if let existing = FileManager.default.contents(atPath: secretPath), existing.count == 32 {
+        // An empty file is another process's secret being created: the race below settles it.
+        if let existing = FileManager.default.contents(atPath: secretPath), !existing.isEmpty {
+            // A secret of another size was edited or cut: a new one would silently forget every count.
+            guard existing.count == 32 else {
+                throw LedgerError(
+                    "\(secretPath) is not a ledger secret (\(existing.count) bytes, expected 32): it was edited or cut; move it and quota-ledger.json away to start a new ledger (today's counts are then forgotten)"
+                )
+            }
             secret = Array(existing)
         } else {
             var generator = SystemRandomNumberGenerator()
@@ -147,9 +154,17 @@ public final class QuotaLedger: Sendable {
         else {
             throw LedgerError("\(ledgerPath) is not a quota ledger (malformed JSON); move it away to start a new one")
         }
-        return days.mapValues { keys in
+        let ledger = days.mapValues { keys in
             keys.mapValues { Usage(units: $0["units"] ?? 0, searches: $0["searches"] ?? 0) }
         }
+        for (day, keys) in ledger {
+            for usage in keys.values where usage.units < 0 || usage.searches < 0 {
+                throw LedgerError(
+                    "\(ledgerPath) holds a negative count on \(day): it was edited; fix that entry or move the file away to start a new ledger"
+                )
+            }
+        }
+        return ledger
     }
 
     private func write(_ ledger: [String: [String: Usage]]) throws {
