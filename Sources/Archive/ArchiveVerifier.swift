@@ -11,6 +11,9 @@ public enum ArchiveVerifier {
         public var shards = 0
         public var videos = 0
         public var channels = 0
+        /// The crawl has not finished (its checkpoint is pending): the closed shards were checked,
+        /// the open ones and the totals were not.
+        public var pending = false
     }
 
     public static func verify(directory: String) -> Report {
@@ -29,16 +32,22 @@ public enum ArchiveVerifier {
         guard let manifest = try Manifest.load(directory: directory) else {
             throw fail("\(directory)/manifest.json is missing: not a finished ytcrawl output directory")
         }
-        if let lost = try Checkpoint.load(directory: directory)?.lostShards(directory: directory), !lost.isEmpty {
+        let checkpoint = try Checkpoint.load(directory: directory)
+        if let lost = checkpoint?.lostShards(directory: directory), !lost.isEmpty {
             throw fail(lost.map(\.description).joined(separator: "; ") + "; " + Checkpoint.lostShardsFix)
         }
+        // A crawl stopped by its budget, its quota or a signal: what it closed is checked; its
+        // open shards and totals are the next run's.
+        report.pending = checkpoint.map { !$0.finished } ?? false
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        if let open = names.sorted().first(where: { $0.hasSuffix(".part") }) {
+        if !report.pending, let open = names.sorted().first(where: { $0.hasSuffix(".part") }) {
             throw fail(
                 "\(open) is still open: the run did not finish; rerun the crawl with the same --out to complete it")
         }
         let listed = Set(manifest.shards.map(\.name))
-        if let stray = names.sorted().first(where: { ShardName(fileName: $0) != nil && !listed.contains($0) }) {
+        if !report.pending,
+            let stray = names.sorted().first(where: { ShardName(fileName: $0) != nil && !listed.contains($0) })
+        {
             throw fail("\(stray) is not listed in manifest.json")
         }
         var videoIds: Set<String> = []
@@ -88,7 +97,7 @@ public enum ArchiveVerifier {
         }
         report.videos = videoIds.count
         report.channels = channelIds.count
-        if let expected = manifest.records["videos"], expected != videoIds.count {
+        if !report.pending, let expected = manifest.records["videos"], expected != videoIds.count {
             throw fail("manifest.json counts \(expected) videos; the shards hold \(videoIds.count)")
         }
     }

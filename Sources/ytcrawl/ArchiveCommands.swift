@@ -62,7 +62,13 @@ enum ArchiveCommands {
             writeStderr("ytcrawl verify: \(directory): \(problem)")
             return 1
         }
-        print("ok: \(report.shards) shards, \(report.videos) videos, \(report.channels) channels")
+        if report.pending {
+            print(
+                "incomplete (checkpoint pending): \(report.shards) closed shards sound, \(report.videos) videos and \(report.channels) channels in them so far; rerun the crawl with the same --out to finish"
+            )
+        } else {
+            print("ok: \(report.shards) shards, \(report.videos) videos, \(report.channels) channels")
+        }
         return 0
     }
 }

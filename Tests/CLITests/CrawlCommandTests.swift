@@ -343,6 +343,9 @@ struct CrawlExitCodeTests {
             "--seeds", seeds, "--budget", "40", "--emulator", "--out", out, "--state-dir", state,
         ])
         #expect(result.status == 0, "budget exhausted is a normal end")
+        let verified = try CLIRunner.run(["verify", out])
+        #expect(verified.status == 0, "\(verified.stderr)")
+        #expect(verified.stdout.hasPrefix("incomplete (checkpoint pending): "))
         // Units were kept back: every video found was hydrated and written before the budget ran out.
         let data = try #require(FileManager.default.contents(atPath: out + "/checkpoint.json"))
         let checkpoint = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
