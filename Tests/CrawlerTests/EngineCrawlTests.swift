@@ -191,33 +191,41 @@ struct EngineCrawlTests {
         #expect(summary.warnings.contains { $0.contains("same nextPageToken") })
     }
 
-    /// A run killed before its first checkpoint, or a checkpoint moved away: the next run starts
-    /// from the seeds and writes nothing the shards already hold.
-    @Test func withoutACheckpointNothingIsWrittenTwice() async throws {
+    /// A crawl stopped by a 12-unit budget, and what an uninterrupted crawl of its seeds finds.
+    static func stoppedByBudget(_ run: Run) async throws -> (seeds: String, expected: Set<String>) {
         let seeds = Self.seeds(Self.service())
         let expected = try await Self.reference(seeds)
-        let run = Run()
-        defer { run.remove() }
         let first = try await run.crawl(InProcessTransport(emulator: Self.service()), seeds: seeds, budget: 12)
         #expect(first.ending.cause == .budgetSpent)
+        return (seeds, expected)
+    }
+
+    /// Moves the checkpoint away and reruns: exactly `expected`, each once.
+    static func rerunWithoutCheckpoint(_ run: Run, seeds: String, expected: Set<String>) async throws {
         try FileManager.default.removeItem(atPath: run.out + "/checkpoint.json")
-        let second = try await run.crawl(InProcessTransport(emulator: Self.service()), seeds: seeds)
-        #expect(second.ending == .completed)
+        let again = try await run.crawl(InProcessTransport(emulator: Self.service()), seeds: seeds)
+        #expect(again.ending == .completed)
         #expect(try ArchiveReader.videoIds(directory: run.out) == expected)
         let report = ArchiveVerifier.verify(directory: run.out)
         #expect(report.problem == nil, "\(report.problem ?? "")")
         #expect(report.videos == expected.count, "each exactly once")
     }
 
+    /// A run killed before its first checkpoint, or a checkpoint moved away: the next run starts
+    /// from the seeds and writes nothing the shards already hold.
+    @Test func withoutACheckpointNothingIsWrittenTwice() async throws {
+        let run = Run()
+        defer { run.remove() }
+        let (seeds, expected) = try await Self.stoppedByBudget(run)
+        try await Self.rerunWithoutCheckpoint(run, seeds: seeds, expected: expected)
+    }
+
     /// Cleaning up temporary files after a stop: the open shard the checkpoint counts is deleted.
     /// Resume and verify both say what was lost and how to get it back; doing so gets it back.
     @Test func aDeletedOpenShardIsReportedAndCanBeFetchedAgain() async throws {
-        let seeds = Self.seeds(Self.service())
-        let expected = try await Self.reference(seeds)
         let run = Run()
         defer { run.remove() }
-        let first = try await run.crawl(InProcessTransport(emulator: Self.service()), seeds: seeds, budget: 12)
-        #expect(first.ending.cause == .budgetSpent)
+        let (seeds, expected) = try await Self.stoppedByBudget(run)
         let checkpoint = try #require(try Checkpoint.load(directory: run.out))
         let open = try #require(checkpoint.openShards.first { $0.records > 0 })
         try FileManager.default.removeItem(atPath: run.out + "/" + open.name)
@@ -228,11 +236,7 @@ struct EngineCrawlTests {
             _ = try await run.crawl(InProcessTransport(emulator: Self.service()), seeds: seeds)
         }
         // The advice works: without the checkpoint the run fetches what is missing, once.
-        try FileManager.default.removeItem(atPath: run.out + "/checkpoint.json")
-        let again = try await run.crawl(InProcessTransport(emulator: Self.service()), seeds: seeds)
-        #expect(again.ending == .completed)
-        #expect(try ArchiveReader.videoIds(directory: run.out) == expected)
-        #expect(ArchiveVerifier.verify(directory: run.out).videos == expected.count)
+        try await Self.rerunWithoutCheckpoint(run, seeds: seeds, expected: expected)
     }
 
     @Test func aFailedChannelWriteEndsTheCrawlAsAFailedVideoWriteDoes() async throws {
