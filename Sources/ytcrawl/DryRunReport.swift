@@ -6,7 +6,7 @@ import YouTubeKit
 enum DryRunReport {
     /// Today's quota left per key, from the ledger (nothing is sent).
     static func quotaLeft(_ options: ArgumentScanner, model: QuotaModel) throws -> String {
-        let keys = ((try? KeySource.load(options)) ?? nil) ?? []
+        let keys = (try? KeySource.load(options)) ?? []
         guard !keys.isEmpty,
             let ledger = try? QuotaLedger(directory: options.string("--state-dir") ?? QuotaLedger.defaultDirectory())
         else { return "daily quota left: unknown (no key given; set YOUTUBE_API_KEY or --key-file)" }

@@ -48,9 +48,6 @@ public struct CrawlEnding: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Whether a rerun with the same command (and, for the budget, more of it) continues.
-    public var isResumable: Bool { cause != .completed }
-
     /// One line for people: what happened and why.
     public var description: String {
         switch cause {

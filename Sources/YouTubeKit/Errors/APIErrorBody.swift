@@ -68,9 +68,6 @@ public struct APIErrorBody: Sendable, Hashable, CustomStringConvertible {
     /// Every reason the body gives, parsed: what control flow looks at.
     public var parsedReasons: [APIErrorReason] { reasons.map(APIErrorReason.init) }
 
-    /// The first reason, parsed.
-    public var parsedReason: APIErrorReason? { reason.map(APIErrorReason.init) }
-
     /// A rate limit rather than a failure: by reason, or HTTP 429.
     public var isRateLimit: Bool { code == 429 || parsedReasons.contains(where: \.isRateLimit) }
 
