@@ -74,7 +74,9 @@ let package = Package(
         .testTarget(name: "EmulatorTests", dependencies: ["Emulator", "YouTubeKit", "StreamingJSON", "TestSupport"]),
         .testTarget(
             name: "CrawlerTests",
-            dependencies: ["Crawler", "YouTubeKit", "TestSupport", "Emulator", "Archive", "Transport", "StreamingJSON"]),
+            dependencies: [
+                "Crawler", "YouTubeKit", "TestSupport", "Emulator", "Archive", "Transport", "StreamingJSON", "Digest",
+            ]),
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),
         .testTarget(
             name: "CLITests", dependencies: ["ytcrawl", "VideoSearch", "Archive", "YouTubeKit", "TestSupport"]),

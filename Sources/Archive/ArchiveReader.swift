@@ -78,11 +78,12 @@ public enum ArchiveReader {
         try ids(directory: directory, kind: .channels)
     }
 
-    /// The first column of every line (the encoder writes the id first) of every shard of `kind`.
-    static func ids(directory: String, kind: ShardName.Kind) throws -> Set<String> {
-        let prefix = Array((kind == .videos ? "{\"videoId\":\"" : "{\"channelId\":\"").utf8)
+    /// The first column of every line (the encoder writes the id first) of every shard of `kind`
+    /// but those named in `except`.
+    static func ids(directory: String, kind: ShardName.Kind, except: Set<String> = []) throws -> Set<String> {
+        let prefix = Array(kind.idPrefix.utf8)
         var ids: Set<String> = []
-        for name in shardNames(directory: directory, kind: kind, includeOpen: true) {
+        for name in shardNames(directory: directory, kind: kind, includeOpen: true) where !except.contains(name) {
             try forEachLine(path: directory + "/" + name) { line, _ in
                 guard line.count > prefix.count + 1, line.prefix(prefix.count).elementsEqual(prefix) else { return }
                 if let end = line[prefix.count...].firstIndex(of: UInt8(ascii: "\"")) {

@@ -64,11 +64,15 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
         }
     }
 
-    public func finish(unitsByMethod: [String: Int]) async throws {
+    public func finish(frontierJSON: [UInt8], unitsByMethod: [String: Int]) async throws {
         try await thread.run { [self] in
             try self.throwIfFailed()
-            _ = try self.writer.finish(unitsByMethod: unitsByMethod)
+            _ = try self.writer.finish(unitsByMethod: unitsByMethod, frontierJSON: frontierJSON)
         }
+    }
+
+    public func close() async {
+        _ = try? await thread.run { [self] in self.writer.releaseOutput() }
     }
 
     /// Runs a write on the thread unless an earlier one failed; keeps the first failure.

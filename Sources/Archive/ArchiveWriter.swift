@@ -44,13 +44,15 @@ public final class ArchiveWriter {
         if let previous = try Manifest.load(directory: directory) { manifest.startedAt = previous.startedAt }
         self.manifest = manifest
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        var orphans: [(kind: ShardName.Kind, name: String)] = []
         func writer(_ kind: ShardName.Kind) throws -> ShardWriter {
             let resume = checkpoint?.openShards.first { ShardName(fileName: $0.name)?.kind == kind }
             let closed = checkpoint?.closedShards[kind.rawValue] ?? []
-            // Part files this checkpoint does not know committed nothing.
+            // Part files this checkpoint does not know (a run killed before its first checkpoint,
+            // or after a rotation): their complete records are moved into the open shard below.
             for name in names
             where name.hasSuffix(".part") && ShardName(fileName: name)?.kind == kind && name != resume?.name {
-                unlink(directory + "/" + name)
+                orphans.append((kind, name))
             }
             let highest = names.compactMap { ShardName(fileName: $0) }.filter { $0.kind == kind }.map(\.index).max()
             let closedNames = Set(closed.map(\.name))
@@ -70,8 +72,26 @@ public final class ArchiveWriter {
         }
         videos = try writer(.videos)
         channels = try writer(.channels)
+        for kind in ShardName.Kind.allCases where orphans.contains(where: { $0.kind == kind }) {
+            try salvage(orphans.filter { $0.kind == kind }.map(\.name), kind: kind)
+        }
         videoRecords = videos.closedShards.reduce(0) { $0 + $1.records } + videos.openRecords
         channelRecords = channels.closedShards.reduce(0) { $0 + $1.records } + channels.openRecords
+    }
+
+    /// Appends the complete records of part files no checkpoint knows to the open shard (each id
+    /// once, and none the other shards hold), makes them durable, then removes the part files.
+    private func salvage(_ names: [String], kind: ShardName.Kind) throws {
+        let shards = kind == .videos ? videos : channels
+        var seen = try ArchiveReader.ids(directory: directory, kind: kind, except: Set(names))
+        for name in names {
+            for line in ShardSalvage.records(path: directory + "/" + name, kind: kind) {
+                guard let id = ShardSalvage.id(of: line, kind: kind), seen.insert(id).inserted else { continue }
+                try shards.append(line: line)
+            }
+        }
+        _ = try shards.flush()
+        for name in names { unlink(directory + "/" + name) }
     }
 
     public func append(_ video: Video) throws {
@@ -107,9 +127,16 @@ public final class ArchiveWriter {
         try writeManifest(finished: false)
     }
 
-    /// Closes every shard and writes the final manifest and checkpoint.
+    /// Lets another run open the directory: a run's last step, once its final checkpoint or
+    /// manifest is written. The lock is released when the writer goes anyway, but that may be
+    /// later than the run's end (on another thread), and a next run in the same process would
+    /// find the directory busy.
+    public func releaseOutput() { lock.release() }
+
+    /// Closes every shard and writes the final manifest and checkpoint (with `frontierJSON`, the
+    /// crawl's final state, when given).
     @discardableResult
-    public func finish(unitsByMethod: [String: Int]) throws -> Manifest {
+    public func finish(unitsByMethod: [String: Int], frontierJSON: [UInt8]? = nil) throws -> Manifest {
         let closedVideos = try videos.finish()
         let closedChannels = try channels.finish()
         manifest.unitsByMethod = unitsByMethod
@@ -117,7 +144,11 @@ public final class ArchiveWriter {
             seedsDigest: manifest.seedsDigest, updatedAt: RFC3339.format(Date()), openShards: [],
             closedShards: ["videos": closedVideos, "channels": closedChannels], frontier: "[]",
             unitsByMethod: unitsByMethod, finished: true)
-        try checkpoint.write(directory: directory)
+        if let frontierJSON {
+            try checkpoint.write(directory: directory, frontierJSON: frontierJSON)
+        } else {
+            try checkpoint.write(directory: directory)
+        }
         return try writeManifest(finished: true)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -11,7 +12,8 @@ import Foundation
 /// process ends, however it ends, so a killed run never blocks the next.
 public final class OutputLock: Sendable {
     public static let fileName = "ytcrawl.lock"
-    private let descriptor: Int32
+    /// The lock file's descriptor; -1 once released.
+    private let descriptor: Atomic<Int32>
 
     /// Takes the lock, or fails at once.
     ///
@@ -30,10 +32,16 @@ public final class OutputLock: Sendable {
         let text = Array("\(getpid())\n".utf8)
         _ = ftruncate(fd, 0)
         _ = text.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
-        descriptor = fd
+        descriptor = Atomic(fd)
     }
 
-    deinit { close(descriptor) }
+    /// Lets the next run in (the kernel does it anyway when the process ends). Idempotent.
+    public func release() {
+        let fd = descriptor.exchange(-1, ordering: .acquiringAndReleasing)
+        if fd >= 0 { close(fd) }
+    }
+
+    deinit { release() }
 
     private static func readPID(_ fd: Int32) -> Int32? {
         var buffer = [UInt8](repeating: 0, count: 32)

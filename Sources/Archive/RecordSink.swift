@@ -10,8 +10,15 @@ public protocol RecordSink: Sendable {
     func append(_ records: [DecodedRecord]) async throws
     /// Makes every record so far durable, then saves the crawl's pending work.
     func checkpoint(frontierJSON: [UInt8], unitsByMethod: [String: Int]) async throws
-    /// Closes the output for good: the crawl is complete.
-    func finish(unitsByMethod: [String: Int]) async throws
+    /// Closes the output for good: the crawl is complete. `frontierJSON` is its final state (no
+    /// pending work, but what a rerun with other seeds compares them with).
+    func finish(frontierJSON: [UInt8], unitsByMethod: [String: Int]) async throws
+    /// The run is over (finished or not): let the next one in.
+    func close() async
+}
+
+extension RecordSink {
+    public func close() async {}
 }
 
 /// What a resumed crawl restores: its pending work and what the output already holds.

@@ -6,6 +6,11 @@ public final class GzipDecompressor {
     private var scratch: [UInt8]
     /// Whether the last member seen so far ended exactly at the end of the input fed.
     public private(set) var isAtMemberBoundary = true
+    /// Bytes produced so far, over every call.
+    public private(set) var totalOutput = 0
+    /// Of those, the bytes of members that ended (their CRC and length checked): what a stream cut
+    /// short anywhere can be trusted for.
+    public private(set) var outputOfCompleteMembers = 0
 
     public init() throws {
         let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
@@ -48,9 +53,11 @@ public final class GzipDecompressor {
                 return (result, capacity - Int(stream.pointee.avail_out))
             }
             output.append(contentsOf: scratch[0..<produced])
+            totalOutput += produced
             switch result {
             case Z_STREAM_END:
                 isAtMemberBoundary = true
+                outputOfCompleteMembers = totalOutput
                 let reset = inflateReset(stream)
                 guard reset == Z_OK else { throw GzipError("inflateReset", code: reset, stream: stream) }
             case Z_OK:

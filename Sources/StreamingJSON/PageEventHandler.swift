@@ -78,7 +78,8 @@ struct PageEventHandler: JSONEventHandler {
         return matched != nil
     }
 
-    mutating func startObject() {
+    mutating func startObject() throws {
+        if field == .items { throw PageShapeError(found: "an object", inItems: false) }
         let context: PageContext
         switch (stack.innermost, field) {
         case (nil, _): context = .root
@@ -137,7 +138,8 @@ struct PageEventHandler: JSONEventHandler {
         field = .none
     }
 
-    mutating func startArray() {
+    mutating func startArray() throws {
+        if stack.innermost == .items { throw PageShapeError(found: "an array", inItems: true) }
         let context: PageContext
         switch (stack.innermost, field) {
         case (.root?, .items): context = .items
@@ -159,7 +161,7 @@ struct PageEventHandler: JSONEventHandler {
         field = .none
     }
 
-    mutating func string(_ text: JSONText) {
+    mutating func string(_ text: JSONText) throws {
         defer { field = .none }
         let utf8 = text.bytes
         if context == .tags {
@@ -167,7 +169,10 @@ struct PageEventHandler: JSONEventHandler {
             return
         }
         switch field {
-        case .none: return
+        case .none:
+            try checkScalarPlace("a string")
+            return
+        case .items: try checkScalarPlace("a string")
         case .kind:
             rootEndpoint = keys.kinds.match(text)
             if summary.endpoint == nil, endpoint == .auto { summary.endpoint = rootEndpoint }
@@ -249,14 +254,24 @@ struct PageEventHandler: JSONEventHandler {
         }
     }
 
-    mutating func number(_ text: UnsafeRawBufferPointer) {
+    mutating func number(_ text: UnsafeRawBufferPointer) throws {
+        try checkScalarPlace("a number")
         setInteger(text)
         field = .none
     }
 
-    mutating func integer(_ value: Int, text: UnsafeRawBufferPointer) {
+    mutating func integer(_ value: Int, text: UnsafeRawBufferPointer) throws {
+        try checkScalarPlace("a number")
         storeInteger(value)
         field = .none
+    }
+
+    /// A scalar value is never `"items"` nor one of its elements: such a page is not read as a
+    /// page without items.
+    @inline(__always)
+    private func checkScalarPlace(_ found: @autoclosure () -> String) throws {
+        if field == .items { throw PageShapeError(found: found(), inItems: false) }
+        if context == .items { throw PageShapeError(found: found(), inItems: true) }
     }
 
     /// Stores a whole number, sent as a JSON number or as a string of digits, in its field.
@@ -283,12 +298,16 @@ struct PageEventHandler: JSONEventHandler {
         }
     }
 
-    mutating func bool(_ value: Bool) {
+    mutating func bool(_ value: Bool) throws {
+        try checkScalarPlace(value ? "true" : "false")
         if field == .hiddenSubscriberCount { item.hiddenSubscriberCount = value }
         field = .none
     }
 
-    mutating func null() { field = .none }
+    mutating func null() throws {
+        try checkScalarPlace("null")
+        field = .none
+    }
 
     private mutating func finishItem() throws {
         let itemEndpoint: Endpoint

@@ -72,6 +72,9 @@ enum DecodeCommand {
         } catch let error as JSONError {
             output.flush()
             throw UsageError("\(file) is not valid JSON: \(error)")
+        } catch let error as PageShapeError {
+            output.flush()
+            throw UsageError("\(file) is not a list page: \(error); give a saved response body of a list method")
         }
     }
 }

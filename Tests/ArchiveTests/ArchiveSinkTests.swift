@@ -57,6 +57,8 @@ struct ArchiveSinkTests {
             try await sink.checkpoint(frontierJSON: Array("{}".utf8), unitsByMethod: [:])
         }
         #expect(!FileManager.default.fileExists(atPath: directory + "/checkpoint.json"))
-        await #expect(throws: (any Error).self) { try await sink.finish(unitsByMethod: [:]) }
+        await #expect(throws: (any Error).self) {
+            try await sink.finish(frontierJSON: Array("[]".utf8), unitsByMethod: [:])
+        }
     }
 }

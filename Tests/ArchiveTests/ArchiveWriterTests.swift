@@ -147,6 +147,48 @@ struct ArchiveWriterTests {
         }
     }
 
+    /// An open shard no checkpoint knows (killed before the first checkpoint, or after a rotation
+    /// that followed it), cut at any byte: its complete members' records are kept, once, and the
+    /// part file is gone; nothing is duplicated and verify passes.
+    @Test(arguments: [false, true])
+    func aPartFileNoCheckpointKnowsKeepsItsCompleteRecords(afterRotation: Bool) throws {
+        var random = SystemRandomNumberGenerator()
+        for round in 0..<6 {
+            let directory = Self.directory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let options = ShardWriter.Options(shardRecords: 150, memberBytes: 2 * 1024)
+            var writer: ArchiveWriter? = try ArchiveWriter(
+                directory: directory, options: options, manifest: Self.manifest())
+            if afterRotation {
+                for index in 0..<100 { try writer!.append(Self.video(index)) }
+                try writer!.checkpoint(frontier: "[]", unitsByMethod: [:])
+            }
+            for index in (afterRotation ? 100 : 0)..<260 { try writer!.append(Self.video(index)) }
+            writer = nil  // dies without a checkpoint for what follows
+            let part = try #require(
+                try FileManager.default.contentsOfDirectory(atPath: directory).first {
+                    $0.hasPrefix("videos-") && $0.hasSuffix(".part")
+                        && !(afterRotation && $0 == "videos-00000.jsonl.gz.part")
+                })
+            let path = directory + "/" + part
+            let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            truncate(path, off_t(Int.random(in: (size / 2)...size, using: &random)))
+            let trusted = ShardSalvage.records(path: path, kind: .videos).count
+            #expect(trusted > 0, "round \(round): half a shard of 2 KB members holds complete ones")
+
+            let reopened = try ArchiveWriter(directory: directory, options: options, manifest: Self.manifest())
+            #expect(!FileManager.default.fileExists(atPath: path), "round \(round)")
+            let closed = 150  // the first shard rotated at 150 records either way
+            #expect(reopened.videoRecords == closed + trusted, "round \(round)")
+            let ids = try ArchiveReader.videoIds(directory: directory)
+            #expect(ids.count == reopened.videoRecords, "round \(round): each once")
+            try reopened.finish(unitsByMethod: [:])
+            let report = ArchiveVerifier.verify(directory: directory)
+            #expect(report.problem == nil, "round \(round): \(report.problem ?? "")")
+            #expect(report.videos == closed + trusted)
+        }
+    }
+
     @Test func verifyNamesTheProblem() throws {
         let directory = Self.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

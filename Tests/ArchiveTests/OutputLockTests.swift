@@ -22,4 +22,19 @@ struct OutputLockTests {
         first = nil
         _ = try ArchiveWriter(directory: directory, manifest: manifest)
     }
+
+    /// A run's end lets the next in at once, even while the finished writer object lingers (on
+    /// the archive's thread) in the same process.
+    @Test func releasedOutputIsFreeWhileTheWriterStillExists() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lock-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let manifest = Manifest(toolVersion: "test", startedAt: "2026-11-30T00:00:00Z")
+        let first = try ArchiveSink(directory: directory, options: .init(), manifest: manifest)
+        try await first.finish(frontierJSON: Array("[]".utf8), unitsByMethod: [:])
+        #expect(throws: OutputInUse.self) { _ = try ArchiveWriter(directory: directory, manifest: manifest) }
+        await first.close()
+        let second = try ArchiveWriter(directory: directory, manifest: manifest)
+        _ = try second.finish(unitsByMethod: [:])
+        withExtendedLifetime(first) {}
+    }
 }

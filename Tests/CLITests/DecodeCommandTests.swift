@@ -56,11 +56,20 @@ struct DecodeCommandTests {
     }
 
     @Test func invalidJSONExitsTwoWithOffsetAndExpectation() throws {
-        let path = try Self.temporaryFile(#"{"items": [1, 2,, 3]}"#)
+        let path = try Self.temporaryFile(#"{"items": [{}, {},, {}]}"#)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try CLIRunner.run(["decode", path])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("byte 16") && result.stderr.contains("expected a value"), "\(result.stderr)")
+        #expect(result.stderr.contains("byte 18") && result.stderr.contains("expected a value"), "\(result.stderr)")
+    }
+
+    @Test func aPageWhoseItemsAreNotObjectsIsRefusedNotReadAsEmpty() throws {
+        let path = try Self.temporaryFile(#"{"kind":"youtube#videoListResponse","items":"x"}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try CLIRunner.run(["decode", path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("not a list page") && result.stderr.contains("\"items\" is a string"))
+        #expect(result.stdout.isEmpty)
     }
 
     @Test func missingFileAndBadEndpointAreUsageErrors() throws {

@@ -1,7 +1,9 @@
 import Archive
+import Digest
 import Emulator
 import Foundation
 import StreamingJSON
+import Synchronization
 import TestSupport
 import Testing
 import TransportCore
@@ -34,7 +36,7 @@ struct EngineCrawlTests {
 
         func crawl(
             _ transport: any HTTPTransport, seeds text: String, maxRetries: Int = 6, budget: Int? = nil,
-            sink: (any RecordSink)? = nil
+            sink: (any RecordSink)? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
         ) async throws -> CrawlSummary {
             let clock = self.clock
             let limiter = try RateLimiter(
@@ -44,12 +46,14 @@ struct EngineCrawlTests {
                 keys: [EngineCrawlTests.key], clock: clock, utcNow: { clock.utcSeconds },
                 ledger: try QuotaLedger(directory: ledger))
             var configuration = CrawlConfiguration(
-                seeds: try SeedsParser.parse(text, file: "seeds.txt"), seedsDigest: "digest",
+                seeds: try SeedsParser.parse(text, file: "seeds.txt"),
+                seedsDigest: SHA256.hex(SHA256.hash(Array(text.utf8))),
                 apiBase: "http://127.0.0.1:9",
                 out: out, concurrency: 8, shardOptions: .init(shardRecords: 150), checkpointEvery: 3,
                 checkpointInterval: .zero)
             configuration.backoff = Backoff(base: .milliseconds(200), cap: .seconds(20), maxRetries: maxRetries)
-            let crawler = try Crawler(configuration: configuration, transport: transport, limiter: limiter, sink: sink)
+            let crawler = try Crawler(
+                configuration: configuration, transport: transport, limiter: limiter, sink: sink, log: log)
             return try await crawler.run()
         }
 
@@ -191,6 +195,115 @@ struct EngineCrawlTests {
         #expect(summary.warnings.contains { $0.contains("same nextPageToken") })
     }
 
+    /// A videos.list page whose `items` is a string is not a page without videos: it is retried,
+    /// then counted as failed (exit 4), and a rerun against a sane server writes every video.
+    @Test func aWronglyTypedPageIsRetriedThenCountedNotReadAsEmpty() async throws {
+        let seeds = Self.seeds(Self.service())
+        let expected = try await Self.reference(seeds)
+        let run = Run()
+        defer { run.remove() }
+        let service = Self.service()
+        let garbling = InProcessTransport { request in
+            guard request.url.contains("/videos?") else { return InProcessTransport.answer(service, request) }
+            return .reply(
+                status: 200, headers: [:], body: Array(#"{"kind":"youtube#videoListResponse","items":"x"}"#.utf8))
+        }
+        let first = try await run.crawl(garbling, seeds: seeds, maxRetries: 1)
+        #expect(first.ending.cause == .incomplete, "\(first.ending)")
+        #expect(first.retries > 0)
+        #expect(first.videosWritten == 0)
+        #expect(first.left.contains { $0.contains("\"items\" is a string") }, "\(first.left)")
+        let second = try await run.crawl(InProcessTransport(emulator: Self.service()), seeds: seeds)
+        #expect(second.ending == .completed)
+        #expect(try ArchiveReader.videoIds(directory: run.out) == expected)
+        #expect(ArchiveVerifier.verify(directory: run.out).videos == expected.count)
+    }
+
+    /// The emulator in process, counting search.list requests.
+    static func countingSearches(_ service: EmulatorService) -> (InProcessTransport, Count) {
+        let searches = Count()
+        let transport = InProcessTransport { request in
+            if request.url.contains("/search?") { searches.value.add(1, ordering: .relaxed) }
+            return InProcessTransport.answer(service, request)
+        }
+        return (transport, searches)
+    }
+
+    /// Comments, blank lines, spacing and order are not a change: the rerun continues the
+    /// checkpoint, fetches no search page twice and writes nothing twice.
+    @Test func seedsEditedInFormOnlyContinueTheCheckpoint() async throws {
+        let seeds = Self.seeds(Self.service())
+        let (referenceTransport, referenceSearches) = Self.countingSearches(Self.service())
+        let reference = Run()
+        defer { reference.remove() }
+        _ = try await reference.crawl(referenceTransport, seeds: seeds)
+        let expected = try ArchiveReader.videoIds(directory: reference.out)
+
+        let run = Run()
+        defer { run.remove() }
+        let (transport, searches) = Self.countingSearches(Self.service())
+        let first = try await run.crawl(transport, seeds: seeds, budget: 12)
+        #expect(first.ending.cause == .budgetSpent)
+        let edited =
+            "# the same seeds, reordered and annotated\n\n"
+            + seeds.split(separator: "\n").reversed().map { "   \($0)   # why" }.joined(separator: "\n\n") + "\n"
+        let said = Mutex<[String]>([])
+        let second = try await run.crawl(
+            transport, seeds: edited, log: { line in said.withLock { $0.append(line) } })
+        #expect(second.ending == .completed)
+        #expect(
+            said.withLock { $0 }.allSatisfy { !$0.contains("seeds changed") && !$0.contains("starting from the seeds") }
+        )
+        #expect(
+            searches.value.load(ordering: .relaxed) == referenceSearches.value.load(ordering: .relaxed),
+            "no search page twice")
+        #expect(try ArchiveReader.videoIds(directory: run.out) == expected)
+        #expect(ArchiveVerifier.verify(directory: run.out).videos == expected.count, "each exactly once")
+    }
+
+    /// Seeds removed and added between runs: kept seeds continue, added ones start, removed ones'
+    /// pending work is dropped, and the run says so; nothing is written twice. A finished crawl
+    /// rerun with one more seed fetches only that seed's videos.
+    @Test func seedsAddedAndRemovedBetweenRuns() async throws {
+        let service = Self.service()
+        let channels = service.channelIds
+        let original =
+            channels.prefix(4).map { "channel \($0)" }.joined(separator: "\n") + "\nsearch music maxPages=2\n"
+        let changed =
+            channels.dropFirst().prefix(3).map { "channel \($0)" }.joined(separator: "\n")
+            + "\nsearch music maxPages=2\nchannel \(channels[5])\n"
+        let run = Run()
+        defer { run.remove() }
+        let first = try await run.crawl(InProcessTransport(emulator: service), seeds: original, budget: 12)
+        #expect(first.ending.cause == .budgetSpent)
+        let said = Mutex<[String]>([])
+        let second = try await run.crawl(
+            InProcessTransport(emulator: service), seeds: changed, log: { line in said.withLock { $0.append(line) } })
+        #expect(second.ending == .completed)
+        let report = said.withLock { $0 }.first { $0.contains("seeds changed") } ?? ""
+        #expect(report.contains("4 kept") && report.contains("1 added") && report.contains("1 removed"), "\(report)")
+        #expect(report.contains("channel \(channels[0])"))
+        let ids = try ArchiveReader.videoIds(directory: run.out)
+        let wanted = try await Self.reference(changed)
+        #expect(wanted.isSubset(of: ids), "every video of the new seeds")
+        #expect(ids.isSubset(of: wanted.union(try await Self.reference(original))))
+        #expect(ArchiveVerifier.verify(directory: run.out).videos == ids.count, "each exactly once")
+
+        // Finished: the same seeds again fetch nothing; one more seed fetches only its videos.
+        let unchanged = InProcessTransport(emulator: service)
+        let third = try await run.crawl(unchanged, seeds: changed)
+        #expect(third.ending == .completed)
+        #expect(unchanged.requestCount == 0)
+        let added = changed + "channel \(channels[6])\n"
+        let fourth = try await run.crawl(InProcessTransport(emulator: service), seeds: added)
+        #expect(fourth.ending == .completed)
+        let all = try ArchiveReader.videoIds(directory: run.out)
+        #expect(try await Self.reference("channel \(channels[6])\n").isSubset(of: all))
+        #expect(
+            (fourth.unitsByMethod["search.list"] ?? 0) == (third.unitsByMethod["search.list"] ?? 0), "no search again")
+        #expect(ArchiveVerifier.verify(directory: run.out).videos == all.count, "each exactly once")
+    }
+
     /// A crawl stopped by a 12-unit budget, and what an uninterrupted crawl of its seeds finds.
     static func stoppedByBudget(_ run: Run) async throws -> (seeds: String, expected: Set<String>) {
         let seeds = Self.seeds(Self.service())
@@ -252,6 +365,10 @@ struct EngineCrawlTests {
     }
 }
 
+final class Count: Sendable {
+    let value = Atomic<Int>(0)
+}
+
 struct DiskFull: Error, CustomStringConvertible {
     var description: String { "no space left on device" }
 }
@@ -283,7 +400,7 @@ final class RefusingSink: RecordSink, @unchecked Sendable {
         lock.withLock { if failed { after += 1 } }
     }
 
-    func finish(unitsByMethod: [String: Int]) async throws {
+    func finish(frontierJSON: [UInt8], unitsByMethod: [String: Int]) async throws {
         lock.withLock { if failed { after += 1 } }
     }
 }

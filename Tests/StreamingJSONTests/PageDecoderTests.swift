@@ -113,6 +113,42 @@ struct PageDecoderTests {
         #expect(summary.error == nil)
     }
 
+    @Test(arguments: [
+        (#"{"kind":"youtube#searchListResponse","items":"x"}"#, "is a string", false),
+        (#"{"items":{"id":"a"}}"#, "is an object", false),
+        (#"{"items":7,"nextPageToken":"N"}"#, "is a number", false),
+        (#"{"items":null}"#, "is null", false),
+        (#"{"items":true}"#, "is true", false),
+        (#"{"items":[{"id":"a","snippet":{"title":"t"}},"x"]}"#, "holds a string", true),
+        (#"{"items":[[{"id":"a"}]]}"#, "holds an array", true),
+        (#"{"items":[1]}"#, "holds a number", true),
+    ])
+    func wronglyTypedItemsAreAnErrorNotAnEmptyPage(body: String, says: String, inItems: Bool) throws {
+        // Whole and in 3-byte chunks alike.
+        for chunk in [Int.max, 3] {
+            let bytes = Array(body.utf8)
+            var decoder = PageDecoder(endpoint: .auto) { _ in }
+            let error = #expect(throws: PageShapeError.self) {
+                var offset = 0
+                while offset < bytes.count {
+                    let end = min(bytes.count, offset + min(chunk, bytes.count))
+                    try decoder.feed(Array(bytes[offset..<end]))
+                    offset = end
+                }
+                _ = try decoder.finish()
+            }
+            #expect(error?.inItems == inItems)
+            #expect(error?.description.contains(says) == true, "\(error.map(String.init(describing:)) ?? "")")
+        }
+    }
+
+    @Test func itemsAfterOtherMembersAndNestedItemsKeysStillDecode() throws {
+        // "items" as a key inside an item (or in the error object) is not the page's items.
+        let body = #"{"items":[{"id":"v1","snippet":{"title":"t","items":"x","tags":["a"]}}],"error2":{"items":1}}"#
+        let (records, _) = try PageDecoder.decode(Array(body.utf8), endpoint: .videos)
+        #expect(records.count == 1)
+    }
+
     @Test func errorBodyIsParsed() throws {
         let (records, summary) = try Self.decode(OwnFixtures.quotaError)
         #expect(records.isEmpty)

@@ -11,7 +11,8 @@ extension CrawlEngine {
             return false
         }
         let videos = pending.values.sorted { ($0.seed, $0.rank, $0.videoId) < ($1.seed, $1.rank, $1.videoId) }
-        return FrontierState(items: items, pending: videos, unitsByMethod: counters.unitsByMethod)
+        return FrontierState(
+            items: items, pending: videos, unitsByMethod: counters.unitsByMethod, seeds: seeds.map(\.text))
     }
 
     /// Continues a crawl from its checkpoint and what its output already holds.

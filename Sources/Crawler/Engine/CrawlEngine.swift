@@ -83,8 +83,13 @@ struct CrawlEngine {
     // MARK: Starting work
 
     /// Queues every seed's first request (a fresh crawl).
-    mutating func seedFrontier() {
-        for (index, seed) in seeds.enumerated() {
+    mutating func seedFrontier() { seedFrontier(only: seeds.indices) }
+
+    /// Queues the first request of the seeds at `indices` (seeds added to a resumed crawl); a
+    /// channel, playlist or video already queued or written is not queued again.
+    mutating func seedFrontier(only indices: some Sequence<Int>) {
+        for index in indices {
+            let seed = seeds[index]
             switch seed.target {
             case .search: enqueue(.search(SearchPage(seed: index, page: 0, rank: 0)))
             case .channel(.id(let id)):

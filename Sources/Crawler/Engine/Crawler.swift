@@ -44,6 +44,17 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
     ///
     /// - Throws: only when the output cannot be opened or read back for a resume.
     public func run() async throws -> CrawlSummary {
+        do {
+            let summary = try await crawl()
+            await sink.close()
+            return summary
+        } catch {
+            await sink.close()
+            throw error
+        }
+    }
+
+    private func crawl() async throws -> CrawlSummary {
         try await restoreOrSeed()
         let fetcher = Fetcher(
             transport: transport, limiter: limiter, clock: limiter.clock, apiBase: configuration.apiBase,
@@ -71,7 +82,9 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         if ending.cause != .writeFailed {
             do {
                 if engine.isFinished {
-                    try await sink.finish(unitsByMethod: engine.counters.unitsByMethod)
+                    try await sink.finish(
+                        frontierJSON: engine.checkpointState().encodedJSON(),
+                        unitsByMethod: engine.counters.unitsByMethod)
                 } else {
                     try await sink.checkpoint(
                         frontierJSON: engine.checkpointState().encodedJSON(),
@@ -133,23 +146,34 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             return
         }
         let written = (videos: point.videoRecords, channels: point.channelRecords)
-        guard let json = point.frontierJSON, point.seedsDigest == configuration.seedsDigest else {
-            // Records but no checkpoint for these seeds: start from the seeds, and never write
-            // again what the shards hold.
+        let decoded = point.frontierJSON.flatMap { try? JSONDecoder().decode(FrontierState.self, from: Data($0.utf8)) }
+        guard let json = point.frontierJSON, decoded?.seeds != nil || point.seedsDigest == configuration.seedsDigest
+        else {
+            // Records but no checkpoint (or an earlier version's, for other seeds): start from
+            // the seeds, and never write again what the shards hold.
             engine.startOver(videoIds: point.videoIds, channelIds: point.channelIds, written: written)
             log(
                 "\(configuration.out) holds \(point.videoIds.count) videos but no checkpoint for these seeds: starting from the seeds; videos and channels already there are not written again"
             )
             return
         }
-        let empty = FrontierState(items: [], pending: [], unitsByMethod: [:])
-        guard let state = point.finished ? empty : try? JSONDecoder().decode(FrontierState.self, from: Data(json.utf8))
-        else {
+        guard var state = decoded ?? (point.finished && json == "[]" ? FrontierState.finished : nil) else {
             throw CrawlSetupError(
                 "the checkpoint in \(configuration.out) holds pending work this version cannot read; move checkpoint.json away to start from the seeds (videos already there are not written again)"
             )
         }
+        if point.finished {
+            state.items = []
+            state.pending = []
+        }
+        let change = state.seeds.map { SeedChange(old: $0, new: configuration.seeds.map(\.text)) }
+        var dropped = (items: 0, videos: 0)
+        if let change, !change.isNone { (state, dropped.items, dropped.videos) = state.reseeded(change) }
         engine.restore(state, videoIds: point.videoIds, channelIds: point.channelIds, written: written)
+        if let change, !change.added.isEmpty || !change.removed.isEmpty {
+            engine.seedFrontier(only: change.added)
+            log(change.report(kept: configuration.seeds.count - change.added.count, dropped: dropped))
+        }
         log(
             "resuming \(configuration.out): \(point.videoIds.count) videos already there, \(engine.frontier.count) items pending"
         )

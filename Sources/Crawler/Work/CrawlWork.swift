@@ -23,6 +23,9 @@ protocol CrawlWork: Sendable, Hashable, Codable {
     /// The same work from its first page, after `invalidPageToken`; `nil` when it cannot restart
     /// (or has restarted too often).
     func restartedPaging() -> WorkItem?
+    /// The same work for a rerun whose seeds changed (``SeedChange``): its seed renumbered, or
+    /// `nil` when its seed was removed.
+    func reseeded(_ change: SeedChange) -> WorkItem?
     /// Writes its members (without braces) for a checkpoint, as its `Codable` form reads them.
     func write(into writer: inout JSONWriter)
     /// For people: what it is (`search "cats" page 3`).

@@ -34,7 +34,12 @@ extension FrontierState {
             writer.raw(":")
             writer.int(units)
         }
-        writer.raw("}}")
+        writer.raw("}")
+        if let seeds {
+            writer.memberKey("seeds")
+            writer.stringArray(seeds)
+        }
+        writer.raw("}")
         return writer.bytes
     }
 }

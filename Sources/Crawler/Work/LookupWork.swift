@@ -24,6 +24,13 @@ struct ChannelLookup: CrawlWork {
         if !found { plan.warn("\(plan.seeds[seed].text): no such channel; skipped") }
     }
 
+    func reseeded(_ change: SeedChange) -> WorkItem? {
+        guard let seed = change(seed) else { return nil }
+        var moved = self
+        moved.seed = seed
+        return .channel(moved)
+    }
+
     func write(into writer: inout JSONWriter) {
         writer.key("seed")
         writer.int(seed)
@@ -57,6 +64,12 @@ struct ChannelBatch: CrawlWork {
         }
     }
 
+    func reseeded(_ change: SeedChange) -> WorkItem? {
+        let kept = zip(seeds, ids).compactMap { seed, id in change(seed).map { ($0, id) } }
+        guard !kept.isEmpty else { return nil }
+        return .channels(ChannelBatch(seeds: kept.map(\.0), ids: kept.map(\.1)))
+    }
+
     func write(into writer: inout JSONWriter) {
         writer.key("seeds")
         writer.intArray(seeds)
@@ -84,6 +97,9 @@ struct HydrationBatch: CrawlWork {
         // Ids that did not come back were deleted or made private since they were found.
         for id in ids where !found.contains(id) { plan.forget(id) }
     }
+
+    /// Its videos' seeds are in the pending list, which ``FrontierState/reseeded(_:)`` handles.
+    func reseeded(_ change: SeedChange) -> WorkItem? { .hydrate(self) }
 
     func write(into writer: inout JSONWriter) {
         writer.key("ids")

@@ -44,6 +44,13 @@ struct PlaylistPage: CrawlWork {
                 restarts: (restarts ?? 0) + 1))
     }
 
+    func reseeded(_ change: SeedChange) -> WorkItem? {
+        guard let seed = change(seed) else { return nil }
+        var moved = self
+        moved.seed = seed
+        return .playlist(moved)
+    }
+
     func write(into writer: inout JSONWriter) {
         writer.pagingMembers(seed: seed, pageToken: pageToken, page: page, rank: rank, restarts: restarts)
         writer.member("playlistId", playlistId)

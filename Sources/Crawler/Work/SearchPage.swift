@@ -63,6 +63,13 @@ struct SearchPage: CrawlWork {
         return .search(SearchPage(seed: seed, pageToken: nil, page: 0, rank: 0, restarts: (restarts ?? 0) + 1))
     }
 
+    func reseeded(_ change: SeedChange) -> WorkItem? {
+        guard let seed = change(seed) else { return nil }
+        var moved = self
+        moved.seed = seed
+        return .search(moved)
+    }
+
     func write(into writer: inout JSONWriter) {
         writer.pagingMembers(seed: seed, pageToken: pageToken, page: page, rank: rank, restarts: restarts)
     }

@@ -1,0 +1,42 @@
+import Foundation
+import Gzip
+
+/// What a shard file cut short anywhere still holds: the records of its complete gzip members
+/// (each checked by its CRC), for an open shard no checkpoint knows (a run killed before its first
+/// checkpoint, or after a rotation). Its records were written once and are kept, not fetched again.
+enum ShardSalvage {
+    /// The complete record lines (each with its `\n`) of `path`, in order; nothing from the member a
+    /// crash cut, nor from anything after a corrupt byte.
+    static func records(path: String, kind: ShardName.Kind) -> [[UInt8]] {
+        guard let data = FileManager.default.contents(atPath: path),
+            let decompressor = try? GzipDecompressor()
+        else { return [] }
+        var output: [UInt8] = []
+        // A corrupt or cut member ends the reading; what came before it stands.
+        _ = try? data.withUnsafeBytes { try decompressor.decompress($0, into: &output) }
+        let trusted = output[..<min(decompressor.outputOfCompleteMembers, output.count)]
+        let prefix = Array(kind.idPrefix.utf8)
+        var lines: [[UInt8]] = []
+        var start = trusted.startIndex
+        while let end = trusted[start...].firstIndex(of: 0x0A) {
+            let line = trusted[start..<end]
+            if line.count > prefix.count, line.starts(with: prefix), line.last == UInt8(ascii: "}") {
+                lines.append(Array(trusted[start...end]))
+            }
+            start = end + 1
+        }
+        return lines
+    }
+
+    /// The record's id (the encoder writes it first).
+    static func id(of line: [UInt8], kind: ShardName.Kind) -> String? {
+        let prefix = kind.idPrefix.utf8.count
+        guard line.count > prefix, let end = line[prefix...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        return String(decoding: line[prefix..<end], as: UTF8.self)
+    }
+}
+
+extension ShardName.Kind {
+    /// How each record of the kind begins: its id member, first.
+    var idPrefix: String { self == .videos ? "{\"videoId\":\"" : "{\"channelId\":\"" }
+}
