@@ -28,10 +28,15 @@ struct CrawlReport {
             + ArchiveReader.shardNames(directory: out, kind: .channels)
     }
 
+    /// `12` for a fresh output; `12 this run (10405 in the output)` for a resumed one.
+    private func written(_ total: Int, before: Int) -> String {
+        before == 0 ? "\(total)" : "\(total - before) this run (\(total) in the output)"
+    }
+
     var text: String {
         var lines = [
             TerminalText.line(summary.ending.description),
-            "videos written: \(summary.videosWritten), channels: \(summary.channelsWritten), pages: \(summary.pages), requests: \(summary.requests), retries (faults survived): \(summary.retries)",
+            "videos written: \(written(summary.videosWritten, before: summary.videosBefore)), channels: \(written(summary.channelsWritten, before: summary.channelsBefore)), pages: \(summary.pages), requests: \(summary.requests), retries (faults survived): \(summary.retries)",
             "units: \(summary.units) of the budget of \(budget)"
                 + (summary.units > 0
                     ? String(format: " (%.0f videos per 1,000 units)", summary.videosPerThousandUnits) : "")
@@ -63,7 +68,7 @@ struct CrawlReport {
             "budget": budget, "units": summary.units, "searchCalls": summary.searches,
             "unitsByMethod": summary.unitsByMethod, "requests": summary.requests, "pages": summary.pages,
             "retries": summary.retries, "warnings": summary.warnings.map(TerminalText.redacted),
-            "videosWritten": summary.videosWritten,
+            "videosWritten": summary.videosWritten, "videosThisRun": summary.videosThisRun,
             "channelsWritten": summary.channelsWritten,
             "videosPerThousandUnits": (summary.videosPerThousandUnits * 10).rounded() / 10,
             "out": URL(fileURLWithPath: out).standardizedFileURL.path, "shards": shards, "next": nextStep,

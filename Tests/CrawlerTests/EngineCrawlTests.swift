@@ -294,9 +294,11 @@ struct EngineCrawlTests {
         let third = try await run.crawl(unchanged, seeds: changed)
         #expect(third.ending == .completed)
         #expect(unchanged.requestCount == 0)
+        #expect(third.videosThisRun == 0 && third.videosWritten == ids.count && third.videosPerThousandUnits == 0)
         let added = changed + "channel \(channels[6])\n"
         let fourth = try await run.crawl(InProcessTransport(emulator: service), seeds: added)
         #expect(fourth.ending == .completed)
+        #expect(fourth.videosBefore == ids.count && fourth.videosThisRun > 0)
         let all = try ArchiveReader.videoIds(directory: run.out)
         #expect(try await Self.reference("channel \(channels[6])\n").isSubset(of: all))
         #expect(

@@ -59,8 +59,12 @@ public struct CrawlConfiguration: Sendable {
 /// How a crawl ended, and what it did.
 public struct CrawlSummary: Sendable {
     public var ending: CrawlEnding
+    /// Videos and channels in the output at the end, earlier runs' included.
     public var videosWritten: Int
     public var channelsWritten: Int
+    /// Of those, what the output held when this run started (a resumed crawl).
+    public var videosBefore = 0
+    public var channelsBefore = 0
     public var pages: Int
     public var retries: Int
     public var unitsByMethod: [String: Int]
@@ -75,5 +79,8 @@ public struct CrawlSummary: Sendable {
     public var requests = 0
 
     /// Videos per 1,000 units: how well the budget was used.
-    public var videosPerThousandUnits: Double { units > 0 ? Double(videosWritten) * 1000 / Double(units) : 0 }
+    public var videosPerThousandUnits: Double { units > 0 ? Double(videosThisRun) * 1000 / Double(units) : 0 }
+
+    /// Videos this run wrote.
+    public var videosThisRun: Int { videosWritten - videosBefore }
 }

@@ -48,6 +48,8 @@ extension CrawlEngine {
         }
         counters.videosWritten = written.videos
         counters.channelsWritten = written.channels
+        counters.videosBefore = written.videos
+        counters.channelsBefore = written.channels
     }
 
     /// Starts from the seeds in an output that already holds records (no checkpoint, or one for
@@ -57,6 +59,8 @@ extension CrawlEngine {
         seenChannels = CompactStringSet(channelIds)
         counters.videosWritten = written.videos
         counters.channelsWritten = written.channels
+        counters.videosBefore = written.videos
+        counters.channelsBefore = written.channels
         seedFrontier()
     }
 }

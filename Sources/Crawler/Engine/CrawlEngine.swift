@@ -71,6 +71,9 @@ struct CrawlEngine {
         var retries = 0
         var requests = 0
         var videosWritten = 0
+        /// What the output held when this run started.
+        var videosBefore = 0
+        var channelsBefore = 0
         var channelsWritten = 0
         var unitsByMethod: [String: Int] = [:]
     }

@@ -175,7 +175,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             log(change.report(kept: configuration.seeds.count - change.added.count, dropped: dropped))
         }
         log(
-            "resuming \(configuration.out): \(point.videoIds.count) videos already there, \(engine.frontier.count) items pending"
+            "resuming \(configuration.out): \(point.videoIds.count) videos already there, \(engine.frontier.count) item\(engine.frontier.count == 1 ? "" : "s") pending"
         )
     }
 
@@ -183,6 +183,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         let counters = engine.counters
         return CrawlSummary(
             ending: engine.conclusion, videosWritten: counters.videosWritten, channelsWritten: counters.channelsWritten,
+            videosBefore: counters.videosBefore, channelsBefore: counters.channelsBefore,
             pages: counters.pages, retries: counters.retries, unitsByMethod: counters.unitsByMethod,
             warnings: engine.warnings, left: engine.left, units: await limiter.spentUnits,
             searches: await limiter.spentSearches, requests: counters.requests)
