@@ -29,11 +29,16 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
             let checkpoint = self.writer.resumed
             let videoIds = try ArchiveReader.videoIds(directory: self.writer.directory)
             let channelIds = try ArchiveReader.channelIds(directory: self.writer.directory)
-            guard checkpoint != nil || !videoIds.isEmpty || !channelIds.isEmpty else { return nil }
-            return ResumePoint(
+            let commentIds = try ArchiveReader.ids(directory: self.writer.directory, kind: .comments)
+            guard checkpoint != nil || !videoIds.isEmpty || !channelIds.isEmpty || !commentIds.isEmpty else {
+                return nil
+            }
+            var point = ResumePoint(
                 seedsDigest: checkpoint?.seedsDigest, frontierJSON: checkpoint?.frontier, videoIds: videoIds,
                 channelIds: channelIds, videoRecords: self.writer.videoRecords,
                 channelRecords: self.writer.channelRecords, finished: checkpoint?.finished ?? false)
+            point.commentIds = commentIds
+            return point
         }
     }
 
@@ -43,12 +48,7 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
         thread.submit { [self] in
             defer { self.queued.subtract(1, ordering: .relaxed) }
             self.write {
-                for record in records {
-                    switch record {
-                    case .video(let video): try self.writer.append(video)
-                    case .channel(let channel): try self.writer.append(channel)
-                    }
-                }
+                for record in records { try self.writer.append(record) }
             }
         }
         if queued.load(ordering: .relaxed) > Self.maximumQueuedAppends {
@@ -69,6 +69,11 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
             try self.throwIfFailed()
             _ = try self.writer.finish(unitsByMethod: unitsByMethod, frontierJSON: frontierJSON)
         }
+    }
+
+    public func noteCommentsDisabled(_ videoIds: [String]) async throws {
+        try throwIfFailed()
+        thread.submit { [self] in self.writer.noteCommentsDisabled(videoIds) }
     }
 
     public func close() async {

@@ -7,6 +7,11 @@ public struct ArchiveStats: Sendable {
     public var uniqueVideos = 0
     public var channelRecords = 0
     public var uniqueChannels = 0
+    public var commentRecords = 0
+    public var replies = 0
+    /// Videos with at least one comment, and videos whose comments are disabled.
+    public var videosWithComments = 0
+    public var commentsDisabled = 0
     public var earliest: String?
     public var latest: String?
     /// Channels with the most videos: (channelId, title, videos).
@@ -37,7 +42,14 @@ public struct ArchiveStats: Sendable {
             stats.channelRecords += 1
             if case .string(let id)? = value["channelId"] { channelIds.insert(id) }
         }
-        for kind in [ShardName.Kind.videos, .channels] {
+        var commentedVideos: Set<String> = []
+        try ArchiveReader.forEachRecord(directory: directory, kind: .comments, includeOpen: true) { value, _ in
+            stats.commentRecords += 1
+            if case .string? = value["parentId"] { stats.replies += 1 }
+            if case .string(let video)? = value["videoId"] { commentedVideos.insert(video) }
+        }
+        stats.videosWithComments = commentedVideos.count
+        for kind in ShardName.Kind.allCases {
             let (shards, bytes) = ArchiveReader.shardSizes(directory: directory, kind: kind)
             stats.shards += shards
             stats.bytes += bytes
@@ -46,7 +58,9 @@ public struct ArchiveStats: Sendable {
         stats.uniqueChannels = channelIds.count
         stats.topChannels = perChannel.map { ($0.key, $0.value.0, $0.value.1) }.sorted { ($0.2, $1.0) > ($1.2, $0.0) }
             .prefix(10).map { $0 }
-        stats.unitsByMethod = (try? Manifest.load(directory: directory))??.unitsByMethod ?? [:]
+        let manifest = (try? Manifest.load(directory: directory)) ?? nil
+        stats.unitsByMethod = manifest?.unitsByMethod ?? [:]
+        stats.commentsDisabled = manifest?.commentsDisabled?.count ?? 0
         return stats
     }
 
@@ -56,7 +70,14 @@ public struct ArchiveStats: Sendable {
             "videos:    \(videoRecords) records, \(uniqueVideos) unique",
             "channels:  \(channelRecords) records, \(uniqueChannels) unique",
             "published: \(earliest ?? "-") … \(latest ?? "-")",
-            "shards:    \(shards) (\(bytes) bytes compressed)",
+        ]
+        if commentRecords > 0 || commentsDisabled > 0 {
+            lines.append(
+                "comments:  \(commentRecords) records (\(commentRecords - replies) top-level, \(replies) replies) on \(videosWithComments) videos; comments disabled on \(commentsDisabled)"
+            )
+        }
+        lines += [
+            "shards:    \(shards) (\(bytes) bytes compressed)"
         ]
         if !unitsByMethod.isEmpty {
             lines.append(

@@ -11,6 +11,7 @@ public enum ArchiveVerifier {
         public var shards = 0
         public var videos = 0
         public var channels = 0
+        public var comments = 0
         /// The crawl has not finished (its checkpoint is pending): the closed shards were checked,
         /// the open ones and the totals were not.
         public var pending = false
@@ -50,8 +51,7 @@ public enum ArchiveVerifier {
         {
             throw fail("\(stray) is not listed in manifest.json")
         }
-        var videoIds: Set<String> = []
-        var channelIds: Set<String> = []
+        var ids: [ShardName.Kind: Set<String>] = [:]
         for shard in manifest.shards {
             let path = directory + "/" + shard.name
             guard let data = FileManager.default.contents(atPath: path) else {
@@ -65,9 +65,13 @@ public enum ArchiveVerifier {
             guard hasher.hexDigest() == shard.sha256 else {
                 throw fail("\(shard.name) sha256 does not match manifest.json")
             }
-            let isVideo = shard.kind == "videos"
-            let columns = isVideo ? RecordEncoder.videoColumns : RecordEncoder.channelColumns
-            let idColumn = isVideo ? "videoId" : "channelId"
+            guard let kind = ShardName.Kind(rawValue: shard.kind) else {
+                throw fail("\(shard.name) has the kind \(shard.kind), which this version does not know")
+            }
+            let columns = kind.columns
+            let idColumn = kind.idColumn
+            var seen = ids[kind] ?? []
+            defer { ids[kind] = seen }
             var lines = 0
             try ArchiveReader.forEachLine(path: path) { line, number in
                 lines = number
@@ -87,18 +91,23 @@ public enum ArchiveVerifier {
                 guard case .string(let id)? = value[idColumn] else {
                     throw fail("\(shard.name) line \(number): \(idColumn) is not a string")
                 }
-                let inserted = isVideo ? videoIds.insert(id).inserted : channelIds.insert(id).inserted
-                guard inserted else { throw fail("\(shard.name) line \(number): \(idColumn) \(id) appears twice") }
+                guard seen.insert(id).inserted else {
+                    throw fail("\(shard.name) line \(number): \(idColumn) \(id) appears twice")
+                }
             }
             guard lines == shard.records else {
                 throw fail("\(shard.name) has \(lines) records; manifest.json says \(shard.records)")
             }
             report.shards += 1
         }
-        report.videos = videoIds.count
-        report.channels = channelIds.count
-        if !report.pending, let expected = manifest.records["videos"], expected != videoIds.count {
-            throw fail("manifest.json counts \(expected) videos; the shards hold \(videoIds.count)")
+        report.videos = ids[.videos]?.count ?? 0
+        report.channels = ids[.channels]?.count ?? 0
+        report.comments = ids[.comments]?.count ?? 0
+        for kind in ShardName.Kind.allCases where !report.pending {
+            let found = ids[kind]?.count ?? 0
+            if let expected = manifest.records[kind.rawValue], expected != found {
+                throw fail("manifest.json counts \(expected) \(kind.rawValue); the shards hold \(found)")
+            }
         }
     }
 }

@@ -2,22 +2,25 @@ import Foundation
 import StreamingJSON
 import YouTubeKit
 
-/// The output directory of a crawl: video and channel shards, `manifest.json`, `checkpoint.json`.
+/// The output directory of a crawl: video, channel and comment shards, `manifest.json`,
+/// `checkpoint.json`.
 ///
 /// Reopening a directory whose writer died at any byte truncates each open shard to the length
-/// its last checkpoint committed and continues it; shards opened after that checkpoint are
-/// removed (they committed nothing).
+/// its last checkpoint committed and continues it; the complete records of shards opened after
+/// that checkpoint are kept (see ``ShardSalvage``).
 public final class ArchiveWriter {
     public let directory: String
     public let options: ShardWriter.Options
     /// The checkpoint this writer resumed from, if any.
     public let resumed: Checkpoint?
-    private let videos: ShardWriter
-    private let channels: ShardWriter
+    /// One shard writer per kind, in ``ShardName/Kind/allCases`` order.
+    private let shards: [ShardWriter]
     private var writer = JSONWriter(capacity: 8192)
     private var manifest: Manifest
-    public private(set) var videoRecords = 0
-    public private(set) var channelRecords = 0
+    /// Records of each kind in the output, earlier runs' included.
+    public private(set) var records: [ShardName.Kind: Int] = [:]
+    public var videoRecords: Int { records[.videos] ?? 0 }
+    public var channelRecords: Int { records[.channels] ?? 0 }
     /// Held for the writer's life: no second run writes here meanwhile.
     private let lock: OutputLock
 
@@ -41,7 +44,10 @@ public final class ArchiveWriter {
         }
         resumed = checkpoint
         var manifest = manifest
-        if let previous = try Manifest.load(directory: directory) { manifest.startedAt = previous.startedAt }
+        if let previous = try Manifest.load(directory: directory) {
+            manifest.startedAt = previous.startedAt
+            manifest.commentsDisabled = previous.commentsDisabled
+        }
         self.manifest = manifest
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         var orphans: [(kind: ShardName.Kind, name: String)] = []
@@ -70,42 +76,70 @@ public final class ArchiveWriter {
                 directory: directory, kind: kind, options: options, nextIndex: highest.map { $0 + 1 } ?? 0,
                 closedShards: allClosed)
         }
-        videos = try writer(.videos)
-        channels = try writer(.channels)
+        shards = try ShardName.Kind.allCases.map(writer)
         for kind in ShardName.Kind.allCases where orphans.contains(where: { $0.kind == kind }) {
             try salvage(orphans.filter { $0.kind == kind }.map(\.name), kind: kind)
         }
-        videoRecords = videos.closedShards.reduce(0) { $0 + $1.records } + videos.openRecords
-        channelRecords = channels.closedShards.reduce(0) { $0 + $1.records } + channels.openRecords
+        for kind in ShardName.Kind.allCases {
+            let shard = shards[kind.order]
+            records[kind] = shard.closedShards.reduce(0) { $0 + $1.records } + shard.openRecords
+        }
     }
 
     /// Appends the complete records of part files no checkpoint knows to the open shard (each id
     /// once, and none the other shards hold), makes them durable, then removes the part files.
     private func salvage(_ names: [String], kind: ShardName.Kind) throws {
-        let shards = kind == .videos ? videos : channels
+        let shard = shards[kind.order]
         var seen = try ArchiveReader.ids(directory: directory, kind: kind, except: Set(names))
         for name in names {
             for line in ShardSalvage.records(path: directory + "/" + name, kind: kind) {
                 guard let id = ShardSalvage.id(of: line, kind: kind), seen.insert(id).inserted else { continue }
-                try shards.append(line: line)
+                try shard.append(line: line)
             }
         }
-        _ = try shards.flush()
+        _ = try shard.flush()
         for name in names { unlink(directory + "/" + name) }
     }
 
     public func append(_ video: Video) throws {
         writer.removeAll()
         RecordEncoder.encode(video, into: &writer)
-        try writer.bytes.withUnsafeBytes { try videos.append(line: $0) }
-        videoRecords += 1
+        try append(writer.bytes, kind: .videos)
     }
 
     public func append(_ channel: Channel) throws {
         writer.removeAll()
         RecordEncoder.encode(channel, into: &writer)
-        try writer.bytes.withUnsafeBytes { try channels.append(line: $0) }
-        channelRecords += 1
+        try append(writer.bytes, kind: .channels)
+    }
+
+    public func append(_ comment: Comment) throws {
+        writer.removeAll()
+        RecordEncoder.encode(comment, into: &writer)
+        try append(writer.bytes, kind: .comments)
+    }
+
+    /// Appends any record to the shards of its kind.
+    public func append(_ record: DecodedRecord) throws {
+        switch record {
+        case .video(let video): try append(video)
+        case .channel(let channel): try append(channel)
+        case .comment(let comment): try append(comment)
+        }
+    }
+
+    private func append(_ line: [UInt8], kind: ShardName.Kind) throws {
+        try line.withUnsafeBytes { try shards[kind.order].append(line: $0) }
+        records[kind, default: 0] += 1
+    }
+
+    /// Notes videos whose comments are disabled: listed in the manifest from the next checkpoint.
+    public func noteCommentsDisabled(_ videoIds: [String]) {
+        guard !videoIds.isEmpty else { return }
+        var list = manifest.commentsDisabled ?? []
+        var known = Set(list)
+        for id in videoIds where known.insert(id).inserted { list.append(id) }
+        manifest.commentsDisabled = list
     }
 
     /// Makes every record so far durable and writes the checkpoint (and the manifest so far).
@@ -115,16 +149,23 @@ public final class ArchiveWriter {
 
     /// The same, with the frontier as JSON bytes (kept in the checkpoint as that text).
     public func checkpoint(frontierJSON: [UInt8], unitsByMethod: [String: Int], finished: Bool = false) throws {
-        let videoCommit = try videos.flush()
-        let channelCommit = try channels.flush()
+        let commits = try shards.map { try $0.flush() }
         let checkpoint = Checkpoint(
-            seedsDigest: manifest.seedsDigest, updatedAt: RFC3339.format(Date()),
-            openShards: [videoCommit, channelCommit],
-            closedShards: ["videos": videos.closedShards, "channels": channels.closedShards], frontier: "",
-            unitsByMethod: unitsByMethod, finished: finished)
+            seedsDigest: manifest.seedsDigest, updatedAt: RFC3339.format(Date()), openShards: commits,
+            closedShards: closedShardsByKind(), frontier: "", unitsByMethod: unitsByMethod, finished: finished)
         try checkpoint.write(directory: directory, frontierJSON: frontierJSON)
         manifest.unitsByMethod = unitsByMethod
         try writeManifest(finished: false)
+    }
+
+    private func closedShardsByKind() -> [String: [ShardWriter.ClosedShard]] {
+        var closed: [String: [ShardWriter.ClosedShard]] = [:]
+        for kind in ShardName.Kind.allCases {
+            let shards = shards[kind.order].closedShards
+            // Kinds with no shard yet are left out: older versions read the checkpoint too.
+            if !shards.isEmpty || kind != .comments { closed[kind.rawValue] = shards }
+        }
+        return closed
     }
 
     /// Lets another run open the directory: a run's last step, once its final checkpoint or
@@ -137,13 +178,11 @@ public final class ArchiveWriter {
     /// crawl's final state, when given).
     @discardableResult
     public func finish(unitsByMethod: [String: Int], frontierJSON: [UInt8]? = nil) throws -> Manifest {
-        let closedVideos = try videos.finish()
-        let closedChannels = try channels.finish()
+        for shard in shards { _ = try shard.finish() }
         manifest.unitsByMethod = unitsByMethod
         let checkpoint = Checkpoint(
             seedsDigest: manifest.seedsDigest, updatedAt: RFC3339.format(Date()), openShards: [],
-            closedShards: ["videos": closedVideos, "channels": closedChannels], frontier: "[]",
-            unitsByMethod: unitsByMethod, finished: true)
+            closedShards: closedShardsByKind(), frontier: "[]", unitsByMethod: unitsByMethod, finished: true)
         if let frontierJSON {
             try checkpoint.write(directory: directory, frontierJSON: frontierJSON)
         } else {
@@ -154,18 +193,19 @@ public final class ArchiveWriter {
 
     @discardableResult
     private func writeManifest(finished: Bool) throws -> Manifest {
-        manifest.records = ["videos": videoRecords, "channels": channelRecords]
-        manifest.shards = (videos.closedShards.map { ($0, "videos") } + channels.closedShards.map { ($0, "channels") })
-            .map {
+        var counts: [String: Int] = [:]
+        for kind in ShardName.Kind.allCases where kind != .comments || (records[kind] ?? 0) > 0 {
+            counts[kind.rawValue] = records[kind] ?? 0
+        }
+        manifest.records = counts
+        manifest.shards = ShardName.Kind.allCases.flatMap { kind in
+            shards[kind.order].closedShards.map {
                 Manifest.Shard(
-                    name: $0.0.name, kind: $0.1, records: $0.0.records, bytes: $0.0.bytes, sha256: $0.0.sha256)
+                    name: $0.name, kind: kind.rawValue, records: $0.records, bytes: $0.bytes, sha256: $0.sha256)
             }
+        }
         if finished { manifest.finishedAt = RFC3339.format(Date()) }
         try manifest.write(directory: directory)
         return manifest
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#endif

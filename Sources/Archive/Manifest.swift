@@ -22,6 +22,8 @@ public struct Manifest: Codable, Sendable, Hashable {
     public var unitsByMethod: [String: Int]
     public var records: [String: Int]
     public var shards: [Shard]
+    /// Videos whose comments are disabled (a comments crawl asked for them); absent otherwise.
+    public var commentsDisabled: [String]?
 
     public init(
         toolVersion: String, quotaModel: String? = nil, seedsDigest: String? = nil, startedAt: String,

@@ -15,10 +15,13 @@ public protocol RecordSink: Sendable {
     func finish(frontierJSON: [UInt8], unitsByMethod: [String: Int]) async throws
     /// The run is over (finished or not): let the next one in.
     func close() async
+    /// Videos whose comments are disabled: the manifest lists them from the next checkpoint on.
+    func noteCommentsDisabled(_ videoIds: [String]) async throws
 }
 
 extension RecordSink {
     public func close() async {}
+    public func noteCommentsDisabled(_ videoIds: [String]) async throws {}
 }
 
 /// What a resumed crawl restores: its pending work and what the output already holds.
@@ -31,6 +34,8 @@ public struct ResumePoint: Sendable {
     /// Every video and channel already written (the output is the truth, not the checkpoint).
     public var videoIds: Set<String>
     public var channelIds: Set<String>
+    /// Every comment already written.
+    public var commentIds: Set<String> = []
     public var videoRecords: Int
     public var channelRecords: Int
     /// The crawl had ended complete: nothing is pending.

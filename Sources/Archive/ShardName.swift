@@ -2,7 +2,16 @@
 public struct ShardName: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// What a shard holds.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
-        case videos, channels
+        case videos, channels, comments
+
+        /// Its position in ``allCases``.
+        var order: Int {
+            switch self {
+            case .videos: 0
+            case .channels: 1
+            case .comments: 2
+            }
+        }
     }
 
     public var kind: Kind

@@ -35,8 +35,3 @@ enum ShardSalvage {
         return String(decoding: line[prefix..<end], as: UTF8.self)
     }
 }
-
-extension ShardName.Kind {
-    /// How each record of the kind begins: its id member, first.
-    var idPrefix: String { self == .videos ? "{\"videoId\":\"" : "{\"channelId\":\"" }
-}

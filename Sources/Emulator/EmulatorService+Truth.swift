@@ -61,7 +61,43 @@ extension EmulatorService {
         }
     }
 
-    /// Writes the ground truth as JSON lines: `DIRECTORY/videos.jsonl` and `DIRECTORY/channels.jsonl`.
+    /// The ground truth of comments: every comment of the videos given (all by default), top-level
+    /// and replies, as a comments crawl records them (plain text).
+    public func truthComments(videoIds: [String]? = nil) -> [Comment] {
+        let corpus = api.corpus
+        let indices =
+            videoIds.map { $0.compactMap { corpus.videoIndex(id: Substring($0)) } } ?? Array(0..<corpus.videoCount)
+        var comments: [Comment] = []
+        for index in indices {
+            let video = corpus.video(index)
+            let channelId = corpus.channels[video.channel].id
+            for (thread, replies) in corpus.threadReplyCounts(ofVideo: video).enumerated() {
+                for reply in [nil] + (0..<replies).map(Optional.some) {
+                    let comment = corpus.comment(video: video, thread: thread, reply: reply)
+                    comments.append(
+                        Comment(
+                            commentId: comment.id, threadId: comment.threadId,
+                            parentId: reply == nil ? nil : comment.threadId, videoId: video.id, channelId: channelId,
+                            authorDisplayName: corpus.authorName(comment.author),
+                            authorProfileImageUrl: corpus.authorImage(comment.author),
+                            authorChannelId: corpus.authorChannelId(comment.author), text: comment.text,
+                            likeCount: comment.likeCount, imageUrl: comment.imageUrl,
+                            totalReplyCount: reply == nil ? replies : nil,
+                            publishedAt: Date(timeIntervalSince1970: TimeInterval(comment.publishedAt)),
+                            updatedAt: Date(timeIntervalSince1970: TimeInterval(comment.updatedAt))))
+                }
+            }
+        }
+        return comments
+    }
+
+    /// Videos whose comments are disabled.
+    public func truthCommentsDisabled() -> Set<String> {
+        Set((0..<api.corpus.videoCount).map { api.corpus.video($0) }.filter { $0.commentCount == nil }.map(\.id))
+    }
+
+    /// Writes the ground truth as JSON lines: `DIRECTORY/videos.jsonl`, `DIRECTORY/channels.jsonl`
+    /// and `DIRECTORY/comments.jsonl`.
     ///
     /// - Throws: when the directory or files cannot be written.
     public func dumpTruth(to directory: String) throws {
@@ -72,5 +108,8 @@ extension EmulatorService {
         writer.removeAll()
         for channel in truthChannels() { RecordEncoder.encode(channel, into: &writer) }
         try Data(writer.bytes).write(to: URL(fileURLWithPath: directory + "/channels.jsonl"))
+        writer.removeAll()
+        for comment in truthComments() { RecordEncoder.encode(comment, into: &writer) }
+        try Data(writer.bytes).write(to: URL(fileURLWithPath: directory + "/comments.jsonl"))
     }
 }

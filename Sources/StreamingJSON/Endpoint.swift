@@ -8,6 +8,11 @@ public enum Endpoint: String, Sendable, Hashable, CaseIterable {
     case videos
     case playlistItems
     case channels
+    case commentThreads
+    case comments
+
+    /// Whether its items are comments (a decoder of its own).
+    public var isComments: Bool { self == .commentThreads || self == .comments }
 
     /// The list method's name (`search.list`) for record provenance.
     public var methodName: String { rawValue == "auto" ? "unknown" : rawValue + ".list" }
@@ -19,16 +24,20 @@ public enum Endpoint: String, Sendable, Hashable, CaseIterable {
         case .playlistItems: self = .playlistItems
         case .channels: self = .channels
         case .playlists: self = .auto
+        case .commentThreads: self = .commentThreads
+        case .comments: self = .comments
         }
     }
 
     /// The endpoint a response or item `kind` names (`youtube#searchListResponse`, `youtube#video`, …).
-    init?(kind: String) {
+    public init?(kind: String) {
         switch kind {
         case "youtube#searchListResponse", "youtube#searchResult": self = .search
         case "youtube#videoListResponse", "youtube#video": self = .videos
         case "youtube#playlistItemListResponse", "youtube#playlistItem": self = .playlistItems
         case "youtube#channelListResponse", "youtube#channel": self = .channels
+        case "youtube#commentThreadListResponse", "youtube#commentThread": self = .commentThreads
+        case "youtube#commentListResponse", "youtube#comment": self = .comments
         default: return nil
         }
     }

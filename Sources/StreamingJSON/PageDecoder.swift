@@ -1,33 +1,68 @@
 import YouTubeKit
 
-/// Decodes a list response body (search, videos, playlistItems, channels) or Google's error body,
-/// fed in chunks as they arrive; each record is handed on as soon as its item closes.
+/// Decodes a list response body (search, videos, playlistItems, channels, commentThreads,
+/// comments) or Google's error body, fed in chunks as they arrive; each record is handed on as
+/// soon as its item closes.
 ///
 /// ```swift
 /// var decoder = PageDecoder(endpoint: .search) { record in archive.append(record) }
 /// for chunk in body { try decoder.feed(chunk) }
 /// let summary = try decoder.finish()      // nextPageToken, pageInfo, error body, counts
 /// ```
+///
+/// Comment pages have a reader of their own. Which reader a body gets is decided by its first
+/// bytes when that is not known from the endpoint alone: with `.auto`, by the page's `kind`
+/// (or, without one, by comment-only keys); with a comment endpoint, an error body (its first key
+/// is `error`) goes to the reader of error bodies. The bytes seen meanwhile (at most a few KB)
+/// are then fed to the chosen reader, so offsets in errors are the body's own.
 public struct PageDecoder {
     private var parser = JSONStreamParser()
     private var handler: PageEventHandler
+    private var comments: CommentEventHandler?
+    private let endpoint: Endpoint
+    /// The body's first bytes, while the reader is not chosen yet.
+    private var held: [UInt8]?
 
     /// - Parameters:
     ///   - endpoint: what the body is; `.auto` detects it from `kind` or the items' shape.
-    ///   - onRecord: called once per video or channel record, in document order.
+    ///   - onRecord: called once per record, in document order.
     public init(endpoint: Endpoint = .auto, onRecord: @escaping (DecodedRecord) throws -> Void) {
+        self.endpoint = endpoint
         handler = PageEventHandler(endpoint: endpoint, onRecord: onRecord)
+        if endpoint == .auto || endpoint.isComments {
+            held = []
+            comments = CommentEventHandler(endpoint: endpoint, onRecord: onRecord)
+        }
     }
 
     /// Decodes the next chunk of the body.
     ///
-    /// - Throws: ``JSONError`` for invalid JSON, or what `onRecord` throws.
+    /// - Throws: ``JSONError`` for invalid JSON, ``PageShapeError`` for items that are not
+    ///   objects, or what `onRecord` throws.
     public mutating func feed(_ chunk: UnsafeRawBufferPointer) throws {
-        try parser.feed(chunk, to: &handler)
+        if held != nil {
+            held!.append(contentsOf: chunk)
+            guard let choice = BodySniffer.choose(held!, endpoint: endpoint, complete: false) else { return }
+            try choose(choice)
+            return
+        }
+        if comments != nil {
+            try parser.feed(chunk, to: &comments!)
+        } else {
+            try parser.feed(chunk, to: &handler)
+        }
     }
 
     public mutating func feed(_ chunk: [UInt8]) throws {
-        try chunk.withUnsafeBytes { try parser.feed($0, to: &handler) }
+        try chunk.withUnsafeBytes { try feed($0) }
+    }
+
+    /// Picks the reader and feeds it what was held.
+    private mutating func choose(_ commentsReader: Bool) throws {
+        let bytes = held ?? []
+        held = nil
+        if !commentsReader { comments = nil }
+        try bytes.withUnsafeBytes { try feed($0) }
     }
 
     /// Ends the body.
@@ -36,6 +71,13 @@ public struct PageDecoder {
     /// - Returns: the page's token, counts and, for an error body, the parsed error.
     /// - Throws: ``JSONError`` when the body ended inside a value.
     public mutating func finish(httpStatus: Int? = nil) throws -> PageSummary {
+        if let bytes = held {
+            try choose(BodySniffer.choose(bytes, endpoint: endpoint, complete: true) ?? false)
+        }
+        if comments != nil {
+            try parser.finish(to: &comments!)
+            return comments!.summary
+        }
         try parser.finish(to: &handler)
         var summary = handler.summary
         summary.error = handler.errorBody(httpStatus: httpStatus)

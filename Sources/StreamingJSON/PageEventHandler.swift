@@ -346,7 +346,7 @@ struct PageEventHandler: JSONEventHandler {
                 summary.channelCount += 1
                 try onRecord(.channel(item.takeChannel()))
             }
-        case .auto:
+        case .auto, .commentThreads, .comments:
             break
         }
     }

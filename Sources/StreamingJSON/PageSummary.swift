@@ -4,6 +4,7 @@ import YouTubeKit
 public enum DecodedRecord: Sendable, Hashable {
     case video(Video)
     case channel(Channel)
+    case comment(Comment)
 }
 
 /// What a whole page said besides its records.
@@ -18,6 +19,8 @@ public struct PageSummary: Sendable, Hashable {
     public var itemCount = 0
     public var videoCount = 0
     public var channelCount = 0
+    /// Comment records: top-level comments and the replies a thread carries, or a comments page's.
+    public var commentCount = 0
     /// Playlist entries titled "Private video"/"Deleted video" without data: counted, not records.
     public var placeholderCount = 0
     /// Search results that are channels (their ids) and playlists (their ids).

@@ -86,10 +86,54 @@ public enum RecordEncoder {
         writer.raw("}\n")
     }
 
+    /// The columns of a comment line, in order.
+    public static let commentColumns = [
+        "commentId", "threadId", "parentId", "videoId", "channelId", "authorDisplayName", "authorProfileImageUrl",
+        "authorChannelId", "text", "likeCount", "imageUrl", "totalReplyCount", "publishedAt", "updatedAt", "source",
+        "fetchedAt",
+    ]
+
+    /// Appends `comment` as one line (with its `\n`).
+    public static func encode(_ comment: Comment, into writer: inout JSONWriter) {
+        writer.raw("{")
+        writer.key("commentId")
+        writer.string(comment.commentId)
+        writer.member("threadId", comment.threadId)
+        writer.member("parentId", comment.parentId)
+        writer.member("videoId", comment.videoId)
+        writer.member("channelId", comment.channelId)
+        writer.member("authorDisplayName", comment.authorDisplayName)
+        writer.member("authorProfileImageUrl", comment.authorProfileImageUrl)
+        writer.member("authorChannelId", comment.authorChannelId)
+        writer.member("text", comment.text)
+        writer.member("likeCount", comment.likeCount)
+        writer.member("imageUrl", comment.imageUrl)
+        writer.member("totalReplyCount", comment.totalReplyCount)
+        writer.memberKey("publishedAt")
+        date(comment.publishedAt, into: &writer)
+        writer.memberKey("updatedAt")
+        date(comment.updatedAt, into: &writer)
+        writer.memberKey("source")
+        if let source = comment.source {
+            writer.raw("{")
+            writer.key("seed")
+            writer.string(source.seed)
+            writer.member("endpoint", source.endpoint)
+            writer.member("rank", source.rank)
+            writer.raw("}")
+        } else {
+            writer.null()
+        }
+        writer.memberKey("fetchedAt")
+        date(comment.fetchedAt, into: &writer)
+        writer.raw("}\n")
+    }
+
     public static func encode(_ record: DecodedRecord, into writer: inout JSONWriter) {
         switch record {
         case .video(let video): encode(video, into: &writer)
         case .channel(let channel): encode(channel, into: &writer)
+        case .comment(let comment): encode(comment, into: &writer)
         }
     }
 

@@ -62,12 +62,13 @@ enum ArchiveCommands {
             writeStderr("ytcrawl verify: \(directory): \(problem)")
             return 1
         }
+        let comments = report.comments > 0 ? ", \(report.comments) comments" : ""
         if report.pending {
             print(
-                "incomplete (checkpoint pending): \(report.shards) closed shards sound, \(report.videos) videos and \(report.channels) channels in them so far; rerun the crawl with the same --out to finish"
+                "incomplete (checkpoint pending): \(report.shards) closed shards sound, \(report.videos) videos, \(report.channels) channels\(comments) in them so far; rerun the crawl with the same --out to finish"
             )
         } else {
-            print("ok: \(report.shards) shards, \(report.videos) videos, \(report.channels) channels")
+            print("ok: \(report.shards) shards, \(report.videos) videos, \(report.channels) channels\(comments)")
         }
         return 0
     }

@@ -26,6 +26,12 @@ extension CrawlCommand {
           --rps N               requests per second (default 50)
           --max-pages N         pages per seed at most, unless the seed says maxPages=
           --no-hydrate          write what discovery returned, without videos.list hydration
+          --comments            also fetch the comments (every thread, every reply) of every video;
+                                per seed: comments=yes; one video: a `comments VIDEO_ID` seed
+          --max-comment-pages N commentThreads pages (100 threads each) per video at most
+          --pseudonymize-authors KEY_FILE
+                                write comment authors as hmac-sha256 of their channel id under the
+                                secret in KEY_FILE, without names or profile images
           --shard-records N     records per shard (default 100000)
           --gzip-level N        1 (fast) to 9 (small), default 6
           --checkpoint-every N  pages between checkpoints (default 25, and at most one a second); a

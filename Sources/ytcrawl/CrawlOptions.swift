@@ -20,6 +20,9 @@ struct CrawlOptions {
     var model: QuotaModel
     var hydrate: Bool
     var maxPages: Int?
+    var comments = false
+    var maxCommentPages: Int?
+    var pseudonymizer: AuthorPseudonymizer?
     var quiet: Bool
     var verbose: Bool
     var dryRun: Bool
@@ -35,9 +38,11 @@ struct CrawlOptions {
                 "--seeds", "--budget", "--out", "--api-base", "--key-file", "--quota-model", "--search-budget",
                 "--daily-units", "--daily-searches", "--state-dir", "--concurrency", "--rps", "--max-pages",
                 "--shard-records", "--gzip-level", "--checkpoint-every", "--progress", "--progress-interval",
-                "--summary-json", "--retries",
+                "--summary-json", "--retries", "--max-comment-pages", "--pseudonymize-authors",
             ]),
-            flags: ["--emulator", "--no-hydrate", "--wait-for-reset", "--quiet", "--verbose", "--dry-run"],
+            flags: [
+                "--emulator", "--no-hydrate", "--wait-for-reset", "--quiet", "--verbose", "--dry-run", "--comments",
+            ],
             arguments: arguments)
         if scanner.wantsHelp { return nil }
         if let extra = scanner.positional.first {
@@ -51,6 +56,17 @@ struct CrawlOptions {
             scanner.string("--max-pages") == nil
             ? nil : try scanner.integer("--max-pages", default: 1, range: 1...100_000)
         hydrate = !scanner.flag("--no-hydrate")
+        comments = scanner.flag("--comments")
+        maxCommentPages =
+            scanner.string("--max-comment-pages") == nil
+            ? nil : try scanner.integer("--max-comment-pages", default: 1, range: 1...1_000_000)
+        if let keyFile = scanner.string("--pseudonymize-authors") {
+            do {
+                pseudonymizer = try AuthorPseudonymizer(keyFile: keyFile)
+            } catch let error as PseudonymizerError {
+                throw UsageError("--pseudonymize-authors: \(error)")
+            }
+        }
         quiet = scanner.flag("--quiet")
         verbose = scanner.flag("--verbose") && !quiet
         dryRun = scanner.flag("--dry-run")
@@ -102,6 +118,9 @@ struct CrawlOptions {
             checkpointInterval: scanner.string("--checkpoint-every") == nil ? .seconds(1) : .zero,
             quotaModel: model, toolVersion: ToolInfo.version, verbose: verbose)
         configuration.backoff.maxRetries = try scanner.integer("--retries", default: 6, range: 0...100)
+        configuration.comments = comments
+        configuration.maxCommentPages = maxCommentPages
+        configuration.pseudonymizer = pseudonymizer
         return configuration
     }
 

@@ -24,8 +24,7 @@ struct CrawlReport {
 
     /// Names of the closed shards in the output directory.
     var shards: [String] {
-        ArchiveReader.shardNames(directory: out, kind: .videos)
-            + ArchiveReader.shardNames(directory: out, kind: .channels)
+        ShardName.Kind.allCases.flatMap { ArchiveReader.shardNames(directory: out, kind: $0) }
     }
 
     /// `12` for a fresh output; `12 this run (10405 in the output)` for a resumed one.
@@ -44,9 +43,20 @@ struct CrawlReport {
             "by method: "
                 + summary.unitsByMethod.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
                     separator: ", "),
-            "shards: \(shards.count) in \(out) (videos-*.jsonl.gz, channels-*.jsonl.gz, manifest.json)",
+            "shards: \(shards.count) in \(out) (videos-*.jsonl.gz, channels-*.jsonl.gz"
+                + (summary.commentsWritten > 0 ? ", comments-*.jsonl.gz" : "") + ", manifest.json)",
             "next: ytcrawl stats \(out)   |   " + nextStep,
         ]
+        if summary.commentsWritten > 0 || !summary.commentsDisabled.isEmpty {
+            let disabled = summary.commentsDisabled
+            let shown = disabled.prefix(5).joined(separator: ", ") + (disabled.count > 5 ? ", …" : "")
+            lines.insert(
+                "comments written: \(written(summary.commentsWritten, before: summary.commentsBefore))"
+                    + (disabled.isEmpty
+                        ? ""
+                        : "; comments disabled on \(disabled.count) video\(disabled.count == 1 ? "" : "s") (\(shown); all in manifest.json)"),
+                at: 2)
+        }
         if !summary.left.isEmpty {
             lines.append("left for a rerun (\(summary.left.count)):")
             lines += summary.left.prefix(10).map { "  " + TerminalText.line($0) }
@@ -69,6 +79,9 @@ struct CrawlReport {
             "unitsByMethod": summary.unitsByMethod, "requests": summary.requests, "pages": summary.pages,
             "retries": summary.retries, "warnings": summary.warnings.map(TerminalText.redacted),
             "videosWritten": summary.videosWritten, "videosThisRun": summary.videosThisRun,
+            "commentsWritten": summary.commentsWritten,
+            "commentsThisRun": summary.commentsWritten - summary.commentsBefore,
+            "commentsDisabled": summary.commentsDisabled,
             "channelsWritten": summary.channelsWritten,
             "videosPerThousandUnits": (summary.videosPerThousandUnits * 10).rounded() / 10,
             "out": URL(fileURLWithPath: out).standardizedFileURL.path, "shards": shards, "next": nextStep,

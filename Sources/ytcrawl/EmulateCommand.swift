@@ -32,8 +32,9 @@ enum EmulateCommand {
           --latency-ms N           delay added to every response (default 0)
           --no-gzip                send responses uncompressed even to clients that accept gzip
         Other:
-          --dump-truth DIR         write every video and channel as records to DIR/videos.jsonl and
-                                   DIR/channels.jsonl, then serve
+          --dump-truth DIR         write every video, channel and comment as records to
+                                   DIR/videos.jsonl, DIR/channels.jsonl and DIR/comments.jsonl,
+                                   then serve
           -v, --verbose            log one line per request on stderr (keys are never logged)
           -h, --help               show this help
 

@@ -93,6 +93,22 @@ enum URLCommand {
                 lookup, part: value("part") ?? APIRequest.Parts.playlists,
                 maxResults: value("maxResults").flatMap { Int($0) },
                 pageToken: value("pageToken"))
+        case .commentThreads:
+            known = ["videoId", "part", "order", "searchTerms", "pageToken", "maxResults", "textFormat"]
+            guard let order = APIRequest.CommentOrder(rawValue: value("order") ?? "time") else {
+                throw YouTubeError.invalidParameter(
+                    name: "order", value: value("order") ?? "", allowed: "time or relevance")
+            }
+            request = try APIRequest.commentThreads(
+                videoId: value("videoId") ?? "", order: order, searchTerms: value("searchTerms"),
+                pageToken: value("pageToken"), part: value("part") ?? APIRequest.Parts.commentThreads,
+                maxResults: value("maxResults").flatMap { Int($0) } ?? 100)
+        case .comments:
+            known = ["parentId", "part", "pageToken", "maxResults", "textFormat"]
+            request = try APIRequest.replies(
+                parentId: value("parentId") ?? "", pageToken: value("pageToken"),
+                part: value("part") ?? APIRequest.Parts.comments,
+                maxResults: value("maxResults").flatMap { Int($0) } ?? 100)
         }
         if let unknown = pairs.first(where: { !known.contains($0.name) }) {
             let hint = Spelling.nearest(to: unknown.name, in: Array(known)).map { " (did you mean \($0)?)" } ?? ""

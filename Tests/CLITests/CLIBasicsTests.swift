@@ -117,7 +117,7 @@ struct CLIBasicsTests {
         let decodeTypo = try CLIRunner.run(["decode", body, "--endpont", "search"])
         #expect(decodeTypo.status == 2)
         #expect(decodeTypo.stderr.contains("did you mean --endpoint?"))
-        let badChoice = try CLIRunner.run(["decode", body, "--endpoint", "comments"])
+        let badChoice = try CLIRunner.run(["decode", body, "--endpoint", "comment"])
         #expect(badChoice.status == 2)
         #expect(badChoice.stderr.contains("--endpoint takes one of auto, search"))
     }

@@ -142,6 +142,75 @@ struct PageDecoderTests {
         }
     }
 
+    static let commentThreadsPage = #"""
+        {"kind": "youtube#commentThreadListResponse", "nextPageToken": "QURTSl9pMTB4=",
+         "pageInfo": {"totalResults": 2, "resultsPerPage": 100},
+         "items": [
+          {"kind": "youtube#commentThread", "id": "UgThreadA",
+           "snippet": {"channelId": "UCchan", "videoId": "vid00000001",
+             "topLevelComment": {"kind": "youtube#comment", "id": "UgThreadA",
+               "snippet": {"textDisplay": "first\nline é", "textOriginal": "first\nline é",
+                 "authorDisplayName": "@ann", "authorProfileImageUrl": "https://yt3.ggpht.com/a",
+                 "authorChannelId": {"value": "UCann"}, "likeCount": 7,
+                 "publishedAt": "2020-01-02T03:04:05Z", "updatedAt": "2020-01-03T03:04:05.123Z"}},
+             "canReply": true, "totalReplyCount": 9, "isPublic": true},
+           "replies": {"comments": [
+             {"kind": "youtube#comment", "id": "UgThreadA.r1",
+              "snippet": {"videoId": "vid00000001", "textDisplay": "reply", "parentId": "UgThreadA",
+                "authorDisplayName": "@bob", "likeCount": 0, "publishedAt": "2020-01-04T00:00:00Z",
+                "updatedAt": "2020-01-04T00:00:00Z"}}]}},
+          {"kind": "youtube#commentThread", "id": "UgThreadB",
+           "snippet": {"videoId": "vid00000001", "totalReplyCount": 0,
+             "topLevelComment": {"id": "UgThreadB", "snippet": {"textOriginal": "only original",
+               "imageUrl": "https://yt3.ggpht.com/img/x", "publishedAt": "2020-01-05T00:00:00Z"}}}}
+         ]}
+        """#
+
+    /// A thread's top-level comment, then the replies it carries, each a record; absent is null.
+    @Test func commentThreadsPageDecodesThreadsAndCarriedReplies() throws {
+        for endpoint in [Endpoint.auto, .commentThreads] {
+            let (records, summary) = try PageDecoder.decode(Array(Self.commentThreadsPage.utf8), endpoint: endpoint)
+            #expect(summary.endpoint == .commentThreads)
+            #expect(summary.nextPageToken == "QURTSl9pMTB4=")
+            #expect(summary.itemCount == 2 && summary.commentCount == 3)
+            let comments = records.compactMap { if case .comment(let c) = $0 { c } else { nil } }
+            #expect(comments.map(\.commentId) == ["UgThreadA", "UgThreadA.r1", "UgThreadB"])
+            let top = comments[0]
+            #expect(top.threadId == "UgThreadA" && top.parentId == nil && top.totalReplyCount == 9)
+            #expect(top.videoId == "vid00000001" && top.channelId == "UCchan")
+            #expect(top.text == "first\nline é" && top.likeCount == 7 && top.authorChannelId == "UCann")
+            #expect(top.updatedAt.map(RFC3339.format) == "2020-01-03T03:04:05Z")
+            let reply = comments[1]
+            #expect(reply.threadId == "UgThreadA" && reply.parentId == "UgThreadA" && reply.totalReplyCount == nil)
+            #expect(reply.channelId == "UCchan", "the thread's channel")
+            #expect(reply.authorChannelId == nil && reply.authorProfileImageUrl == nil)
+            let second = comments[2]
+            #expect(second.text == "only original" && second.imageUrl == "https://yt3.ggpht.com/img/x")
+            #expect(second.channelId == nil && second.likeCount == nil && second.totalReplyCount == 0)
+        }
+    }
+
+    /// comments.list replies (no videoId), and an error body on a comment endpoint.
+    @Test func repliesPageAndCommentErrors() throws {
+        let replies =
+            #"{"kind":"youtube#commentListResponse","pageInfo":{"resultsPerPage":2},"items":[{"kind":"youtube#comment","id":"UgT.a","snippet":{"textDisplay":"r","parentId":"UgT","likeCount":1,"publishedAt":"2021-01-01T00:00:00Z"}}]}"#
+        let (records, summary) = try PageDecoder.decode(Array(replies.utf8))
+        #expect(summary.endpoint == .comments && summary.totalResults == nil && summary.resultsPerPage == 2)
+        guard case .comment(let reply)? = records.first else {
+            Issue.record("no reply")
+            return
+        }
+        #expect(reply.parentId == "UgT" && reply.threadId == "UgT" && reply.videoId == nil)
+        let disabled =
+            #"{"error":{"code":403,"message":"disabled","errors":[{"domain":"youtube.commentThread","reason":"commentsDisabled"}]}}"#
+        let error = try PageDecoder.decode(Array(disabled.utf8), endpoint: .commentThreads, httpStatus: 403)
+        #expect(error.summary.error?.parsedReasons == [.commentsDisabled])
+        #expect(error.records.isEmpty)
+        #expect(throws: PageShapeError.self) {
+            _ = try PageDecoder.decode(Array(#"{"items":"x"}"#.utf8), endpoint: .comments)
+        }
+    }
+
     @Test func itemsAfterOtherMembersAndNestedItemsKeysStillDecode() throws {
         // "items" as a key inside an item (or in the error object) is not the page's items.
         let body = #"{"items":[{"id":"v1","snippet":{"title":"t","items":"x","tags":["a"]}}],"error2":{"items":1}}"#
@@ -208,6 +277,36 @@ struct PageDecoderTests {
                 #expect(!video.title.contains("&#39;") && !video.title.contains("&amp;"), "\(path)")
             }
         }
+    }
+
+    /// Every real commentThreads and comments body: read as comments (auto-detected and named),
+    /// each with an id, a thread, text and a date; thread ids are their own top-level's.
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.absent)) func everySharedCommentBodyDecodes() throws {
+        let paths = SharedFixtures.apiResponses(includingComments: true).filter { $0.contains("/comments/") }
+        #expect(paths.count >= 10)
+        var total = 0
+        for path in paths {
+            let bytes = try SharedFixtures.bytes(path)
+            let (records, summary) = try PageDecoder.decode(bytes)
+            if summary.error != nil { continue }
+            // A single resource (an insert's response) is not a list page: nothing to read.
+            guard summary.itemCount > 0 else { continue }
+            let endpoint = try #require(summary.endpoint, "\(path)")
+            #expect(endpoint.isComments, "\(path)")
+            let named = try PageDecoder.decode(bytes, endpoint: endpoint)
+            #expect(named.records == records, "\(path): the same read, detected or named")
+            #expect(summary.commentCount == records.count && !records.isEmpty, "\(path)")
+            for case .comment(let comment) in records {
+                #expect(!comment.commentId.isEmpty && comment.text != nil && comment.publishedAt != nil, "\(path)")
+                if let parent = comment.parentId {
+                    #expect(comment.threadId == parent && comment.totalReplyCount == nil, "\(path)")
+                } else {
+                    #expect(comment.threadId == comment.commentId, "\(path)")
+                }
+            }
+            total += records.count
+        }
+        #expect(total >= 20)
     }
 
     @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.absent)) func sharedSpotChecks() throws {

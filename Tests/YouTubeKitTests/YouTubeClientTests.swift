@@ -101,6 +101,30 @@ struct YouTubeClientTests {
         #expect(placeholders > 0)
     }
 
+    /// Every comment of a video, top-level and replies past the few a thread carries, each once
+    /// and equal to the truth; a video with comments disabled is a typed error.
+    @Test func allCommentsOfAVideoMatchTheTruth() async throws {
+        let emulator = try Emulator(channels: 4)
+        let truth = emulator.server.service.truthComments()
+        let byVideo = Dictionary(grouping: truth) { $0.videoId ?? "" }
+        let busiest = try #require(byVideo.max { $0.value.count < $1.value.count })
+        #expect(busiest.value.contains { ($0.totalReplyCount ?? 0) > 5 }, "a thread past the embedded replies")
+        var got: [YouTubeKit.Comment] = []
+        for try await comment in emulator.client.allComments(videoId: busiest.key) { got.append(comment) }
+        #expect(got.count == busiest.value.count)
+        #expect(Set(got.map(\.commentId)).count == got.count, "each once")
+        let expected = Dictionary(uniqueKeysWithValues: busiest.value.map { ($0.commentId, $0) })
+        for comment in got { #expect(comment == expected[comment.commentId], "\(comment.commentId)") }
+
+        let disabled = try #require(emulator.server.service.truthCommentsDisabled().first)
+        do {
+            _ = try await emulator.client.commentThreads(videoId: disabled)
+            Issue.record("a video with comments disabled must be an error")
+        } catch let error as YouTubeError {
+            #expect(error.reason == "commentsDisabled")
+        }
+    }
+
     @Test func errorsAreTypedAndNeverCarryTheKey() async throws {
         let emulator = try Emulator(dailySearches: 1)
         let wrongKey = "wrong-key-\(UUID().uuidString)"
@@ -166,13 +190,19 @@ struct YouTubeClientTests {
         var bodies: [(String, [UInt8])] = []
         // The shared bodies where they exist; the emulator's pages always.
         if SharedFixtures.isAvailable {
-            for path in SharedFixtures.apiResponses() { bodies.append((path, try SharedFixtures.bytes(path))) }
+            for path in SharedFixtures.apiResponses(includingComments: true) {
+                bodies.append((path, try SharedFixtures.bytes(path)))
+            }
         }
         let emulator = try Emulator()
         let http = LoopbackHTTPClient(port: emulator.server.port)
         defer { http.close() }
         let channel = emulator.server.channelIds[3]
+        let busy = try #require(emulator.server.service.truthComments().first { ($0.totalReplyCount ?? 0) > 5 })
         for target in [
+            "commentThreads?part=snippet,replies&maxResults=100&textFormat=plainText&videoId=\(busy.videoId ?? "")",
+            "commentThreads?part=snippet,replies&maxResults=7&videoId=\(busy.videoId ?? "")",
+            "comments?part=snippet&maxResults=100&textFormat=plainText&parentId=\(busy.commentId)",
             "search?part=snippet&q=music&maxResults=50", "search?part=snippet&q=programming&type=channel,playlist",
             "videos?part=snippet,contentDetails,statistics&id="
                 + emulator.server.truthVideos().prefix(50).map(\.videoId).joined(separator: ","),
@@ -203,9 +233,10 @@ struct YouTubeClientTests {
                 case .playlistItems:
                     if !item.isPlaceholder, let video = item.playlistVideo() { tree.append(.video(video)) }
                 case .channels: if let channel = item.channel() { tree.append(.channel(channel)) }
-                case .auto: break
+                case .auto, .commentThreads, .comments: break
                 }
             }
+            if endpoint.isComments { tree = YouTubeClient.comments(root).map { .comment($0) } }
             #expect(tree == records, "\(name)")
             #expect(channelResults == summary.channelResults, "\(name)")
             #expect(YouTubeClient.page(root, items: [Video]()).nextPageToken == summary.nextPageToken, "\(name)")

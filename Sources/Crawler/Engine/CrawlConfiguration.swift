@@ -26,6 +26,12 @@ public struct CrawlConfiguration: Sendable {
     /// Waits between retries of one request, and how many retries before its item is left for a
     /// rerun.
     public var backoff = Backoff(base: .milliseconds(200), cap: .seconds(20), maxRetries: 6)
+    /// `--comments`: the comments of every video of the crawl.
+    public var comments = false
+    /// `--max-comment-pages N`: commentThreads pages per video at most.
+    public var maxCommentPages: Int?
+    /// `--pseudonymize-authors`: comment authors as keyed hashes, without names or images.
+    public var pseudonymizer: AuthorPseudonymizer?
 
     public init(
         seeds: [Seed], seedsDigest: String, apiBase: String, out: String, concurrency: Int = 8, hydrate: Bool = true,
@@ -52,7 +58,8 @@ public struct CrawlConfiguration: Sendable {
     var engineOptions: CrawlEngine.Options {
         CrawlEngine.Options(
             hydrate: hydrate, maxPages: maxPages, concurrency: concurrency, checkpointEvery: checkpointEvery,
-            checkpointInterval: checkpointInterval)
+            checkpointInterval: checkpointInterval, comments: comments, maxCommentPages: maxCommentPages,
+            pseudonymizer: pseudonymizer)
     }
 }
 
@@ -65,6 +72,11 @@ public struct CrawlSummary: Sendable {
     /// Of those, what the output held when this run started (a resumed crawl).
     public var videosBefore = 0
     public var channelsBefore = 0
+    /// Comments in the output at the end, and of those, what it held when this run started.
+    public var commentsWritten = 0
+    public var commentsBefore = 0
+    /// Videos whose comments are disabled, found this run.
+    public var commentsDisabled: [String] = []
     public var pages: Int
     public var retries: Int
     public var unitsByMethod: [String: Int]

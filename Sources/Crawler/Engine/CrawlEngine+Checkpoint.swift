@@ -12,7 +12,8 @@ extension CrawlEngine {
         }
         let videos = pending.values.sorted { ($0.seed, $0.rank, $0.videoId) < ($1.seed, $1.rank, $1.videoId) }
         return FrontierState(
-            items: items, pending: videos, unitsByMethod: counters.unitsByMethod, seeds: seeds.map(\.text))
+            items: items, pending: videos, unitsByMethod: counters.unitsByMethod, seeds: seeds.map(\.text),
+            commentVideos: commentVideos.isEmpty ? nil : commentVideos.members)
     }
 
     /// Continues a crawl from its checkpoint and what its output already holds.
@@ -34,6 +35,7 @@ extension CrawlEngine {
             pendingOrder.append(video.videoId)
         }
         counters.unitsByMethod = state.unitsByMethod
+        for id in state.commentVideos ?? [] { commentVideos.insert(id) }
         seenVideos = VideoIdSet(videoIds)
         for id in pendingOrder { seenVideos.insert(id) }
         seenChannels = CompactStringSet(channelIds)
@@ -50,6 +52,13 @@ extension CrawlEngine {
         counters.channelsWritten = written.channels
         counters.videosBefore = written.videos
         counters.channelsBefore = written.channels
+    }
+
+    /// Comments the output already holds: never written again.
+    mutating func restoreComments(_ ids: Set<String>) {
+        seenComments = CompactStringSet(ids)
+        counters.commentsWritten = ids.count
+        counters.commentsBefore = ids.count
     }
 
     /// Starts from the seeds in an output that already holds records (no checkpoint, or one for

@@ -32,6 +32,10 @@ extension CrawlEngine {
             warn("\(item.work.describe(seeds: seeds)) failed for good, left for a rerun: \(reason)")
         case .skip(let reason):
             warn("\(item.work.describe(seeds: seeds)): \(reason); skipped")
+        case .unavailable(let reasons, let message):
+            if !item.work.unavailable(reasons, to: &self) {
+                warn("\(item.work.describe(seeds: seeds)): \(message); skipped")
+            }
         case .restartPaging:
             if let restarted = item.work.restartedPaging() {
                 warn(
@@ -77,6 +81,10 @@ extension CrawlEngine {
             actions.append(.write(outbox))
             outbox.removeAll()
         }
+        if !disabledOutbox.isEmpty {
+            actions.append(.commentsDisabled(disabledOutbox))
+            disabledOutbox.removeAll()
+        }
         if checkpoint { actions.append(.checkpoint) }
         return actions
     }
@@ -121,6 +129,7 @@ extension CrawlEngine {
     /// - Returns: whether the video was new.
     @discardableResult
     mutating func discover(_ id: String, seed: Int, endpoint: String, rank: Int, partial: Video?) -> Bool {
+        if options.comments || seeds[seed].comments { wantComments(of: id, seed: seed) }
         guard seenVideos.insert(id) else { return false }
         if options.hydrate {
             pending[id] = PendingVideo(videoId: id, seed: seed, endpoint: endpoint, rank: rank)
@@ -166,10 +175,11 @@ extension CrawlEngine {
         enqueue(.channel(ChannelLookup(seed: seed, id: id)))
     }
 
-    private mutating func write(_ record: DecodedRecord) {
+    mutating func write(_ record: DecodedRecord) {
         switch record {
         case .video: counters.videosWritten += 1
         case .channel: counters.channelsWritten += 1
+        case .comment: counters.commentsWritten += 1
         }
         outbox.append(record)
     }

@@ -21,6 +21,13 @@ struct CrawlEngine {
         var checkpointEvery = 25
         /// …and not sooner than this after the last one.
         var checkpointInterval: Duration = .seconds(1)
+        /// `--comments`: the comments of every video of the crawl.
+        var comments = false
+        /// `--max-comment-pages N`: commentThreads pages per video at most (a `comments` seed's
+        /// own `maxPages` wins).
+        var maxCommentPages: Int?
+        /// `--pseudonymize-authors`: authors' channel ids replaced by a keyed hash, names dropped.
+        var pseudonymizer: AuthorPseudonymizer?
     }
 
     /// What the actor does after a result.
@@ -31,6 +38,8 @@ struct CrawlEngine {
         case warn(String)
         /// Make the output durable and save ``checkpointState()``.
         case checkpoint
+        /// Note these videos as having their comments disabled (the manifest lists them).
+        case commentsDisabled([String])
     }
 
     /// Work that failed for good this run: it stays in the checkpoint for a rerun.
@@ -50,6 +59,12 @@ struct CrawlEngine {
     var seenChannels = CompactStringSet()
     var queuedChannels = CompactStringSet()
     var queuedPlaylists = CompactStringSet()
+    /// Comments written (the shards are the truth) and videos whose comments are queued or done.
+    var seenComments = CompactStringSet()
+    var commentVideos = CompactStringSet()
+    /// Videos whose comments are disabled, found this run; and those not yet in the manifest.
+    var commentsDisabled: [String] = []
+    var disabledOutbox: [String] = []
     var inFlight: [Int: WorkItem] = [:]
     var nextTicket = 0
     var counters = Counters()
@@ -71,6 +86,8 @@ struct CrawlEngine {
         var retries = 0
         var requests = 0
         var videosWritten = 0
+        var commentsWritten = 0
+        var commentsBefore = 0
         /// What the output held when this run started.
         var videosBefore = 0
         var channelsBefore = 0
@@ -105,6 +122,7 @@ struct CrawlEngine {
                             PlaylistPage(seed: index, playlistId: id, page: 0, rank: 0, uploads: id.hasPrefix("UU"))))
                 }
             case .video(let id): discover(id, seed: index, endpoint: "videos.list", rank: 0, partial: nil)
+            case .comments(let comments): wantComments(of: comments.videoId, seed: index)
             }
         }
     }

@@ -128,6 +128,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
                 switch action {
                 case .warn(let message): log("warning: " + message)
                 case .write(let records): try await sink.append(records)
+                case .commentsDisabled(let videoIds): try await sink.noteCommentsDisabled(videoIds)
                 case .checkpoint:
                     try await sink.checkpoint(
                         frontierJSON: engine.checkpointState().encodedJSON(),
@@ -146,6 +147,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             return
         }
         let written = (videos: point.videoRecords, channels: point.channelRecords)
+        defer { engine.restoreComments(point.commentIds) }
         let decoded = point.frontierJSON.flatMap { try? JSONDecoder().decode(FrontierState.self, from: Data($0.utf8)) }
         guard let json = point.frontierJSON, decoded?.seeds != nil || point.seedsDigest == configuration.seedsDigest
         else {
@@ -184,6 +186,8 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         return CrawlSummary(
             ending: engine.conclusion, videosWritten: counters.videosWritten, channelsWritten: counters.channelsWritten,
             videosBefore: counters.videosBefore, channelsBefore: counters.channelsBefore,
+            commentsWritten: counters.commentsWritten, commentsBefore: counters.commentsBefore,
+            commentsDisabled: engine.commentsDisabled,
             pages: counters.pages, retries: counters.retries, unitsByMethod: counters.unitsByMethod,
             warnings: engine.warnings, left: engine.left, units: await limiter.spentUnits,
             searches: await limiter.spentSearches, requests: counters.requests)

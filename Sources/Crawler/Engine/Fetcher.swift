@@ -13,6 +13,9 @@ struct FetchResult: Sendable {
         case gaveUp(String)
         /// This item cannot go on (not found, bad request); the rest goes on.
         case skip(String)
+        /// What the item asks for is not there or not open (not found, comments disabled): the
+        /// API's reasons, for the kind of work to read, and its message.
+        case unavailable([APIErrorReason], String)
         /// The page token expired: the item's paging starts over.
         case restartPaging
     }
@@ -147,10 +150,16 @@ private struct Answer {
             return Answer(.quotaExceeded, .retry(error.description))
         case .stopAuthOrConfig:
             if error.isInvalidKey { return Answer(.keyInvalid, .retry(error.description)) }
+            if method.hasPrefix("comment"), error.parsedReasons.contains(.forbidden) {
+                // One video's comments closed to this key (members only): that video, not the crawl.
+                return Answer(.success, .done(.unavailable(error.parsedReasons, error.description)))
+            }
             return Answer(.success, .done(.stop(CrawlEnding(.apiRefused, error.description))))
         case .restartPaging:
             return Answer(.success, .done(.restartPaging))
-        case .skipSeed, .rejectRequest:
+        case .skipSeed:
+            return Answer(.success, .done(.unavailable(error.parsedReasons, "\(method) answered \(error)")))
+        case .rejectRequest:
             return Answer(.success, .done(.skip("\(method) answered \(error)")))
         }
     }

@@ -12,10 +12,22 @@ public enum CrawlPlan {
     }
 
     public static func entries(_ seeds: [Seed], model: QuotaModel, hydrate: Bool, maxPages: Int?) -> [Entry] {
+        seeds.map { seed in
+            var entry = entry(seed, model: model, hydrate: hydrate, maxPages: maxPages)
+            if seed.comments, !seed.isCommentsSeed {
+                entry.steps.append(
+                    "per video: commentThreads.list (1 unit per 100 threads, at least 1) and comments.list for threads with more replies than they carry (1 unit per 100 replies)"
+                )
+            }
+            return entry
+        }
+    }
+
+    private static func entry(_ seed: Seed, model: QuotaModel, hydrate: Bool, maxPages: Int?) -> Entry {
         let search = model.charge(for: .search)
         let searchCost = "\(search.cost) \(search.bucket == .searches ? "search call" : "units")"
         let hydration = hydrate ? ["videos.list: 1 unit per 50 videos found (hydration)"] : []
-        return seeds.map { seed in
+        do {
             let pages = seed.maxPages ?? maxPages
             let pagesText = pages.map { "up to \($0) page\($0 == 1 ? "" : "s")" } ?? "until the results end"
             switch seed.target {
@@ -53,6 +65,15 @@ public enum CrawlPlan {
                 return Entry(
                     seed: seed, steps: ["videos.list id=\(id) (1 unit per 50 video seeds)"], minimumUnits: 1,
                     minimumSearches: 0)
+            case .comments(let comments):
+                let commentPages =
+                    seed.maxPages.map { "up to \($0) page\($0 == 1 ? "" : "s")" } ?? "until the threads end"
+                return Entry(
+                    seed: seed,
+                    steps: [
+                        "commentThreads.list videoId=\(comments.videoId) order=\(comments.order.rawValue): 1 unit per 100 threads, \(commentPages)",
+                        "comments.list parentId=…: 1 unit per 100 replies, for each thread with more replies than it carries",
+                    ], minimumUnits: 1, minimumSearches: 0)
             }
         }
     }

@@ -9,6 +9,16 @@ public struct Seed: Sendable, Hashable {
         case channel(ChannelReference)
         case playlist(String)
         case video(String)
+        /// `comments VIDEO_ID`: one video's comment threads and every reply.
+        case comments(CommentsSeed)
+    }
+
+    /// What a `comments` seed asks for.
+    public struct CommentsSeed: Sendable, Hashable {
+        public var videoId: String
+        public var order: APIRequest.CommentOrder
+        /// Only threads matching these words (`searchTerms=`).
+        public var searchTerms: String?
     }
 
     public enum ChannelReference: Sendable, Hashable {
@@ -24,13 +34,21 @@ public struct Seed: Sendable, Hashable {
     public var maxPages: Int?
     /// `walk=channels`: also walk the uploads of every channel a search finds.
     public var walkChannels: Bool
+    /// `comments=yes` (and every `comments` seed): the comments of every video the seed yields.
+    public var comments = false
+
+    /// A `comments VIDEO_ID` seed.
+    public var isCommentsSeed: Bool {
+        if case .comments = target { return true }
+        return false
+    }
 
     public var kind: VideoSource.Kind {
         switch target {
         case .search: return .search
         case .channel: return .channel
         case .playlist: return .playlist
-        case .video: return .video
+        case .video, .comments: return .video
         }
     }
 }

@@ -3,7 +3,7 @@ import YouTubeKit
 /// Reads seeds files: `kind value [name=value …]` per line, `#` comments, double-quoted values,
 /// and pasted YouTube URLs. See DESIGN.md "Seeds file".
 public enum SeedsParser {
-    static let kinds = ["search", "channel", "playlist", "video"]
+    static let kinds = ["search", "channel", "playlist", "video", "comments"]
 
     /// Parses a whole file; the first bad line is an error and nothing is returned.
     ///
@@ -103,7 +103,8 @@ public enum SeedsParser {
         guard kinds.contains(first.text) else {
             let hint = Spelling.nearest(to: first.text, in: kinds).map { " (did you mean \($0)?)" } ?? ""
             throw fail(
-                first, "found \"\(first.text)\"; expected a seed kind: search, channel, playlist or video\(hint)")
+                first,
+                "found \"\(first.text)\"; expected a seed kind: search, channel, playlist, video or comments\(hint)")
         }
         var words: [Token] = []
         var filters: [(Token, String, String)] = []
@@ -121,8 +122,32 @@ public enum SeedsParser {
         }
         var maxPages: Int?
         var walkChannels = false
+        var comments = first.text == "comments"
+        var commentOrder = APIRequest.CommentOrder.time
+        var searchTerms: String?
         var searchParameters: [(name: String, value: String)] = []
         for (token, name, value) in filters {
+            switch (name, first.text) {
+            case ("comments", "comments"):
+                throw fail(token, "found comments=\(value); a comments seed fetches comments already")
+            case ("comments", _):
+                guard value == "yes" || value == "no" else {
+                    throw fail(token, "found comments=\(value); expected comments=yes or comments=no")
+                }
+                comments = value == "yes"
+                continue
+            case ("order", "comments"):
+                guard let order = APIRequest.CommentOrder(rawValue: value) else {
+                    throw fail(token, "found order=\(value); expected order=time or order=relevance")
+                }
+                commentOrder = order
+                continue
+            case ("searchTerms", "comments"):
+                guard !value.isEmpty else { throw fail(token, "found an empty searchTerms=; expected words to match") }
+                searchTerms = value
+                continue
+            default: break
+            }
             switch name {
             case "maxPages":
                 guard let pages = Int(value), pages >= 1 else {
@@ -136,7 +161,10 @@ public enum SeedsParser {
                 walkChannels = true
             default:
                 guard first.text == "search" else {
-                    throw fail(token, "found the filter \(name)=\(value); a \(first.text) seed takes only maxPages=N")
+                    let takes =
+                        first.text == "comments"
+                        ? "maxPages=N, order=time|relevance and searchTerms=…" : "maxPages=N and comments=yes"
+                    throw fail(token, "found the filter \(name)=\(value); a \(first.text) seed takes only \(takes)")
                 }
                 searchParameters.append((name, value))
             }
@@ -160,13 +188,21 @@ public enum SeedsParser {
         default:
             guard words.count == 1, let value = words.first else {
                 let token = words.dropFirst().first ?? first
-                throw fail(token, "expected one \(first.text) id or URL after \(first.text)")
+                let what = first.text == "comments" ? "video" : first.text
+                throw fail(token, "expected one \(what) id or URL after \(first.text)")
             }
-            target =
-                try reference(kind: first.text, value.text)
+            let reference =
+                try reference(kind: first.text == "comments" ? "video" : first.text, value.text)
                 ?? { throw fail(value, expectation(first.text, found: value.text)) }()
+            if first.text == "comments", case .video(let id) = reference {
+                target = .comments(Seed.CommentsSeed(videoId: id, order: commentOrder, searchTerms: searchTerms))
+            } else {
+                target = reference
+            }
         }
-        return Seed(target: target, text: text, lineNumber: number, maxPages: maxPages, walkChannels: walkChannels)
+        var seed = Seed(target: target, text: text, lineNumber: number, maxPages: maxPages, walkChannels: walkChannels)
+        seed.comments = comments
+        return seed
     }
 
     static func expectation(_ kind: String, found: String) -> String {

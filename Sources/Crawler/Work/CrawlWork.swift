@@ -23,6 +23,9 @@ protocol CrawlWork: Sendable, Hashable, Codable {
     /// The same work from its first page, after `invalidPageToken`; `nil` when it cannot restart
     /// (or has restarted too often).
     func restartedPaging() -> WorkItem?
+    /// What the item asked for is not there or not open (the API's reasons): handles it and
+    /// returns `true`, or returns `false` for the default (a warning, the item skipped).
+    func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine) -> Bool
     /// The same work for a rerun whose seeds changed (``SeedChange``): its seed renumbered, or
     /// `nil` when its seed was removed.
     func reseeded(_ change: SeedChange) -> WorkItem?
@@ -35,6 +38,7 @@ protocol CrawlWork: Sendable, Hashable, Codable {
 extension CrawlWork {
     var isCostly: Bool { false }
     func restartedPaging() -> WorkItem? { nil }
+    func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine) -> Bool { false }
 }
 
 /// A successful answer to one work item's request.

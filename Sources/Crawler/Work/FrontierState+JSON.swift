@@ -39,6 +39,10 @@ extension FrontierState {
             writer.memberKey("seeds")
             writer.stringArray(seeds)
         }
+        if let commentVideos {
+            writer.memberKey("commentVideos")
+            writer.stringArray(commentVideos)
+        }
         writer.raw("}")
         return writer.bytes
     }

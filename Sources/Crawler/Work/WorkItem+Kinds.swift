@@ -11,6 +11,8 @@ extension WorkItem {
         case .channels(let work): work
         case .playlist(let work): work
         case .hydrate(let work): work
+        case .commentThreads(let work): work
+        case .replies(let work): work
         }
     }
 
@@ -23,6 +25,9 @@ extension WorkItem {
         case ChannelBatch.tag: return .channels(try container.decode(ChannelBatch.self, forKey: key))
         case PlaylistPage.tag: return .playlist(try container.decode(PlaylistPage.self, forKey: key))
         case HydrationBatch.tag: return .hydrate(try container.decode(HydrationBatch.self, forKey: key))
+        case CommentThreadsPage.tag:
+            return .commentThreads(try container.decode(CommentThreadsPage.self, forKey: key))
+        case ReplyPage.tag: return .replies(try container.decode(ReplyPage.self, forKey: key))
         default: return nil
         }
     }

@@ -6,6 +6,8 @@ enum WorkItem: Sendable, Hashable {
     case channels(ChannelBatch)
     case playlist(PlaylistPage)
     case hydrate(HydrationBatch)
+    case commentThreads(CommentThreadsPage)
+    case replies(ReplyPage)
 }
 
 /// How a found video was first found, kept until its hydration.
@@ -24,4 +26,6 @@ struct FrontierState: Codable, Sendable {
     /// The seeds it was written for, as ``Seed/text`` (absent in checkpoints of earlier
     /// versions): a rerun with other seeds continues the kept ones (``SeedChange``).
     var seeds: [String]?
+    /// Videos whose comments are queued or done (absent when none).
+    var commentVideos: [String]?
 }

@@ -155,6 +155,8 @@ final class EmulatorAPI: Sendable {
             case .channels: value = try endpoint.channels()
             case .playlistItems: value = try endpoint.playlistItems()
             case .playlists: value = try endpoint.playlists()
+            case .commentThreads: value = try endpoint.commentThreads()
+            case .comments: value = try endpoint.comments()
             }
             if let filter { value = filter.apply(to: value) }
             return render(value, status: 200, pretty: pretty, gzip: gzip)

@@ -100,6 +100,23 @@ struct APIFailure: Error {
             location: "playlistId", locationType: "parameter", statusText: "NOT_FOUND")
     }
 
+    static func commentsDisabled() -> APIFailure {
+        APIFailure(
+            status: 403, reason: "commentsDisabled",
+            message:
+                "The video identified by the <code><a href=\"/youtube/v3/docs/commentThreads/list#videoId\">videoId</a></code> parameter has disabled comments.",
+            domain: "youtube.commentThread", location: "videoId", locationType: "parameter",
+            statusText: "PERMISSION_DENIED")
+    }
+
+    static func videoNotFound() -> APIFailure {
+        APIFailure(
+            status: 404, reason: "videoNotFound",
+            message:
+                "The video identified by the <code><a href=\"/youtube/v3/docs/commentThreads/list#videoId\">videoId</a></code> parameter could not be found.",
+            domain: "youtube.commentThread", location: "videoId", locationType: "parameter", statusText: "NOT_FOUND")
+    }
+
     static func notFound(_ path: String) -> APIFailure {
         APIFailure(
             status: 404, reason: "notFound", message: "Not Found: \(path)", domain: "global", statusText: "NOT_FOUND")

@@ -11,6 +11,7 @@ final class Corpus: Sendable {
     let videoCodec: IdentifierCodec
     let channelCodec: IdentifierCodec
     let playlistCodec: IdentifierCodec
+    let commentCodec: IdentifierCodec
     let index: SearchIndex
 
     var videoCount: Int { videoStarts.last ?? 0 }
@@ -21,6 +22,7 @@ final class Corpus: Sendable {
         videoCodec = IdentifierCodec(seed: seed, domain: 1)
         channelCodec = IdentifierCodec(seed: seed, domain: 2)
         playlistCodec = IdentifierCodec(seed: seed, domain: 3)
+        commentCodec = IdentifierCodec(seed: seed, domain: 4)
         var channels: [CorpusChannel] = []
         var starts: [Int] = []
         var handles: [String: Int] = [:]
@@ -157,6 +159,21 @@ final class Corpus: Sendable {
 
     // MARK: Videos
 
+    /// Heavy-tailed as on YouTube: most videos have a handful of comments, some thousands;
+    /// `nil` (comments disabled) for one in ten.
+    static func commentCount(disabled: Bool, draw: UInt64) -> Int? {
+        guard !disabled else { return nil }
+        let tier = draw % 1000
+        let amount = Int(draw >> 10)
+        switch tier {
+        case 0..<350: return amount % 6
+        case 350..<800: return 6 + amount % 55
+        case 800..<960: return 60 + amount % 540
+        case 960..<996: return 600 + amount % 2400
+        default: return 3000 + amount % 9000
+        }
+    }
+
     func video(_ index: Int) -> CorpusVideo {
         let seed = configuration.seed
         var random = CorpusRandom(seed: seed, stream: 0x1_0000_0000 + UInt64(index))
@@ -199,7 +216,7 @@ final class Corpus: Sendable {
             liveBroadcastContent: liveBroadcastContent, completedLive: live >= 5 && live < 10,
             duration: duration.0, durationSeconds: duration.1, viewCount: views,
             likeCount: random.next() % 10 == 0 ? nil : views / (10 + Int(random.next() % 90)),
-            commentCount: random.next() % 10 == 0 ? nil : views / (100 + Int(random.next() % 900)),
+            commentCount: Self.commentCount(disabled: random.next() % 10 == 0, draw: random.next()),
             hasHighResolutionThumbnails: random.next() % 5 < 3)
     }
 }

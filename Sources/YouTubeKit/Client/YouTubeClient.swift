@@ -93,7 +93,88 @@ public struct YouTubeClient: Sendable {
         return page
     }
 
+    /// One page of a video's comment threads (up to 100): each thread's top-level comment
+    /// followed by the replies it carries, as plain text. A thread whose `totalReplyCount` is
+    /// more than the replies it carries has the rest in ``replies(parentId:pageToken:)``.
+    ///
+    /// - Throws: ``YouTubeError/api(_:)`` with reason `commentsDisabled` for a video whose
+    ///   comments are off, `videoNotFound` for one that does not exist.
+    public func commentThreads(
+        videoId: String, order: APIRequest.CommentOrder = .time, searchTerms: String? = nil,
+        pageToken: String? = nil
+    ) async throws -> ListPage<Comment> {
+        let root = try await send(
+            try APIRequest.commentThreads(
+                videoId: videoId, order: order, searchTerms: searchTerms, pageToken: pageToken))
+        return Self.page(root, items: Self.comments(root))
+    }
+
+    /// One page (up to 100) of a thread's replies, oldest first. The API does not say which video
+    /// they are on (`videoId` is `nil`); ``allComments(videoId:order:)`` fills it in.
+    public func replies(parentId: String, pageToken: String? = nil) async throws -> ListPage<Comment> {
+        let root = try await send(try APIRequest.replies(parentId: parentId, pageToken: pageToken))
+        var page = Self.page(root, items: Self.comments(root))
+        for index in page.items.indices where page.items[index].parentId == nil {
+            page.items[index].parentId = parentId
+            page.items[index].threadId = parentId
+        }
+        return page
+    }
+
+    static func comments(_ root: [String: Any]) -> [Comment] {
+        (root["items"] as? [Any] ?? []).flatMap { ($0 as? [String: Any]).map(Comment.comments(jsonObject:)) ?? [] }
+    }
+
     // MARK: Paging
+
+    /// Every page of a video's comment threads, until they end or `maxPages`.
+    public func commentThreadPages(
+        videoId: String, order: APIRequest.CommentOrder = .time, searchTerms: String? = nil, maxPages: Int = .max
+    ) -> Pages<Comment> {
+        Pages(maxPages: maxPages) { token in
+            try await commentThreads(videoId: videoId, order: order, searchTerms: searchTerms, pageToken: token)
+        }
+    }
+
+    /// Every page of a thread's replies.
+    public func replyPages(parentId: String, maxPages: Int = .max) -> Pages<Comment> {
+        Pages(maxPages: maxPages) { token in try await replies(parentId: parentId, pageToken: token) }
+    }
+
+    /// Every comment of a video, each once: each page of threads, and for a thread with more
+    /// replies than it carries, all its replies from comments.list.
+    public func allComments(videoId: String, order: APIRequest.CommentOrder = .time) -> AsyncThrowingStream<
+        Comment, any Error
+    > {
+        let client = self
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    for try await page in client.commentThreadPages(videoId: videoId, order: order) {
+                        for top in page.items where top.parentId == nil {
+                            continuation.yield(top)
+                            let embedded = page.items.filter { $0.parentId == top.commentId }
+                            if (top.totalReplyCount ?? 0) > embedded.count {
+                                for try await replies in client.replyPages(parentId: top.commentId) {
+                                    for var reply in replies.items {
+                                        // comments.list does not say which video a reply is on.
+                                        reply.videoId = reply.videoId ?? videoId
+                                        continuation.yield(reply)
+                                    }
+                                }
+                            } else {
+                                for reply in embedded { continuation.yield(reply) }
+                            }
+                        }
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
 
     /// Every page of a search, one after another, until the results end or `maxPages`.
     public func searchPages(_ query: SearchQuery, maxPages: Int = .max) -> Pages<Video> {

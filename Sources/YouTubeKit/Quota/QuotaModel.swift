@@ -33,7 +33,7 @@ public enum QuotaModel: String, Sendable, Hashable, CaseIterable, Codable {
         switch (self, method) {
         case (.buckets, .search): return QuotaCharge(bucket: .searches, cost: 1)
         case (.classic, .search): return QuotaCharge(bucket: .units, cost: 100)
-        case (_, .videos), (_, .channels), (_, .playlistItems), (_, .playlists):
+        case (_, .videos), (_, .channels), (_, .playlistItems), (_, .playlists), (_, .commentThreads), (_, .comments):
             return QuotaCharge(bucket: .units, cost: 1)
         }
     }

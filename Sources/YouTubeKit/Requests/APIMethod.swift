@@ -5,6 +5,8 @@ public enum APIMethod: String, Sendable, Hashable, CaseIterable, Codable {
     case channels
     case playlistItems
     case playlists
+    case commentThreads
+    case comments
 
     /// The path below the API base, e.g. `/youtube/v3/search`.
     public var path: String { "/youtube/v3/\(rawValue)" }

@@ -7,6 +7,74 @@ extension APIRequest {
         public static let channels = "snippet,contentDetails,statistics"
         public static let playlistItems = "snippet,contentDetails"
         public static let playlists = "snippet,contentDetails"
+        public static let commentThreads = "snippet,replies"
+        public static let comments = "snippet"
+    }
+
+    /// The order of a video's comment threads.
+    public enum CommentOrder: String, Sendable, Hashable, CaseIterable, Codable {
+        /// Newest first (the API's default).
+        case time
+        /// The API's relevance ranking.
+        case relevance
+    }
+
+    /// commentThreads.list of one video: up to 100 threads a page, each with a few of its
+    /// replies, as plain text (1 unit a page).
+    ///
+    /// - Throws: ``YouTubeError`` for a malformed video id or page token, or `searchTerms` with a
+    ///   line break.
+    public static func commentThreads(
+        videoId: String, order: CommentOrder = .time, searchTerms: String? = nil, pageToken: String? = nil,
+        part: String = Parts.commentThreads, maxResults: Int = 100
+    ) throws -> APIRequest {
+        try checkIds([videoId], name: "videoId", example: "dQw4w9WgXcQ")
+        var parameters = [
+            Parameter("part", part), Parameter("videoId", videoId), Parameter("maxResults", String(maxResults)),
+            Parameter("order", order.rawValue), Parameter("textFormat", "plainText"),
+        ]
+        if let searchTerms {
+            guard !searchTerms.isEmpty, !searchTerms.contains(where: \.isNewline) else {
+                throw YouTubeError.invalidParameter(
+                    name: "searchTerms", value: searchTerms, allowed: "words on one line")
+            }
+            parameters.append(Parameter("searchTerms", searchTerms))
+        }
+        try appendCommentPaging(&parameters, maxResults: maxResults, pageToken: pageToken)
+        return APIRequest(method: .commentThreads, parameters: parameters)
+    }
+
+    /// comments.list of a thread's replies (`parentId`): up to 100 a page, as plain text.
+    public static func replies(
+        parentId: String, pageToken: String? = nil, part: String = Parts.comments, maxResults: Int = 100
+    ) throws -> APIRequest {
+        guard SearchQuery.isIdentifier(parentId) else {
+            throw YouTubeError.invalidParameter(
+                name: "parentId", value: parentId, allowed: "a comment thread id such as UgzDE2tasfmrYLyNkGt4AaABAg")
+        }
+        var parameters = [
+            Parameter("part", part), Parameter("parentId", parentId), Parameter("maxResults", String(maxResults)),
+            Parameter("textFormat", "plainText"),
+        ]
+        try appendCommentPaging(&parameters, maxResults: maxResults, pageToken: pageToken)
+        return APIRequest(method: .comments, parameters: parameters)
+    }
+
+    private static func appendCommentPaging(
+        _ parameters: inout [Parameter], maxResults: Int, pageToken: String?
+    ) throws {
+        guard (1...100).contains(maxResults) else {
+            throw YouTubeError.invalidParameter(
+                name: "maxResults", value: String(maxResults), allowed: "a whole number from 1 to 100")
+        }
+        if let pageToken {
+            // Comment page tokens are base64 (`=`, `+`, `/`): any visible ASCII, sent percent-encoded.
+            guard !pageToken.isEmpty, pageToken.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+                throw YouTubeError.invalidParameter(
+                    name: "pageToken", value: pageToken, allowed: "a nextPageToken exactly as the API returned it")
+            }
+            parameters.append(Parameter("pageToken", pageToken))
+        }
     }
 
     /// search.list for `query`.

@@ -1,0 +1,36 @@
+import Foundation
+import StreamingJSON
+import YouTubeKit
+
+// MARK: What comment work does to the plan
+
+extension CrawlEngine {
+    /// Queues the comments of `videoId` once per crawl (across seeds, runs and resumes).
+    mutating func wantComments(of videoId: String, seed: Int) {
+        guard commentVideos.insert(videoId) else { return }
+        enqueue(.commentThreads(CommentThreadsPage(seed: seed, videoId: videoId, page: 0, rank: 0)))
+    }
+
+    /// A comment from a page: written the first time its id is seen, with where it was found,
+    /// pseudonymized when asked.
+    mutating func found(_ found: Comment, seed: Int, endpoint: String, rank: Int) {
+        guard seenComments.insert(found.commentId) else { return }
+        var comment = found
+        comment.source = CommentSource(seed: seeds[seed].text, endpoint: endpoint, rank: rank)
+        comment.fetchedAt = wallClock
+        if let pseudonymizer = options.pseudonymizer { pseudonymizer.apply(to: &comment) }
+        write(.comment(comment))
+    }
+
+    /// A video whose comments are disabled: counted, listed in the summary and the manifest.
+    mutating func commentsAreDisabled(on videoId: String) {
+        commentsDisabled.append(videoId)
+        disabledOutbox.append(videoId)
+    }
+
+    /// The page cap for the comments of a video found by `seed`.
+    func maxCommentPages(_ seed: Int) -> Int? {
+        if case .comments = seeds[seed].target, let pages = seeds[seed].maxPages { return pages }
+        return options.maxCommentPages
+    }
+}
