@@ -76,6 +76,7 @@ let package = Package(
             name: "CrawlerTests",
             dependencies: [
                 "Crawler", "YouTubeKit", "TestSupport", "Emulator", "Archive", "Transport", "StreamingJSON", "Digest",
+                "Gzip",
             ]),
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),
         .testTarget(

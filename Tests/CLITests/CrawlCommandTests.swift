@@ -159,14 +159,16 @@ struct CrawlInterruptTests {
 struct CrawlKillTests {
     /// Kills a crawl `times` times at random moments, reruns it to its end and compares with an
     /// uninterrupted crawl: the same videos and channels, each once; returns the runs killed.
-    static func killThenCompare(_ extra: [String], times: Int, after delay: ClosedRange<Double>) throws -> Int {
+    static func killThenCompare(
+        _ extra: [String], times: Int, after delay: ClosedRange<Double>,
+        seedsText: String = "search music walk=channels maxPages=2\nsearch programming maxPages=1\n"
+    ) throws -> Int {
         let out = CrawlCommandTests.temporary("cli-kill")
         let reference = CrawlCommandTests.temporary("cli-kill-reference")
         let state = CrawlCommandTests.temporary("cli-state")
         let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
         defer { for path in [out, reference, state, seeds] { try? FileManager.default.removeItem(atPath: path) } }
-        try "search music walk=channels maxPages=2\nsearch programming maxPages=1\n".write(
-            toFile: seeds, atomically: true, encoding: .utf8)
+        try seedsText.write(toFile: seeds, atomically: true, encoding: .utf8)
         // Slow enough (40 requests/s) that the runs cannot finish the crawl before their kill.
         let arguments =
             ["--seeds", seeds, "--budget", "5000", "--emulator", "--rps", "40", "--state-dir", state] + extra
@@ -180,7 +182,8 @@ struct CrawlKillTests {
         let verified = try CLIRunner.run(["verify", out])
         #expect(verified.status == 0, "\(verified.stderr)")
         #expect(
-            verified.stdout == (try CLIRunner.run(["verify", reference])).stdout, "same videos and channels, each once")
+            verified.stdout == (try CLIRunner.run(["verify", reference])).stdout,
+            "same videos, channels and comments, each once")
         return killed
     }
 
@@ -194,6 +197,14 @@ struct CrawlKillTests {
     @Test func tenKillsWithSmallShardsGiveTheSameVideosOnce() throws {
         let killed = try Self.killThenCompare(["--shard-records", "200"], times: 10, after: 0.2...0.9)
         #expect(killed >= 8, "most runs were killed mid-crawl")
+    }
+
+    /// Comments too: threads, carried replies and reply pages survive kills exactly once.
+    @Test func killsDuringACommentsCrawlGiveTheSameCommentsOnce() throws {
+        let killed = try Self.killThenCompare(
+            ["--shard-records", "700"], times: 6, after: 0.2...1.0,
+            seedsText: "search music maxPages=1 comments=yes\nsearch cats maxPages=1 comments=yes\n")
+        #expect(killed >= 4, "most runs were killed mid-crawl")
     }
 }
 

@@ -36,7 +36,8 @@ struct EngineCrawlTests {
 
         func crawl(
             _ transport: any HTTPTransport, seeds text: String, maxRetries: Int = 6, budget: Int? = nil,
-            sink: (any RecordSink)? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
+            sink: (any RecordSink)? = nil, log: @escaping @Sendable (String) -> Void = { _ in },
+            configure: (inout CrawlConfiguration) -> Void = { _ in }
         ) async throws -> CrawlSummary {
             let clock = self.clock
             let limiter = try RateLimiter(
@@ -52,6 +53,7 @@ struct EngineCrawlTests {
                 out: out, concurrency: 8, shardOptions: .init(shardRecords: 150), checkpointEvery: 3,
                 checkpointInterval: .zero)
             configuration.backoff = Backoff(base: .milliseconds(200), cap: .seconds(20), maxRetries: maxRetries)
+            configure(&configuration)
             let crawler = try Crawler(
                 configuration: configuration, transport: transport, limiter: limiter, sink: sink, log: log)
             return try await crawler.run()
