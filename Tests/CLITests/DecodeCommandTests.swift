@@ -63,6 +63,25 @@ struct DecodeCommandTests {
         #expect(result.stderr.contains("byte 18") && result.stderr.contains("expected a value"), "\(result.stderr)")
     }
 
+    /// A saved commentThreads body: one comment line per top-level comment and carried reply, in
+    /// the comments schema, detected from its kind.
+    @Test func commentBodiesDecodeToCommentLines() throws {
+        let body =
+            #"{"kind":"youtube#commentThreadListResponse","items":[{"kind":"youtube#commentThread","id":"UgA","snippet":{"videoId":"vid00000001","channelId":"UCc","topLevelComment":{"id":"UgA","snippet":{"textDisplay":"hi","authorDisplayName":"@a","likeCount":2,"publishedAt":"2020-01-01T00:00:00Z","updatedAt":"2020-01-01T00:00:00Z"}},"totalReplyCount":1},"replies":{"comments":[{"id":"UgA.b","snippet":{"textDisplay":"re","parentId":"UgA","likeCount":0,"publishedAt":"2020-01-02T00:00:00Z","updatedAt":"2020-01-02T00:00:00Z"}}]}}]}"#
+        let path = try Self.temporaryFile(body)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try CLIRunner.run(["decode", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(
+            lines.first?.hasPrefix(#"{"commentId":"UgA","threadId":"UgA","parentId":null,"videoId":"vid00000001""#)
+                == true)
+        #expect(
+            lines.last?.contains(#""parentId":"UgA""#) == true
+                && lines.last?.contains(#""videoId":"vid00000001""#) == true)
+    }
+
     @Test func aPageWhoseItemsAreNotObjectsIsRefusedNotReadAsEmpty() throws {
         let path = try Self.temporaryFile(#"{"kind":"youtube#videoListResponse","items":"x"}"#)
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -173,6 +173,40 @@ struct CommentCrawlTests {
         #expect(threadCalls == service.truthVideos().count, "one page per video")
     }
 
+    /// A video that is gone (404) or members only (403 forbidden on its comments): counted, warned
+    /// once, skipped; the rest of the crawl goes on and ends complete. Disabled: listed, no retry.
+    @Test func unavailableVideosAreSkippedNotRetriedAndDoNotStopTheCrawl() async throws {
+        let service = Self.service()
+        let videos = service.truthVideos().filter { ($0.commentCount ?? 0) > 0 }.prefix(3).map(\.videoId)
+        let disabled = try #require(service.truthCommentsDisabled().first)
+        @Sendable func refusal(_ status: Int, _ reason: String) -> [UInt8] {
+            Array(
+                #"{"error":{"code":\#(status),"message":"no","errors":[{"domain":"youtube.commentThread","reason":"\#(reason)"}]}}"#
+                    .utf8)
+        }
+        let transport = InProcessTransport { request in
+            if request.url.contains("videoId=\(videos[0])") {
+                return .reply(status: 404, headers: [:], body: refusal(404, "videoNotFound"))
+            }
+            if request.url.contains("videoId=\(videos[1])") {
+                return .reply(status: 403, headers: [:], body: refusal(403, "forbidden"))
+            }
+            return InProcessTransport.answer(service, request)
+        }
+        let run = EngineCrawlTests.Run()
+        defer { run.remove() }
+        let seeds = (videos + [disabled]).map { "comments \($0)" }.joined(separator: "\n")
+        let summary = try await run.crawl(transport, seeds: seeds)
+        #expect(summary.ending == .completed, "\(summary.ending)")
+        #expect(summary.retries == 0, "nothing retried")
+        #expect(summary.commentsDisabled == [disabled])
+        #expect(summary.warnings.filter { $0.contains(videos[0]) }.count == 1)
+        #expect(summary.warnings.filter { $0.contains(videos[1]) }.count == 1)
+        let written = try Self.written(run.out)
+        let expected = service.truthComments(videoIds: [videos[2]])
+        #expect(Set(written.keys) == Set(expected.map(\.commentId)))
+    }
+
     /// No author name, profile URL or raw channel id anywhere in the output; the same author gets
     /// the same pseudonym in two runs with the same secret.
     @Test func pseudonymizedAuthorsLeaveNoTrace() async throws {
