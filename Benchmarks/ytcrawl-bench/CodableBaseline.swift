@@ -69,3 +69,47 @@ struct VideoListResponse: Decodable {
     var kind: String
     var items: [Item]
 }
+
+/// A commentThreads.list page, as an app would decode it with JSONDecoder: the fields our comment
+/// records carry.
+struct CommentThreadListResponse: Decodable {
+    struct AuthorChannelId: Decodable {
+        var value: String
+    }
+    struct CommentSnippet: Decodable {
+        var channelId: String?
+        var videoId: String?
+        var textDisplay: String
+        var textOriginal: String?
+        var parentId: String?
+        var authorDisplayName: String
+        var authorProfileImageUrl: String
+        var authorChannelId: AuthorChannelId?
+        var likeCount: Int
+        var publishedAt: String
+        var updatedAt: String
+    }
+    struct Comment: Decodable {
+        var kind: String
+        var id: String
+        var snippet: CommentSnippet
+    }
+    struct ThreadSnippet: Decodable {
+        var channelId: String?
+        var videoId: String
+        var topLevelComment: Comment
+        var totalReplyCount: Int
+    }
+    struct Replies: Decodable {
+        var comments: [Comment]
+    }
+    struct Item: Decodable {
+        var kind: String
+        var id: String
+        var snippet: ThreadSnippet
+        var replies: Replies?
+    }
+    var kind: String
+    var nextPageToken: String?
+    var items: [Item]
+}

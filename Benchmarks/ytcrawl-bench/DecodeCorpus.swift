@@ -10,6 +10,10 @@ struct DecodeCorpus {
     var searchCompact: [[UInt8]] = []
     var videosPretty: [[UInt8]] = []
     var videosCompact: [[UInt8]] = []
+    var commentsPretty: [[UInt8]] = []
+    var commentsCompact: [[UInt8]] = []
+    /// Comment records in each comment page (threads and the replies they carry).
+    var commentsPerPage: [Int] = []
 
     var searchItems: Int
     var videoItems: Int
@@ -28,6 +32,79 @@ struct DecodeCorpus {
             videosPretty.append(value.render(pretty: true))
             videosCompact.append(value.render(pretty: false))
         }
+        for _ in 0..<videoPages {
+            let (value, count) = Self.commentThreadsPage(&random)
+            commentsPretty.append(value.render(pretty: true))
+            commentsCompact.append(value.render(pretty: false))
+            commentsPerPage.append(count)
+        }
+    }
+
+    /// A commentThreads.list page of 100 threads as the API sends it with `part=snippet,replies`
+    /// and `textFormat=plainText`: most threads without replies, some carrying up to five.
+    static func commentThreadsPage(_ random: inout Random) -> (Value, Int) {
+        let videoId = random.id(11)
+        let channelId = "UC" + random.id(22)
+        var records = 0
+        func comment(_ id: String, parent: String?, _ random: inout Random) -> Value {
+            let text = self.text(&random, words: 3 + random.below(40))
+            let author = "@" + words[random.below(10)] + "\(random.below(10_000))"
+            var snippet: [(String, Value)] = [("channelId", .string(channelId))]
+            if parent == nil { snippet.append(("videoId", .string(videoId))) }
+            snippet += [("textDisplay", .string(text)), ("textOriginal", .string(text))]
+            if let parent { snippet.append(("parentId", .string(parent))) }
+            let published = date(&random)
+            snippet += [
+                ("authorDisplayName", .string(author)),
+                (
+                    "authorProfileImageUrl",
+                    .string("https://yt3.ggpht.com/ytc/" + random.id(40) + "=s48-c-k-c0x00ffffff-no-rj")
+                ),
+                ("authorChannelUrl", .string("http://www.youtube.com/" + author)),
+                ("authorChannelId", .object([("value", .string("UC" + random.id(22)))])),
+                ("canRate", .bool(true)), ("viewerRating", .string("none")),
+                ("likeCount", .number("\(random.below(10) < 7 ? 0 : random.below(5000))")),
+                ("publishedAt", .string(published)), ("updatedAt", .string(published)),
+            ]
+            records += 1
+            return .object([
+                ("kind", .string("youtube#comment")), ("etag", .string(random.id(27))), ("id", .string(id)),
+                ("snippet", .object(snippet)),
+            ])
+        }
+        var items: [Value] = []
+        for _ in 0..<100 {
+            let threadId = "Ug" + random.id(24)
+            let replies = random.below(10) < 7 ? 0 : 1 + random.below(5)
+            let total = replies == 0 ? 0 : replies + (random.below(3) == 0 ? random.below(200) : 0)
+            var thread: [(String, Value)] = [
+                ("kind", .string("youtube#commentThread")), ("etag", .string(random.id(27))),
+                ("id", .string(threadId)),
+                (
+                    "snippet",
+                    .object([
+                        ("channelId", .string(channelId)), ("videoId", .string(videoId)),
+                        ("topLevelComment", comment(threadId, parent: nil, &random)), ("canReply", .bool(true)),
+                        ("totalReplyCount", .number("\(total)")), ("isPublic", .bool(true)),
+                    ])
+                ),
+            ]
+            if replies > 0 {
+                var carried: [Value] = []
+                for _ in 0..<replies {
+                    carried.append(comment(threadId + "." + random.id(22), parent: threadId, &random))
+                }
+                thread.append(("replies", .object([("comments", .array(carried))])))
+            }
+            items.append(.object(thread))
+        }
+        let page: Value = .object([
+            ("kind", .string("youtube#commentThreadListResponse")), ("etag", .string(random.id(27))),
+            ("nextPageToken", .string(random.id(120))),
+            ("pageInfo", .object([("totalResults", .number("100")), ("resultsPerPage", .number("100"))])),
+            ("items", .array(items)),
+        ])
+        return (page, records)
     }
 
     /// The corpus generator of the emulator, with the helpers this corpus needs.

@@ -7,13 +7,17 @@ enum DecodeSuite {
     static func run(harness: Harness, quick: Bool, filter: String?) throws -> [BenchmarkResult] {
         let corpus = DecodeCorpus(searchPages: quick ? 200 : 2000, videoPages: quick ? 100 : 1000)
         var results: [BenchmarkResult] = []
-        let sets: [(String, [[UInt8]], Endpoint, Bool)] = [
-            ("search-pretty", corpus.searchPretty, .search, true),
-            ("search-compact", corpus.searchCompact, .search, true),
-            ("videos-pretty", corpus.videosPretty, .videos, false),
-            ("videos-compact", corpus.videosCompact, .videos, false),
+        let sets: [(String, [[UInt8]], Endpoint)] = [
+            ("search-pretty", corpus.searchPretty, .search),
+            ("search-compact", corpus.searchCompact, .search),
+            ("videos-pretty", corpus.videosPretty, .videos),
+            ("videos-compact", corpus.videosCompact, .videos),
+            ("commentThreads-pretty", corpus.commentsPretty, .commentThreads),
+            ("commentThreads-compact", corpus.commentsCompact, .commentThreads),
         ]
-        for (label, pages, endpoint, isSearch) in sets {
+        for (label, pages, endpoint) in sets {
+            let expected =
+                endpoint == .commentThreads ? corpus.commentsPerPage : Array(repeating: 50, count: pages.count)
             let bytes = Double(pages.reduce(0) { $0 + $1.count })
             let megabytes = bytes / 1_000_000
             func selected(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
@@ -33,15 +37,16 @@ enum DecodeSuite {
             func foundationPass() throws {
                 let decoder = JSONDecoder()
                 for page in pages {
-                    if isSearch {
-                        blackHole(try decoder.decode(SearchListResponse.self, from: Data(page)))
-                    } else {
-                        blackHole(try decoder.decode(VideoListResponse.self, from: Data(page)))
+                    switch endpoint {
+                    case .search: blackHole(try decoder.decode(SearchListResponse.self, from: Data(page)))
+                    case .commentThreads:
+                        blackHole(try decoder.decode(CommentThreadListResponse.self, from: Data(page)))
+                    default: blackHole(try decoder.decode(VideoListResponse.self, from: Data(page)))
                     }
                 }
             }
             func oursWholePass() throws {
-                for page in pages {
+                for (page, records) in zip(pages, expected) {
                     var count = 0
                     var decoder = PageDecoder(endpoint: endpoint) { record in
                         count += 1
@@ -49,7 +54,7 @@ enum DecodeSuite {
                     }
                     try decoder.feed(page)
                     blackHole(try decoder.finish())
-                    precondition(count == 50)
+                    precondition(count == records)
                 }
             }
             let foundation = figure(

@@ -6,7 +6,7 @@ enum BodySniffer {
 
     /// `true` for the comment reader, `false` for the page reader, `nil` when more bytes are
     /// needed (never when `complete`).
-    static func choose(_ bytes: [UInt8], endpoint: Endpoint, complete: Bool) -> Bool? {
+    static func choose(_ bytes: UnsafeRawBufferPointer, endpoint: Endpoint, complete: Bool) -> Bool? {
         guard let first = firstKey(bytes) else {
             // Not an object yet (or not JSON at all: the page reader reports that).
             if complete || bytes.count >= window || startsWithNonObject(bytes) { return endpoint.isComments }
@@ -26,7 +26,7 @@ enum BodySniffer {
     }
 
     /// The first key of the top-level object, once all of it has arrived.
-    private static func firstKey(_ bytes: [UInt8]) -> ArraySlice<UInt8>? {
+    private static func firstKey(_ bytes: UnsafeRawBufferPointer) -> Slice<UnsafeRawBufferPointer>? {
         var index = 0
         while index < bytes.count, isSpace(bytes[index]) { index += 1 }
         guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
@@ -38,13 +38,13 @@ enum BodySniffer {
         return bytes[start..<end]
     }
 
-    private static func startsWithNonObject(_ bytes: [UInt8]) -> Bool {
+    private static func startsWithNonObject(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let first = bytes.first(where: { !isSpace($0) }) else { return false }
         return first != UInt8(ascii: "{")
     }
 
     /// The string value after the first occurrence of `key` (`"kind"`), when it has arrived whole.
-    private static func value(of key: String, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
+    private static func value(of key: String, in bytes: UnsafeRawBufferPointer) -> Slice<UnsafeRawBufferPointer>? {
         guard let at = find(Array(key.utf8), in: bytes) else { return nil }
         var index = at + key.utf8.count
         while index < bytes.count, isSpace(bytes[index]) || bytes[index] == UInt8(ascii: ":") { index += 1 }
@@ -54,10 +54,12 @@ enum BodySniffer {
         return bytes[start..<end]
     }
 
-    private static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
+    private static func find(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer) -> Int? {
         guard needle.count <= bytes.count else { return nil }
+        // Only the first few KB are looked at: the decision needs no more.
+        let limit = min(bytes.count, window + needle.count)
         var index = 0
-        while index + needle.count <= bytes.count {
+        while index + needle.count <= limit {
             if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
             index += 1
         }

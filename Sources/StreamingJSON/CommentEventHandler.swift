@@ -1,5 +1,11 @@
 import YouTubeKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Turns parser events of a commentThreads or comments page into comment records: a thread's
 /// top-level comment, then the replies it carries, as soon as the thread closes.
 struct CommentEventHandler: JSONEventHandler {
@@ -12,14 +18,25 @@ struct CommentEventHandler: JSONEventHandler {
     }
 
     private let keys = CommentKeys.shared
-    private var stack: [CommentContext] = []
+    /// Contexts from the root, one byte each, the innermost in the low byte: the deepest one that
+    /// means something (root › items › item › replies › list › reply › snippet › authorChannelId)
+    /// is the eighth. What opens inside an ignored context is only counted.
+    private var packed: UInt64 = 0
+    private var depth = 0
     private var ignoredInside = 0
     private var context: CommentContext = .ignored
     private var field: CommentField = .none
     private var target = Target.item
     /// The item, its top-level comment and the reply being read.
-    private var fields = [CommentFields(), CommentFields(), CommentFields()]
+    private var item = CommentFields()
+    private var top = CommentFields()
+    private var reply = CommentFields()
     private var replies: [CommentFields] = []
+    /// The last channel id and date read, and the date's text: every comment of a page is on
+    /// the same channel, and most are never edited (updatedAt = publishedAt).
+    private var lastChannelId = ""
+    private var lastDateText: [UInt8] = []
+    private var lastDate: Int64?
     /// What the item's `kind` says: a thread (`true`), a comment (`false`), unknown (`nil`).
     private var itemIsThread: Bool?
     private(set) var summary = PageSummary()
@@ -27,7 +44,16 @@ struct CommentEventHandler: JSONEventHandler {
     init(endpoint: Endpoint, onRecord: @escaping (DecodedRecord) throws -> Void) {
         self.endpoint = endpoint
         self.onRecord = onRecord
-        stack.reserveCapacity(12)
+    }
+
+    /// The comment the current snippet fills.
+    @inline(__always)
+    private mutating func fill(_ body: (inout CommentFields) -> Void) {
+        switch target {
+        case .item: body(&item)
+        case .topLevel: body(&top)
+        case .reply: body(&reply)
+        }
     }
 
     mutating func key(_ text: JSONText) -> Bool {
@@ -44,28 +70,50 @@ struct CommentEventHandler: JSONEventHandler {
             return false
         }
         field = matcher.match(text) ?? .none
+        // The text once: textOriginal only when textDisplay was not sent (it comes first).
+        if field == .textOriginal, currentHasDisplayText { field = .none }
         return field != .none
     }
 
-    private mutating func push(_ context: CommentContext) {
-        if ignoredInside > 0 || (context == .ignored && self.context == .ignored) {
-            ignoredInside += 1
-        } else {
-            stack.append(context)
+    private var currentHasDisplayText: Bool {
+        switch target {
+        case .item: item.textDisplay != nil
+        case .topLevel: top.textDisplay != nil
+        case .reply: reply.textDisplay != nil
         }
-        self.context = ignoredInside > 0 ? .ignored : context
+    }
+
+    @inline(__always)
+    private mutating func push(_ context: CommentContext) {
+        if ignoredInside > 0 || depth == 8 || (context == .ignored && self.context == .ignored) {
+            ignoredInside &+= 1
+            self.context = .ignored
+        } else {
+            packed = packed &<< 8 | UInt64(context.rawValue)
+            depth &+= 1
+            self.context = context
+        }
         field = .none
     }
 
+    @inline(__always)
     private mutating func pop() -> CommentContext {
         let closed: CommentContext
         if ignoredInside > 0 {
-            ignoredInside -= 1
+            ignoredInside &-= 1
             closed = .ignored
+        } else if depth > 0 {
+            closed = CommentContext(rawValue: UInt8(truncatingIfNeeded: packed)) ?? .ignored
+            packed &>>= 8
+            depth &-= 1
         } else {
-            closed = stack.popLast() ?? .ignored
+            closed = .ignored
         }
-        context = ignoredInside > 0 ? .ignored : stack.last ?? .ignored
+        if ignoredInside > 0 {
+            context = .ignored
+        } else {
+            context = depth > 0 ? CommentContext(rawValue: UInt8(truncatingIfNeeded: packed)) ?? .ignored : .ignored
+        }
         field = .none
         return closed
     }
@@ -73,12 +121,12 @@ struct CommentEventHandler: JSONEventHandler {
     mutating func startObject() throws {
         if field == .items { throw PageShapeError(found: "an object", inItems: false) }
         let next: CommentContext
-        switch (stack.isEmpty && ignoredInside == 0 ? nil : context, field) {
+        switch (depth == 0 && ignoredInside == 0 ? nil : context, field) {
         case (nil, _): next = .root
         case (.root?, .pageInfo): next = .pageInfo
         case (.items?, _):
-            fields[Target.item.rawValue] = CommentFields()
-            fields[Target.topLevel.rawValue] = CommentFields()
+            item = CommentFields()
+            top = CommentFields()
             replies.removeAll(keepingCapacity: true)
             itemIsThread = nil
             summary.itemCount += 1
@@ -88,13 +136,13 @@ struct CommentEventHandler: JSONEventHandler {
             next = .snippet
         case (.item?, .replies): next = .replies
         case (.snippet?, .topLevelComment):
-            fields[Target.item.rawValue].isThread = true
+            item.isThread = true
             next = .topLevelComment
         case (.topLevelComment?, .snippet):
             target = .topLevel
             next = .snippet
         case (.replyList?, _):
-            fields[Target.reply.rawValue] = CommentFields()
+            reply = CommentFields()
             next = .reply
         case (.reply?, .snippet):
             target = .reply
@@ -108,7 +156,11 @@ struct CommentEventHandler: JSONEventHandler {
     mutating func endObject() throws {
         switch pop() {
         case .item: try finishItem()
-        case .reply: replies.append(fields[Target.reply.rawValue])
+        case .reply:
+            // Moved, not copied: no retain and release of every string.
+            var moved = CommentFields()
+            swap(&moved, &reply)
+            replies.append(moved)
         case .snippet:
             // Back in a thread's top-level comment or a reply: their own snippet is done; an
             // item's snippet may be followed by `replies`.
@@ -150,20 +202,53 @@ struct CommentEventHandler: JSONEventHandler {
                 itemIsThread = keys.kinds.match(text)
             }
         case .nextPageToken: summary.nextPageToken = text.string
-        case .id: fields[owner.rawValue].id = text.string
-        case .channelId: fields[target.rawValue].channelId = text.string
-        case .videoId: fields[target.rawValue].videoId = text.string
-        case .parentId: fields[target.rawValue].parentId = text.string
-        case .textDisplay: fields[target.rawValue].textDisplay = text.string
-        case .textOriginal: fields[target.rawValue].textOriginal = text.string
-        case .authorDisplayName: fields[target.rawValue].authorDisplayName = text.string
-        case .authorProfileImageUrl: fields[target.rawValue].authorProfileImageUrl = text.string
-        case .value: fields[target.rawValue].authorChannelId = text.string
-        case .imageUrl: fields[target.rawValue].imageUrl = text.string
-        case .publishedAt: fields[target.rawValue].publishedAt = RFC3339.parseSeconds(utf8: text.bytes)
-        case .updatedAt: fields[target.rawValue].updatedAt = RFC3339.parseSeconds(utf8: text.bytes)
+        case .id:
+            switch owner {
+            case .item: item.id = text.string
+            case .topLevel: top.id = text.string
+            case .reply: reply.id = text.string
+            }
+        case .channelId:
+            if !Self.same(text, lastChannelId) { lastChannelId = text.string }
+            let channelId = lastChannelId
+            fill { $0.channelId = channelId }
+        case .videoId: fill { $0.videoId = text.string }
+        case .parentId: fill { $0.parentId = text.string }
+        case .textDisplay: fill { $0.textDisplay = text.string }
+        case .textOriginal: fill { $0.textOriginal = text.string }
+        case .authorDisplayName: fill { $0.authorDisplayName = text.string }
+        case .authorProfileImageUrl: fill { $0.authorProfileImageUrl = text.string }
+        case .value: fill { $0.authorChannelId = text.string }
+        case .imageUrl: fill { $0.imageUrl = text.string }
+        case .publishedAt:
+            let date = self.date(text)
+            fill { $0.publishedAt = date }
+        case .updatedAt:
+            let date = self.date(text)
+            fill { $0.updatedAt = date }
         default: store(ASCIIInteger.parse(text.bytes))
         }
+    }
+
+    /// Whether `text` holds the bytes of `string`.
+    @inline(__always)
+    private static func same(_ text: JSONText, _ string: String) -> Bool {
+        var string = string
+        guard string.utf8.count == text.count, let bytes = text.bytes.baseAddress else { return false }
+        return string.withUTF8 { memcmp($0.baseAddress!, bytes, text.count) == 0 }
+    }
+
+    /// A date, parsed once for a run of equal texts.
+    private mutating func date(_ text: JSONText) -> Int64? {
+        let same =
+            text.count == lastDateText.count && text.count > 0
+            && lastDateText.withUnsafeBytes { memcmp($0.baseAddress!, text.bytes.baseAddress!, text.count) == 0 }
+        if !same {
+            lastDateText.removeAll(keepingCapacity: true)
+            lastDateText.append(contentsOf: text.bytes)
+            lastDate = RFC3339.parseSeconds(utf8: text.bytes)
+        }
+        return lastDate
     }
 
     mutating func number(_ text: UnsafeRawBufferPointer) throws {
@@ -173,8 +258,8 @@ struct CommentEventHandler: JSONEventHandler {
     }
 
     mutating func integer(_ value: Int, text: UnsafeRawBufferPointer) throws {
-        try checkScalarPlace("a number")
-        store(value)
+        if field == .items || context == .items { try checkScalarPlace("a number") }
+        if field != .none { store(value) }
         field = .none
     }
 
@@ -182,14 +267,24 @@ struct CommentEventHandler: JSONEventHandler {
         switch field {
         case .totalResults: summary.totalResults = value
         case .resultsPerPage: summary.resultsPerPage = value
-        case .likeCount: fields[target.rawValue].likeCount = value
-        case .totalReplyCount: fields[target.rawValue].totalReplyCount = value
+        case .likeCount:
+            switch target {
+            case .item: item.likeCount = value
+            case .topLevel: top.likeCount = value
+            case .reply: reply.likeCount = value
+            }
+        case .totalReplyCount:
+            switch target {
+            case .item: item.totalReplyCount = value
+            case .topLevel: top.totalReplyCount = value
+            case .reply: reply.totalReplyCount = value
+            }
         default: break
         }
     }
 
     mutating func bool(_ value: Bool) throws {
-        try checkScalarPlace(value ? "true" : "false")
+        if field == .items || context == .items { try checkScalarPlace(value ? "true" : "false") }
         field = .none
     }
 
@@ -204,19 +299,20 @@ struct CommentEventHandler: JSONEventHandler {
     }
 
     private mutating func finishItem() throws {
-        let item = fields[Target.item.rawValue]
         let isThread = itemIsThread ?? (item.isThread || endpoint == .commentThreads)
         if summary.endpoint == nil { summary.endpoint = isThread ? .commentThreads : .comments }
         guard isThread else {
-            if let comment = item.comment(threadId: nil, parentId: nil, thread: nil) { try emit(comment) }
+            if let comment = item.take(threadId: nil, parentId: nil, thread: nil) { try emit(comment) }
             return
         }
-        guard let top = fields[Target.topLevel.rawValue].comment(threadId: nil, parentId: nil, thread: item) else {
+        guard let first = top.take(threadId: nil, parentId: nil, thread: item) else {
             return
         }
-        try emit(top)
-        for reply in replies {
-            if let comment = reply.comment(threadId: top.commentId, parentId: top.commentId, thread: item) {
+        try emit(first)
+        for index in replies.indices {
+            if let comment = replies[index].take(
+                threadId: first.commentId, parentId: first.commentId, thread: item)
+            {
                 try emit(comment)
             }
         }

@@ -68,16 +68,17 @@ struct CommentFields {
     /// Whether its snippet had a `topLevelComment`: it is a thread.
     var isThread = false
 
-    /// The record; `nil` without an id.
-    func comment(threadId: String?, parentId fallbackParent: String?, thread: CommentFields?) -> Comment? {
-        guard let id else { return nil }
-        let parent = parentId ?? fallbackParent
+    /// The record, its strings moved out (the fields are spent); `nil` without an id.
+    mutating func take(threadId: String?, parentId fallbackParent: String?, thread: CommentFields?) -> Comment? {
+        guard let id = id.take() else { return nil }
+        let parent = parentId.take() ?? fallbackParent
         return Comment(
             commentId: id, threadId: threadId ?? parent ?? id, parentId: parent,
-            videoId: videoId ?? thread?.videoId, channelId: channelId ?? thread?.channelId,
-            authorDisplayName: authorDisplayName, authorProfileImageUrl: authorProfileImageUrl,
-            authorChannelId: authorChannelId, text: textDisplay ?? textOriginal, likeCount: likeCount,
-            imageUrl: imageUrl, totalReplyCount: parent == nil ? (thread?.totalReplyCount ?? totalReplyCount) : nil,
+            videoId: videoId.take() ?? thread?.videoId, channelId: channelId.take() ?? thread?.channelId,
+            authorDisplayName: authorDisplayName.take(), authorProfileImageUrl: authorProfileImageUrl.take(),
+            authorChannelId: authorChannelId.take(), text: textDisplay.take() ?? textOriginal.take(),
+            likeCount: likeCount, imageUrl: imageUrl.take(),
+            totalReplyCount: parent == nil ? (thread?.totalReplyCount ?? totalReplyCount) : nil,
             publishedAt: publishedAt.map { Date(timeIntervalSince1970: TimeInterval($0)) },
             updatedAt: updatedAt.map { Date(timeIntervalSince1970: TimeInterval($0)) })
     }

@@ -2,46 +2,62 @@ import YouTubeKit
 
 /// Turns the text of a validated JSON string (escapes already checked) into UTF-8.
 enum JSONUnescape {
+    /// Appends the unescaped text to `output`. Unescaped text is never longer than its escaped
+    /// form, so room for that is made once and written through a pointer: runs between escapes
+    /// are copied in one move each, with no growth checks on the way.
+    ///
     /// - Returns: whether a `\u` escape wrote a non-ASCII character.
     @discardableResult
     static func unescape(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, into output: inout [UInt8]) -> Bool {
+        let old = output.count
+        let room = end - start
+        output.append(contentsOf: repeatElement(0, count: room))
         var wroteNonASCII = false
-        var index = start
-        var runStart = start
-        while index < end {
-            guard base[index] == UInt8(ascii: "\\") else {
-                index += 1
-                continue
-            }
-            if index > runStart {
-                output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
-            }
-            let kind = base[index + 1]
-            switch kind {
-            case UInt8(ascii: "b"): output.append(0x08)
-            case UInt8(ascii: "f"): output.append(0x0C)
-            case UInt8(ascii: "n"): output.append(0x0A)
-            case UInt8(ascii: "r"): output.append(0x0D)
-            case UInt8(ascii: "t"): output.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = hex4(base, index + 2)
-                if (0xD800...0xDBFF).contains(scalar) {
-                    let low = hex4(base, index + 8)
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    index += 6
+        let written = output.withUnsafeMutableBufferPointer { buffer -> Int in
+            let out = buffer.baseAddress! + old
+            var count = 0
+            var index = start
+            var runStart = start
+            while index < end {
+                guard base[index] == UInt8(ascii: "\\") else {
+                    index &+= 1
+                    continue
                 }
-                if scalar >= 0x80 { wroteNonASCII = true }
-                UTF8Encoding.append(scalar, to: &output)
-                index += 4
-            default:
-                output.append(kind)  // " \ /
+                if index > runStart {
+                    (out + count).update(from: base + runStart, count: index - runStart)
+                    count &+= index - runStart
+                }
+                let kind = base[index + 1]
+                switch kind {
+                case UInt8(ascii: "b"): out[count] = 0x08
+                case UInt8(ascii: "f"): out[count] = 0x0C
+                case UInt8(ascii: "n"): out[count] = 0x0A
+                case UInt8(ascii: "r"): out[count] = 0x0D
+                case UInt8(ascii: "t"): out[count] = 0x09
+                case UInt8(ascii: "u"):
+                    var scalar = hex4(base, index + 2)
+                    if (0xD800...0xDBFF).contains(scalar) {
+                        let low = hex4(base, index + 8)
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        index &+= 6
+                    }
+                    if scalar >= 0x80 { wroteNonASCII = true }
+                    count &+= UTF8Encoding.write(scalar, to: out + count) - 1
+                    index &+= 4
+                default:
+                    out[count] = kind  // " \ /
+                }
+                count &+= 1
+                index &+= 2
+                runStart = index
             }
-            index += 2
-            runStart = index
+            if end > runStart {
+                (out + count).update(from: base + runStart, count: end - runStart)
+                count &+= end - runStart
+            }
+            return count
         }
-        if end > runStart {
-            output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: end - runStart))
-        }
+        output.removeLast(room - written)
         return wroteNonASCII
     }
 

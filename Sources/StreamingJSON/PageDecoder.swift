@@ -40,9 +40,21 @@ public struct PageDecoder {
     /// - Throws: ``JSONError`` for invalid JSON, ``PageShapeError`` for items that are not
     ///   objects, or what `onRecord` throws.
     public mutating func feed(_ chunk: UnsafeRawBufferPointer) throws {
-        if held != nil {
+        if let start = held {
+            if start.isEmpty {
+                // Usually the first chunk decides: then nothing is copied.
+                guard let choice = BodySniffer.choose(chunk, endpoint: endpoint, complete: false) else {
+                    held = Array(chunk)
+                    return
+                }
+                held = nil
+                if !choice { comments = nil }
+                try feed(chunk)
+                return
+            }
             held!.append(contentsOf: chunk)
-            guard let choice = BodySniffer.choose(held!, endpoint: endpoint, complete: false) else { return }
+            guard let choice = held!.withUnsafeBytes({ BodySniffer.choose($0, endpoint: endpoint, complete: false) })
+            else { return }
             try choose(choice)
             return
         }
@@ -72,7 +84,7 @@ public struct PageDecoder {
     /// - Throws: ``JSONError`` when the body ended inside a value.
     public mutating func finish(httpStatus: Int? = nil) throws -> PageSummary {
         if let bytes = held {
-            try choose(BodySniffer.choose(bytes, endpoint: endpoint, complete: true) ?? false)
+            try choose(bytes.withUnsafeBytes { BodySniffer.choose($0, endpoint: endpoint, complete: true) } ?? false)
         }
         if comments != nil {
             try parser.finish(to: &comments!)

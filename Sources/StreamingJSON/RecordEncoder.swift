@@ -48,18 +48,7 @@ public enum RecordEncoder {
         writer.member("likeCount", video.likeCount)
         writer.member("commentCount", video.commentCount)
         writer.member("embedURL", video.embedURLString)
-        writer.memberKey("source")
-        if let source = video.source {
-            writer.raw("{")
-            writer.key("kind")
-            writer.string(source.kind.rawValue)
-            writer.member("seed", source.seed)
-            writer.member("endpoint", source.endpoint)
-            writer.member("rank", source.rank)
-            writer.raw("}")
-        } else {
-            writer.null()
-        }
+        source(video.source.map { ($0.kind.rawValue, $0.seed, $0.endpoint, $0.rank) }, into: &writer)
         writer.memberKey("fetchedAt")
         date(video.fetchedAt, into: &writer)
         writer.raw("}\n")
@@ -113,17 +102,7 @@ public enum RecordEncoder {
         date(comment.publishedAt, into: &writer)
         writer.memberKey("updatedAt")
         date(comment.updatedAt, into: &writer)
-        writer.memberKey("source")
-        if let source = comment.source {
-            writer.raw("{")
-            writer.key("seed")
-            writer.string(source.seed)
-            writer.member("endpoint", source.endpoint)
-            writer.member("rank", source.rank)
-            writer.raw("}")
-        } else {
-            writer.null()
-        }
+        source(comment.source.map { (nil, $0.seed, $0.endpoint, $0.rank) }, into: &writer)
         writer.memberKey("fetchedAt")
         date(comment.fetchedAt, into: &writer)
         writer.raw("}\n")
@@ -135,6 +114,29 @@ public enum RecordEncoder {
         case .channel(let channel): encode(channel, into: &writer)
         case .comment(let comment): encode(comment, into: &writer)
         }
+    }
+
+    /// `,"source":{"kind":…,"seed":…,"endpoint":…,"rank":…}` (`kind` for videos only), or null.
+    private static func source(
+        _ source: (kind: String?, seed: String, endpoint: String, rank: Int)?, into writer: inout JSONWriter
+    ) {
+        writer.memberKey("source")
+        guard let source else {
+            writer.null()
+            return
+        }
+        writer.raw("{")
+        if let kind = source.kind {
+            writer.key("kind")
+            writer.string(kind)
+            writer.member("seed", source.seed)
+        } else {
+            writer.key("seed")
+            writer.string(source.seed)
+        }
+        writer.member("endpoint", source.endpoint)
+        writer.member("rank", source.rank)
+        writer.raw("}")
     }
 
     private static func date(_ date: Date?, into writer: inout JSONWriter) {

@@ -19,6 +19,15 @@ enum CrawlCommand {
                 DryRunReport.dryRun(
                     options.seeds, model: options.model, hydrate: options.hydrate, maxPages: options.maxPages,
                     budget: options.budget))
+            if options.comments || options.seeds.contains(where: \.comments) {
+                let estimate = CommentCostEstimate(
+                    seeds: options.seeds, allVideos: options.comments, maxPages: options.maxCommentPages,
+                    out: options.out)
+                print(
+                    estimate.text
+                        ?? "comments: 1 unit per 100 comments of every video found, at least 1 per video (no commentCount known yet in \(options.out))"
+                )
+            }
             print(try DryRunReport.quotaLeft(options.scanner, model: options.model))
             return 0
         }

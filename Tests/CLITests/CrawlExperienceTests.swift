@@ -1,3 +1,4 @@
+import Archive
 import Foundation
 import Testing
 
@@ -106,5 +107,31 @@ struct CrawlExperienceTests {
         let result = try CLIRunner.run(["--seeds", "x.txt", "--budget", "5", "--progress", "sometimes"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("--progress takes one of auto, always, never, got \"sometimes\""))
+    }
+
+    /// `--dry-run` with comments: the cost from the commentCount of the videos already in --out.
+    @Test func dryRunEstimatesCommentsFromKnownCommentCounts() throws {
+        let out = CrawlCommandTests.temporary("dry-comments")
+        let state = CrawlCommandTests.temporary("dry-state")
+        let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
+        defer { for path in [out, state, seeds] { try? FileManager.default.removeItem(atPath: path) } }
+        try "channel @GoogleDevelopers maxPages=1\n".write(toFile: seeds, atomically: true, encoding: .utf8)
+        let first = try CLIRunner.run([
+            "--seeds", seeds, "--budget", "100", "--emulator", "--out", out, "--state-dir", state, "--quiet",
+        ])
+        #expect(first.status == 0, "\(first.stderr)")
+        var videos = 0
+        var comments = 0
+        try ArchiveReader.forEachRecord(directory: out, kind: .videos) { record, _ in
+            videos += 1
+            if case .number(let text)? = record["commentCount"] { comments += Int(text) ?? 0 }
+        }
+        let dry = try CLIRunner.run([
+            "--seeds", seeds, "--budget", "100", "--emulator", "--out", out, "--state-dir", state, "--dry-run",
+            "--comments",
+        ])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("comments: \(videos) videos known so far, \(comments) comments"), "\(dry.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/comments-00000.jsonl.gz"), "nothing was fetched")
     }
 }

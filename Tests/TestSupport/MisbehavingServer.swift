@@ -67,7 +67,7 @@ public final class MisbehavingServer: Sendable {
     public var requestsReceived: Int { received.load(ordering: .relaxed) }
 
     /// Returns once `count` request heads have arrived (polling; at most `timeout`).
-    public func waitForRequests(_ count: Int, timeout: Duration = .seconds(10)) async throws {
+    public func waitForRequests(_ count: Int, timeout: Duration = .seconds(60)) async throws {
         let deadline = ContinuousClock.now + timeout
         while requestsReceived < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
     }

@@ -15,6 +15,10 @@ struct QuotaModelTests {
         (.classic, .channels, .units, 1),
         (.classic, .playlistItems, .units, 1),
         (.classic, .playlists, .units, 1),
+        (.buckets, .commentThreads, .units, 1),
+        (.buckets, .comments, .units, 1),
+        (.classic, .commentThreads, .units, 1),
+        (.classic, .comments, .units, 1),
     ]
 
     @Test("cost of every method in both models", arguments: table)
