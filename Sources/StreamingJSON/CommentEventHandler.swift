@@ -213,7 +213,13 @@ struct CommentEventHandler: JSONEventHandler {
             let channelId = lastChannelId
             fill { $0.channelId = channelId }
         case .videoId: fill { $0.videoId = text.string }
-        case .parentId: fill { $0.parentId = text.string }
+        case .parentId:
+            // A carried reply's parent is its thread: the same id, shared rather than copied.
+            if target == .reply, let thread = top.id, Self.same(text, thread) {
+                reply.parentId = thread
+            } else {
+                fill { $0.parentId = text.string }
+            }
         case .textDisplay: fill { $0.textDisplay = text.string }
         case .textOriginal: fill { $0.textOriginal = text.string }
         case .authorDisplayName: fill { $0.authorDisplayName = text.string }
