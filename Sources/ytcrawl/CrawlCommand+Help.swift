@@ -26,6 +26,8 @@ extension CrawlCommand {
           --rps N               requests per second (default 50)
           --max-pages N         pages per seed at most, unless the seed says maxPages=
           --no-hydrate          write what discovery returned, without videos.list hydration
+          --complete-channels   search for the videos a channel's uploads playlist does not list
+                                (it lists about 20,000); per seed: complete=search
           --comments            also fetch the comments (every thread, every reply) of every video;
                                 per seed: comments=yes; one video: a `comments VIDEO_ID` seed
           --max-comment-pages N commentThreads pages (100 threads each) per video at most

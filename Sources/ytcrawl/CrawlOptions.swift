@@ -42,6 +42,7 @@ struct CrawlOptions {
             ]),
             flags: [
                 "--emulator", "--no-hydrate", "--wait-for-reset", "--quiet", "--verbose", "--dry-run", "--comments",
+                "--complete-channels",
             ],
             arguments: arguments)
         if scanner.wantsHelp { return nil }
@@ -121,6 +122,7 @@ struct CrawlOptions {
         configuration.comments = comments
         configuration.maxCommentPages = maxCommentPages
         configuration.pseudonymizer = pseudonymizer
+        configuration.completeChannels = scanner.flag("--complete-channels")
         return configuration
     }
 

@@ -47,6 +47,16 @@ struct CrawlReport {
                 + (summary.commentsWritten > 0 ? ", comments-*.jsonl.gz" : "") + ", manifest.json)",
             "next: ytcrawl stats \(out)   |   " + nextStep,
         ]
+        for gap in summary.channelGaps.prefix(10) {
+            lines.append(
+                "channel past its uploads playlist: \(TerminalText.line(gap)) (complete=search on the seed, or --complete-channels, searches for the rest)"
+            )
+        }
+        if summary.searchWindows > 0 || summary.windowsLeft > 0 {
+            lines.insert(
+                "split searches: \(summary.searchWindows) date window\(summary.searchWindows == 1 ? "" : "s") done this run, \(summary.windowsLeft) left"
+                    + (summary.windowsLeft > 0 ? " (rerun the same command to continue them)" : ""), at: 2)
+        }
         if summary.commentsWritten > 0 || !summary.commentsDisabled.isEmpty {
             let disabled = summary.commentsDisabled
             let shown = disabled.prefix(5).joined(separator: ", ") + (disabled.count > 5 ? ", …" : "")
@@ -81,7 +91,8 @@ struct CrawlReport {
             "videosWritten": summary.videosWritten, "videosThisRun": summary.videosThisRun,
             "commentsWritten": summary.commentsWritten,
             "commentsThisRun": summary.commentsWritten - summary.commentsBefore,
-            "commentsDisabled": summary.commentsDisabled,
+            "commentsDisabled": summary.commentsDisabled, "searchWindows": summary.searchWindows,
+            "searchWindowsLeft": summary.windowsLeft, "channelGaps": summary.channelGaps,
             "channelsWritten": summary.channelsWritten,
             "videosPerThousandUnits": (summary.videosPerThousandUnits * 10).rounded() / 10,
             "out": URL(fileURLWithPath: out).standardizedFileURL.path, "shards": shards, "next": nextStep,

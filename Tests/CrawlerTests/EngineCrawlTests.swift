@@ -36,13 +36,15 @@ struct EngineCrawlTests {
 
         func crawl(
             _ transport: any HTTPTransport, seeds text: String, maxRetries: Int = 6, budget: Int? = nil,
+            searchBudget: Int? = nil,
             sink: (any RecordSink)? = nil, log: @escaping @Sendable (String) -> Void = { _ in },
             configure: (inout CrawlConfiguration) -> Void = { _ in }
         ) async throws -> CrawlSummary {
             let clock = self.clock
             let limiter = try RateLimiter(
                 configuration: RateLimiterConfiguration(
-                    requestsPerSecond: 200, burst: 20, runBudgetUnits: budget, dailyUnits: 1_000_000,
+                    requestsPerSecond: 200, burst: 20, runBudgetUnits: budget, runBudgetSearches: searchBudget,
+                    dailyUnits: 1_000_000,
                     dailySearches: 1_000_000),
                 keys: [EngineCrawlTests.key], clock: clock, utcNow: { clock.utcSeconds },
                 ledger: try QuotaLedger(directory: ledger))

@@ -75,7 +75,33 @@ struct SeedsParserTests {
         ("channel @x regionCode=US", 12, "takes only maxPages"),
         ("search cats walk=videos", 13, "walk=channels"),
         ("https://www.youtube.com/feed/trending", 1, "expected a watch?v="),
+        ("search cats split=days", 13, "expected split=time"),
+        ("channel @x split=time", 12, "split=time is for search seeds"),
+        ("playlist PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR complete=search", 45, "complete=search is for channel seeds"),
+        ("channel @x complete=all", 12, "expected complete=search"),
+        ("comments dQw4w9WgXcQ order=newest", 22, "order=time or order=relevance"),
+        ("comments dQw4w9WgXcQ comments=yes", 22, "fetches comments already"),
+        ("video dQw4w9WgXcQ comments=maybe", 19, "comments=yes or comments=no"),
+        ("comments notAVideo", 10, "11-character video id"),
     ]
+
+    @Test func splitCompleteAndCommentOptions() throws {
+        let seeds = try SeedsParser.parse(
+            """
+            search climate split=time publishedAfter=2019-01-01T00:00:00Z
+            channel @GoogleDevelopers complete=search comments=yes
+            comments https://www.youtube.com/watch?v=dQw4w9WgXcQ order=relevance searchTerms="great song" maxPages=3
+            """, file: "seeds.txt")
+        #expect(seeds[0].splitTime && !seeds[0].comments)
+        #expect(seeds[1].completeBySearch && seeds[1].comments)
+        guard case .comments(let asked) = seeds[2].target else {
+            Issue.record("not a comments seed")
+            return
+        }
+        #expect(asked.videoId == "dQw4w9WgXcQ" && asked.order == .relevance && asked.searchTerms == "great song")
+        #expect(seeds[2].maxPages == 3 && seeds[2].comments)
+        #expect(seeds[2].text.contains(#"searchTerms="great song""#), "written as it was: \(seeds[2].text)")
+    }
 
     @Test("bad lines name file, line, column and what was expected", arguments: badLines)
     func badLine(_ line: String, _ column: Int, _ expected: String) {

@@ -32,6 +32,8 @@ public struct CrawlConfiguration: Sendable {
     public var maxCommentPages: Int?
     /// `--pseudonymize-authors`: comment authors as keyed hashes, without names or images.
     public var pseudonymizer: AuthorPseudonymizer?
+    /// `--complete-channels`: search for what uploads playlists do not list, for every channel.
+    public var completeChannels = false
 
     public init(
         seeds: [Seed], seedsDigest: String, apiBase: String, out: String, concurrency: Int = 8, hydrate: Bool = true,
@@ -59,7 +61,7 @@ public struct CrawlConfiguration: Sendable {
         CrawlEngine.Options(
             hydrate: hydrate, maxPages: maxPages, concurrency: concurrency, checkpointEvery: checkpointEvery,
             checkpointInterval: checkpointInterval, comments: comments, maxCommentPages: maxCommentPages,
-            pseudonymizer: pseudonymizer)
+            pseudonymizer: pseudonymizer, completeChannels: completeChannels)
     }
 }
 
@@ -77,6 +79,12 @@ public struct CrawlSummary: Sendable {
     public var commentsBefore = 0
     /// Videos whose comments are disabled, found this run.
     public var commentsDisabled: [String] = []
+    /// Windows of `split=time` searches finished this run, and windows still to do.
+    public var searchWindows = 0
+    public var windowsLeft = 0
+    /// Channels whose uploads playlist listed fewer videos than their `videoCount`: channel,
+    /// expected, found.
+    public var channelGaps: [String] = []
     public var pages: Int
     public var retries: Int
     public var unitsByMethod: [String: Int]

@@ -108,6 +108,14 @@ extension CrawlEngine {
     /// Whether the output can be closed for good: everything found is written and nothing is left.
     var isFinished: Bool { conclusion == .completed && frontier.isEmpty && pending.isEmpty && inFlight.isEmpty }
 
+    /// Windows of `split=time` searches still to do (a rerun continues them).
+    var windowsLeft: Int {
+        checkpointState().items.reduce(0) {
+            if case .window = $1 { return $0 + 1 }
+            return $0
+        }
+    }
+
     /// What is left, for the summary: each failed item and why.
     var left: [String] { failures.map { "\($0.item.work.describe(seeds: seeds)): \($0.reason)" } }
 }
@@ -165,9 +173,28 @@ extension CrawlEngine {
             write(.channel(channel))
         }
         if let uploads = found.derivedUploadsPlaylistId, queuedPlaylists.insert(uploads) {
-            enqueue(.playlist(PlaylistPage(seed: seed, playlistId: uploads, page: 0, rank: 0, uploads: true)))
+            enqueue(
+                .playlist(
+                    PlaylistPage(
+                        seed: seed, playlistId: uploads, page: 0, rank: 0, uploads: true, channelId: found.channelId,
+                        expected: found.videoCount)))
         }
     }
+
+    /// A channel's uploads playlist ended short of its `videoCount` (it lists about 20,000 at
+    /// most): the gap is reported, and with `complete=search` (or `--complete-channels`) the rest
+    /// is searched for by date windows older than the oldest upload found.
+    mutating func uploadsEnded(channelId: String, expected: Int, found: Int, oldest: Int64?, seed: Int) {
+        channelGaps.append("\(channelId): videoCount \(expected), its uploads playlist listed \(found)")
+        guard options.completeChannels || seeds[seed].completeBySearch else { return }
+        enqueue(
+            .window(
+                SearchWindow(
+                    seed: seed, channelId: channelId, before: oldest, page: 0, rank: found, results: 0, windows: 0)))
+    }
+
+    /// A window of a `split=time` search is finished.
+    mutating func windowDone() { counters.searchWindows += 1 }
 
     /// A channel a search found, walked once (`walk=channels`).
     mutating func walk(channel id: String, seed: Int) {

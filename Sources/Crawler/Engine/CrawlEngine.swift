@@ -28,6 +28,8 @@ struct CrawlEngine {
         var maxCommentPages: Int?
         /// `--pseudonymize-authors`: authors' channel ids replaced by a keyed hash, names dropped.
         var pseudonymizer: AuthorPseudonymizer?
+        /// `--complete-channels`: `complete=search` for every channel.
+        var completeChannels = false
     }
 
     /// What the actor does after a result.
@@ -65,6 +67,8 @@ struct CrawlEngine {
     /// Videos whose comments are disabled, found this run; and those not yet in the manifest.
     var commentsDisabled: [String] = []
     var disabledOutbox: [String] = []
+    /// Channels whose uploads playlist listed fewer videos than their `videoCount`.
+    var channelGaps: [String] = []
     var inFlight: [Int: WorkItem] = [:]
     var nextTicket = 0
     var counters = Counters()
@@ -87,6 +91,8 @@ struct CrawlEngine {
         var requests = 0
         var videosWritten = 0
         var commentsWritten = 0
+        /// Windows of `split=time` searches finished.
+        var searchWindows = 0
         var commentsBefore = 0
         /// What the output held when this run started.
         var videosBefore = 0
@@ -111,6 +117,8 @@ struct CrawlEngine {
         for index in indices {
             let seed = seeds[index]
             switch seed.target {
+            case .search where seed.splitTime:
+                enqueue(.window(SearchWindow(seed: index, page: 0, rank: 0, results: 0, windows: 0)))
             case .search: enqueue(.search(SearchPage(seed: index, page: 0, rank: 0)))
             case .channel(.id(let id)):
                 if queuedChannels.insert(id) { enqueue(.channel(ChannelLookup(seed: index, id: id))) }

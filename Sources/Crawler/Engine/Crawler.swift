@@ -187,7 +187,8 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             ending: engine.conclusion, videosWritten: counters.videosWritten, channelsWritten: counters.channelsWritten,
             videosBefore: counters.videosBefore, channelsBefore: counters.channelsBefore,
             commentsWritten: counters.commentsWritten, commentsBefore: counters.commentsBefore,
-            commentsDisabled: engine.commentsDisabled,
+            commentsDisabled: engine.commentsDisabled, searchWindows: counters.searchWindows,
+            windowsLeft: engine.windowsLeft, channelGaps: engine.channelGaps,
             pages: counters.pages, retries: counters.retries, unitsByMethod: counters.unitsByMethod,
             warnings: engine.warnings, left: engine.left, units: await limiter.spentUnits,
             searches: await limiter.spentSearches, requests: counters.requests)

@@ -39,6 +39,10 @@ public enum CrawlPlan {
                     steps.append("per channel found: channels.list (1 unit per 50 channels), then its uploads as below")
                 }
                 if seed.walkChannels { steps.append("playlistItems.list: 1 unit per 50 uploads") }
+                if seed.splitTime {
+                    steps[0] =
+                        "search.list q=\(query.q ?? "") split=time: ordered by date in windows of up to 500 results, from \(query.publishedBefore.map(RFC3339.format) ?? "now") back to \(query.publishedAfter.map(RFC3339.format) ?? "YouTube's first day") (\(searchCost) per page of 50: about 1 call per 50 matching videos, plus 2 to confirm the range is done; the number of matches is not known before the first call)"
+                }
                 return Entry(
                     seed: seed, steps: steps + hydration,
                     minimumUnits: (search.bucket == .units ? search.cost : 0) + (hydrate ? 1 : 0),

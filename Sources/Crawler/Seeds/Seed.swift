@@ -36,6 +36,10 @@ public struct Seed: Sendable, Hashable {
     public var walkChannels: Bool
     /// `comments=yes` (and every `comments` seed): the comments of every video the seed yields.
     public var comments = false
+    /// `split=time` on a search: its date range is walked in windows past the ~500-result cap.
+    public var splitTime = false
+    /// `complete=search` on a channel: videos its uploads playlist does not list are searched for.
+    public var completeBySearch = false
 
     /// A `comments VIDEO_ID` seed.
     public var isCommentsSeed: Bool {

@@ -26,6 +26,17 @@ public enum SeedsParser {
         var text: String
         var column: Int
         var quoted: Bool
+        /// `name="a value"`: a filter whose value was quoted (the quotes group, the name stays).
+        var valueQuoted = false
+
+        /// The token as it was written, quotes included.
+        var written: String {
+            if quoted { return "\"\(text)\"" }
+            if valueQuoted, let equals = text.firstIndex(of: "=") {
+                return text[...equals] + "\"" + text[text.index(after: equals)...] + "\""
+            }
+            return text
+        }
     }
 
     /// Splits a line into tokens (quotes group, `#` outside quotes ends the line).
@@ -35,13 +46,17 @@ public enum SeedsParser {
         var start = 0
         var inQuotes = false
         var wasQuoted = false
+        var valueQuoted = false
         var column = 0
         var quoteColumn = 0
         var escaped = false
         func finish() {
-            if !current.isEmpty || wasQuoted { tokens.append(Token(text: current, column: start, quoted: wasQuoted)) }
+            if !current.isEmpty || wasQuoted {
+                tokens.append(Token(text: current, column: start, quoted: wasQuoted, valueQuoted: valueQuoted))
+            }
             current = ""
             wasQuoted = false
+            valueQuoted = false
         }
         for character in line {
             column += 1
@@ -67,7 +82,11 @@ public enum SeedsParser {
             case "\"":
                 if current.isEmpty { start = column }
                 inQuotes = true
-                wasQuoted = true
+                if current.hasSuffix("="), !wasQuoted {
+                    valueQuoted = true
+                } else {
+                    wasQuoted = true
+                }
                 quoteColumn = column
             default:
                 if current.isEmpty && !wasQuoted { start = column }
@@ -86,7 +105,7 @@ public enum SeedsParser {
     static func parseLine(_ line: Substring, number: Int, file: String) throws -> Seed? {
         let tokens = try tokenize(line, number: number, file: file)
         guard let first = tokens.first else { return nil }
-        let text = tokens.map { $0.quoted ? "\"\($0.text)\"" : $0.text }.joined(separator: " ")
+        let text = tokens.map(\.written).joined(separator: " ")
         func fail(_ token: Token, _ message: String) -> SeedError {
             SeedError(file: file, line: number, column: token.column, message: message)
         }
@@ -109,7 +128,9 @@ public enum SeedsParser {
         var words: [Token] = []
         var filters: [(Token, String, String)] = []
         for token in tokens.dropFirst() {
-            if !token.quoted, let equals = token.text.firstIndex(of: "=") {
+            // A pasted URL's `?v=` is part of it, not a filter.
+            let isURL = token.text.contains("youtube.com") || token.text.contains("youtu.be")
+            if !token.quoted, !isURL, let equals = token.text.firstIndex(of: "=") {
                 let name = String(token.text[..<equals])
                 var value = String(token.text[token.text.index(after: equals)...])
                 if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 {
@@ -123,6 +144,8 @@ public enum SeedsParser {
         var maxPages: Int?
         var walkChannels = false
         var comments = first.text == "comments"
+        var splitTime = false
+        var completeBySearch = false
         var commentOrder = APIRequest.CommentOrder.time
         var searchTerms: String?
         var searchParameters: [(name: String, value: String)] = []
@@ -142,6 +165,22 @@ public enum SeedsParser {
                 }
                 commentOrder = order
                 continue
+            case ("split", "search"):
+                guard value == "time" else {
+                    throw fail(token, "found split=\(value); expected split=time, on a search seed")
+                }
+                splitTime = true
+                continue
+            case ("split", _):
+                throw fail(token, "found split=\(value); split=time is for search seeds")
+            case ("complete", "channel"):
+                guard value == "search" else {
+                    throw fail(token, "found complete=\(value); expected complete=search, on a channel seed")
+                }
+                completeBySearch = true
+                continue
+            case ("complete", _):
+                throw fail(token, "found complete=\(value); complete=search is for channel seeds")
             case ("searchTerms", "comments"):
                 guard !value.isEmpty else { throw fail(token, "found an empty searchTerms=; expected words to match") }
                 searchTerms = value
@@ -163,7 +202,8 @@ public enum SeedsParser {
                 guard first.text == "search" else {
                     let takes =
                         first.text == "comments"
-                        ? "maxPages=N, order=time|relevance and searchTerms=…" : "maxPages=N and comments=yes"
+                        ? "maxPages=N, order=time|relevance and searchTerms=…"
+                        : "maxPages=N, comments=yes\(first.text == "channel" ? " and complete=search" : "")"
                     throw fail(token, "found the filter \(name)=\(value); a \(first.text) seed takes only \(takes)")
                 }
                 searchParameters.append((name, value))
@@ -202,6 +242,8 @@ public enum SeedsParser {
         }
         var seed = Seed(target: target, text: text, lineNumber: number, maxPages: maxPages, walkChannels: walkChannels)
         seed.comments = comments
+        seed.splitTime = splitTime
+        seed.completeBySearch = completeBySearch
         return seed
     }
 

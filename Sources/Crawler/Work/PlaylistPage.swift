@@ -12,6 +12,12 @@ struct PlaylistPage: CrawlWork {
     var uploads: Bool
     /// Times this item started over after `invalidPageToken` (absent in older checkpoints).
     var restarts: Int?
+    /// An uploads playlist's channel and its `videoCount`: a walk that ends short of it reports
+    /// the gap (and, with `complete=search`, searches for the rest).
+    var channelId: String?
+    var expected: Int?
+    /// The oldest upload found so far.
+    var oldest: Int64?
 
     func request(seeds: [Seed]) throws -> APIRequest {
         try APIRequest.playlistItems(playlistId: playlistId, pageToken: pageToken)
@@ -19,11 +25,20 @@ struct PlaylistPage: CrawlWork {
 
     func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine) {
         var position = rank
+        var oldest = self.oldest
         for case .video(let video) in fetched.records {
             plan.discover(video.videoId, seed: seed, endpoint: "playlistItems.list", rank: position, partial: video)
+            if let date = video.publishedAt.map({ Int64($0.timeIntervalSince1970) }) {
+                oldest = min(oldest ?? date, date)
+            }
             position += 1
         }
-        guard let token = fetched.summary.nextPageToken, page + 1 < (plan.maxPages(seed) ?? .max) else { return }
+        guard let token = fetched.summary.nextPageToken, page + 1 < (plan.maxPages(seed) ?? .max) else {
+            if fetched.summary.nextPageToken == nil, let channelId, let expected, expected > position {
+                plan.uploadsEnded(channelId: channelId, expected: expected, found: position, oldest: oldest, seed: seed)
+            }
+            return
+        }
         if token == pageToken {
             plan.warn(
                 "\(describe(seeds: plan.seeds)): the API sent the same nextPageToken again; this playlist ends here")
@@ -33,6 +48,7 @@ struct PlaylistPage: CrawlWork {
         next.pageToken = token
         next.page += 1
         next.rank = position
+        next.oldest = oldest
         plan.enqueue(.playlist(next))
     }
 
@@ -56,6 +72,9 @@ struct PlaylistPage: CrawlWork {
         writer.member("playlistId", playlistId)
         writer.memberKey("uploads")
         writer.bool(uploads)
+        writer.member("channelId", channelId)
+        writer.member("expected", expected)
+        if let oldest { writer.member("oldest", Int(oldest)) }
     }
 
     func describe(seeds: [Seed]) -> String {

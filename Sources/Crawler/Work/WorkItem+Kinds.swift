@@ -13,6 +13,7 @@ extension WorkItem {
         case .hydrate(let work): work
         case .commentThreads(let work): work
         case .replies(let work): work
+        case .window(let work): work
         }
     }
 
@@ -28,6 +29,7 @@ extension WorkItem {
         case CommentThreadsPage.tag:
             return .commentThreads(try container.decode(CommentThreadsPage.self, forKey: key))
         case ReplyPage.tag: return .replies(try container.decode(ReplyPage.self, forKey: key))
+        case SearchWindow.tag: return .window(try container.decode(SearchWindow.self, forKey: key))
         default: return nil
         }
     }

@@ -8,6 +8,7 @@ enum WorkItem: Sendable, Hashable {
     case hydrate(HydrationBatch)
     case commentThreads(CommentThreadsPage)
     case replies(ReplyPage)
+    case window(SearchWindow)
 }
 
 /// How a found video was first found, kept until its hydration.

@@ -147,10 +147,28 @@ extension Endpoints {
         let radius = query.locationRadius?.meters
         var hits: [Hit] = []
         hits.reserveCapacity(candidates.count)
-        for (index, score) in candidates {
+        // Ordered by date with no filter that needs the video itself (a `split=time` crawl): the
+        // dates table decides, and no video is generated for a result that is not shown.
+        let datesOnly =
+            query.order == .date && query.regionCode == nil && query.videoCategoryId == nil
+            && (query.videoDuration ?? .any) == .any && query.eventType == nil && query.location == nil
+            && query.relevanceLanguage == nil
+        for (index, score) in candidates where datesOnly {
+            let date = corpus.dates.date(of: index, in: corpus)
+            if let after, date < after { continue }
+            if let before, date > before { continue }
+            hits.append(
+                Hit(
+                    kind: .video, index: index, score: score, date: date, views: 0, rating: 0, title: "",
+                    tiebreak: Self.mix(UInt64(index) ^ salt)))
+        }
+        for (index, score) in candidates where !datesOnly {
+            if after != nil || before != nil {
+                let date = corpus.dates.date(of: index, in: corpus)
+                if let after, date < after { continue }
+                if let before, date > before { continue }  // both bounds inclusive, as the API
+            }
             let video = corpus.video(index)
-            if let after, video.publishedAt < after { continue }
-            if let before, video.publishedAt >= before { continue }
             if let region = query.regionCode, video.region != region { continue }
             if let category = query.videoCategoryId, video.categoryId != category { continue }
             if let duration = query.videoDuration, duration != .any {

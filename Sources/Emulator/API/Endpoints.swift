@@ -11,6 +11,8 @@ struct Endpoints {
     var renderer: ResourceRenderer { api.renderer }
 
     static let searchParts: Set<String> = ["id", "snippet"]
+    /// How many videos an uploads playlist lists at most.
+    static let uploadsCap = 20_000
     static let videoParts: Set<String> = [
         "id", "snippet", "contentDetails", "statistics", "status", "player", "topicDetails", "recordingDetails",
         "liveStreamingDetails", "localizations", "paidProductPlacementDetails",
@@ -206,9 +208,9 @@ struct Endpoints {
         let total: Int
         let entry: (Int) -> (CorpusPlaylist.Entry, Int64)
         if playlistId.hasPrefix("UU"), let channelIndex = corpus.channelIndex(id: Substring(playlistId)) {
-            // Uploads, newest first; never placeholders.
+            // Uploads, newest first; never placeholders; like the real one, at most about 20,000.
             owner = corpus.channels[channelIndex]
-            total = owner.videoCount
+            total = min(owner.videoCount, Self.uploadsCap)
             entry = { [owner, corpus] position in
                 let index = owner.firstVideo + owner.videoCount - 1 - position
                 return (.video(index), corpus.video(index).publishedAt)

@@ -12,6 +12,8 @@ final class Corpus: Sendable {
     let channelCodec: IdentifierCodec
     let playlistCodec: IdentifierCodec
     let commentCodec: IdentifierCodec
+    /// Publication dates, for date-windowed searches.
+    let dates = VideoDates()
     let index: SearchIndex
 
     var videoCount: Int { videoStarts.last ?? 0 }

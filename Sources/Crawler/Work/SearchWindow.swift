@@ -1,0 +1,140 @@
+import Foundation
+import StreamingJSON
+import YouTubeKit
+
+/// A page of a `split=time` search: the seed's query ordered by date within a window of
+/// publication dates, walked newest first. search.list stops after about 500 results, so when a
+/// window's pages end, the next window ends where this one's oldest result was (both bounds are
+/// inclusive: the results of that instant come again and are deduplicated) and the walk goes on
+/// to the range's start. Every call is a page of (mostly) new videos; nothing is probed ahead and
+/// `pageInfo.totalResults` (a loose estimate) is never read. A window that brings only results of
+/// its own end instant moves one second back; a window with no results ends the walk.
+///
+/// With `channelId` set it is a channel's completion (`complete=search`): that channel's videos
+/// by search instead of the seed's query.
+struct SearchWindow: CrawlWork {
+    static let tag = "window"
+    var seed: Int
+    /// Search `channelId=… type=video` (a channel's completion) instead of the seed's query.
+    var channelId: String?
+    /// The window's inclusive bounds, in seconds since 1970; `nil`: the query's own (or none).
+    var after: Int64?
+    var before: Int64?
+    var pageToken: String?
+    /// The page within the window (search stops after 10 pages of 50).
+    var page: Int
+    /// The position of this page's first result among all the seed's results.
+    var rank: Int
+    /// Results of this window so far, and the oldest date among them.
+    var results: Int
+    var oldest: Int64?
+    /// Windows of this walk finished before this one.
+    var windows: Int
+    var restarts: Int?
+
+    var isCostly: Bool { true }
+
+    /// YouTube's first day: where a range without `publishedAfter` starts.
+    static let firstDay: Int64 = 1_114_214_400
+
+    func request(seeds: [Seed]) throws -> APIRequest {
+        var query: SearchQuery
+        if let channelId {
+            query = SearchQuery()
+            query.channelId = channelId
+            query.type = .video
+        } else {
+            guard case .search(let seedQuery) = seeds[seed].target else {
+                throw YouTubeError.invalidParameter(name: "seed", value: seeds[seed].text, allowed: "a search seed")
+            }
+            query = seedQuery
+        }
+        query.order = .date
+        query.maxResults = 50
+        if let after { query.publishedAfter = Date(timeIntervalSince1970: TimeInterval(after)) }
+        if let before { query.publishedBefore = Date(timeIntervalSince1970: TimeInterval(before)) }
+        query.pageToken = pageToken
+        return try APIRequest.search(query)
+    }
+
+    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine) {
+        let walk = channelId == nil && plan.seeds[seed].walkChannels
+        var position = rank
+        var oldest = self.oldest
+        var count = 0
+        for case .video(let video) in fetched.records {
+            plan.discover(video.videoId, seed: seed, endpoint: "search.list", rank: position, partial: video)
+            if walk { plan.walk(channel: video.channelId, seed: seed) }
+            if let date = video.publishedAt.map({ Int64($0.timeIntervalSince1970) }) {
+                oldest = min(oldest ?? date, date)
+            }
+            position += 1
+            count += 1
+        }
+        if walk {
+            for id in fetched.summary.channelResults { plan.walk(channel: id, seed: seed) }
+        }
+        var next = self
+        next.rank = position
+        next.results += count
+        next.oldest = oldest
+        if let token = fetched.summary.nextPageToken, token != pageToken, page < 20 {
+            next.pageToken = token
+            next.page += 1
+            plan.enqueue(.window(next))
+            return
+        }
+        plan.windowDone()
+        // The window is done: the next one ends at its oldest result.
+        guard next.results > 0, let end = oldest else { return }
+        let start = after ?? Self.lowerBound(plan.seeds[seed])
+        let nextBefore = before.map { end >= $0 ? $0 - 1 : end } ?? end
+        guard nextBefore >= start else { return }
+        plan.enqueue(
+            .window(
+                SearchWindow(
+                    seed: seed, channelId: channelId, after: after, before: nextBefore, page: 0, rank: position,
+                    results: 0, windows: windows + 1)))
+    }
+
+    /// The range's start: the query's `publishedAfter`, else YouTube's first day.
+    static func lowerBound(_ seed: Seed) -> Int64 {
+        if case .search(let query) = seed.target, let after = query.publishedAfter {
+            return Int64(after.timeIntervalSince1970)
+        }
+        return firstDay
+    }
+
+    func restartedPaging() -> WorkItem? {
+        guard (restarts ?? 0) < maximumPagingRestarts else { return nil }
+        var again = self
+        again.pageToken = nil
+        again.page = 0
+        again.results = 0
+        again.restarts = (restarts ?? 0) + 1
+        return .window(again)
+    }
+
+    func reseeded(_ change: SeedChange) -> WorkItem? {
+        guard let seed = change(seed) else { return nil }
+        var moved = self
+        moved.seed = seed
+        return .window(moved)
+    }
+
+    func write(into writer: inout JSONWriter) {
+        writer.pagingMembers(seed: seed, pageToken: pageToken, page: page, rank: rank, restarts: restarts)
+        writer.member("channelId", channelId)
+        if let after { writer.member("after", Int(after)) }
+        if let before { writer.member("before", Int(before)) }
+        writer.member("results", results)
+        if let oldest { writer.member("oldest", Int(oldest)) }
+        writer.member("windows", windows)
+    }
+
+    func describe(seeds: [Seed]) -> String {
+        let end = before.map { " up to " + RFC3339.format(seconds: $0) } ?? ""
+        let what = channelId.map { "search of channel \($0)" } ?? seeds[seed].text
+        return "\(what), window \(windows + 1)\(end) (page \(page + 1))"
+    }
+}
