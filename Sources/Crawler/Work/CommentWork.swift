@@ -3,7 +3,7 @@ import YouTubeKit
 
 /// A commentThreads.list page of one video: its threads' top-level comments and the replies they
 /// carry; threads with more replies than they carry get their replies paged (``ReplyPage``).
-struct CommentThreadsPage: CrawlWork {
+struct CommentThreadsPage: SeededWork {
     static let tag = "commentThreads"
     var seed: Int
     var videoId: String
@@ -86,12 +86,7 @@ struct CommentThreadsPage: CrawlWork {
             CommentThreadsPage(seed: seed, videoId: videoId, page: 0, rank: 0, restarts: (restarts ?? 0) + 1))
     }
 
-    func reseeded(_ change: SeedChange) -> WorkItem? {
-        guard let seed = change(seed) else { return nil }
-        var moved = self
-        moved.seed = seed
-        return .commentThreads(moved)
-    }
+    var item: WorkItem { .commentThreads(self) }
 
     func write(into writer: inout JSONWriter) {
         writer.pagingMembers(seed: seed, pageToken: pageToken, page: page, rank: rank, restarts: restarts)
@@ -103,7 +98,7 @@ struct CommentThreadsPage: CrawlWork {
 
 /// A comments.list page of one thread's replies (`parentId`), for threads with more replies than
 /// commentThreads.list carries.
-struct ReplyPage: CrawlWork {
+struct ReplyPage: SeededWork {
     static let tag = "replies"
     var seed: Int
     var videoId: String
@@ -158,12 +153,7 @@ struct ReplyPage: CrawlWork {
         return .replies(again)
     }
 
-    func reseeded(_ change: SeedChange) -> WorkItem? {
-        guard let seed = change(seed) else { return nil }
-        var moved = self
-        moved.seed = seed
-        return .replies(moved)
-    }
+    var item: WorkItem { .replies(self) }
 
     func write(into writer: inout JSONWriter) {
         writer.pagingMembers(seed: seed, pageToken: pageToken, page: page, rank: rank, restarts: restarts)

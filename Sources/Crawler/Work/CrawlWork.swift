@@ -35,6 +35,22 @@ protocol CrawlWork: Sendable, Hashable, Codable {
     func describe(seeds: [Seed]) -> String
 }
 
+/// Work that belongs to one seed: a rerun with other seeds renumbers it, or drops it with its seed.
+protocol SeededWork: CrawlWork {
+    var seed: Int { get set }
+    /// The work as a frontier item.
+    var item: WorkItem { get }
+}
+
+extension SeededWork {
+    func reseeded(_ change: SeedChange) -> WorkItem? {
+        guard let seed = change(seed) else { return nil }
+        var moved = self
+        moved.seed = seed
+        return moved.item
+    }
+}
+
 extension CrawlWork {
     var isCostly: Bool { false }
     func restartedPaging() -> WorkItem? { nil }

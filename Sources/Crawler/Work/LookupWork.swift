@@ -2,7 +2,7 @@ import StreamingJSON
 import YouTubeKit
 
 /// channels.list for one channel seed by id or handle; then its uploads are walked.
-struct ChannelLookup: CrawlWork {
+struct ChannelLookup: SeededWork {
     static let tag = "channel"
     var seed: Int
     var id: String?
@@ -24,12 +24,7 @@ struct ChannelLookup: CrawlWork {
         if !found { plan.warn("\(plan.seeds[seed].text): no such channel; skipped") }
     }
 
-    func reseeded(_ change: SeedChange) -> WorkItem? {
-        guard let seed = change(seed) else { return nil }
-        var moved = self
-        moved.seed = seed
-        return .channel(moved)
-    }
+    var item: WorkItem { .channel(self) }
 
     func write(into writer: inout JSONWriter) {
         writer.key("seed")

@@ -2,7 +2,7 @@ import StreamingJSON
 import YouTubeKit
 
 /// A playlistItems.list page: a channel's uploads or any other playlist.
-struct PlaylistPage: CrawlWork {
+struct PlaylistPage: SeededWork {
     static let tag = "playlist"
     var seed: Int
     var playlistId: String
@@ -60,12 +60,7 @@ struct PlaylistPage: CrawlWork {
                 restarts: (restarts ?? 0) + 1))
     }
 
-    func reseeded(_ change: SeedChange) -> WorkItem? {
-        guard let seed = change(seed) else { return nil }
-        var moved = self
-        moved.seed = seed
-        return .playlist(moved)
-    }
+    var item: WorkItem { .playlist(self) }
 
     func write(into writer: inout JSONWriter) {
         writer.pagingMembers(seed: seed, pageToken: pageToken, page: page, rank: rank, restarts: restarts)

@@ -2,7 +2,7 @@ import StreamingJSON
 import YouTubeKit
 
 /// A search.list page of a search seed.
-struct SearchPage: CrawlWork {
+struct SearchPage: SeededWork {
     static let tag = "search"
     var seed: Int
     var pageToken: String?
@@ -63,12 +63,7 @@ struct SearchPage: CrawlWork {
         return .search(SearchPage(seed: seed, pageToken: nil, page: 0, rank: 0, restarts: (restarts ?? 0) + 1))
     }
 
-    func reseeded(_ change: SeedChange) -> WorkItem? {
-        guard let seed = change(seed) else { return nil }
-        var moved = self
-        moved.seed = seed
-        return .search(moved)
-    }
+    var item: WorkItem { .search(self) }
 
     func write(into writer: inout JSONWriter) {
         writer.pagingMembers(seed: seed, pageToken: pageToken, page: page, rank: rank, restarts: restarts)

@@ -12,7 +12,7 @@ import YouTubeKit
 ///
 /// With `channelId` set it is a channel's completion (`complete=search`): that channel's videos
 /// by search instead of the seed's query.
-struct SearchWindow: CrawlWork {
+struct SearchWindow: SeededWork {
     static let tag = "window"
     var seed: Int
     /// Search `channelId=… type=video` (a channel's completion) instead of the seed's query.
@@ -115,12 +115,7 @@ struct SearchWindow: CrawlWork {
         return .window(again)
     }
 
-    func reseeded(_ change: SeedChange) -> WorkItem? {
-        guard let seed = change(seed) else { return nil }
-        var moved = self
-        moved.seed = seed
-        return .window(moved)
-    }
+    var item: WorkItem { .window(self) }
 
     func write(into writer: inout JSONWriter) {
         writer.pagingMembers(seed: seed, pageToken: pageToken, page: page, rank: rank, restarts: restarts)
