@@ -1,6 +1,7 @@
 import Archive
 import Emulator
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -41,6 +42,35 @@ struct SplitSearchTests {
         let calls = Self.searches(summary)
         #expect(Double(calls) <= 1.3 * Double(ideal), "\(calls) search calls; ⌈matches/50⌉ = \(ideal)")
         #expect(summary.searchWindows >= truth.count / 500, "\(summary.searchWindows) windows")
+    }
+
+    /// The real API ends some windows early (no nextPageToken long before 500 results) and its
+    /// totalResults is a loose estimate: a server that does both costs a few more calls, not videos.
+    @Test func windowsEndingEarlyAndWrongTotalsLoseNothing() async throws {
+        let service = Self.service()
+        let truth = Set(service.truthVideos().map(\.videoId))
+        let count = Count()
+        let erratic = InProcessTransport { request in
+            let answer = InProcessTransport.answer(service, request)
+            guard request.url.contains("/search?"), case .reply(let status, let headers, let body) = answer else {
+                return answer
+            }
+            let sequence = count.value.add(1, ordering: .relaxed).newValue
+            var text = String(decoding: body, as: UTF8.self)
+                .replacing(/"totalResults": \d+/, with: "\"totalResults\": \(sequence % 2 == 0 ? 1_000_000 : 3)")
+            if sequence % 4 == 0 { text = text.replacing(/"nextPageToken": "[^"]*",/, with: "") }
+            return .reply(status: status, headers: headers, body: Array(text.utf8))
+        }
+        let run = EngineCrawlTests.Run()
+        defer { run.remove() }
+        let summary = try await run.crawl(erratic, seeds: Self.seeds, configure: { $0.hydrate = false })
+        #expect(summary.ending == .completed, "\(summary.ending)")
+        let found = try ArchiveReader.videoIds(directory: run.out)
+        #expect(Double(found.count) >= 0.99 * Double(truth.count), "\(found.count) of \(truth.count)")
+        let ideal = (truth.count + 49) / 50
+        #expect(
+            Double(Self.searches(summary)) <= 1.3 * Double(ideal), "\(Self.searches(summary)) calls; ideal \(ideal)")
+        #expect(summary.searchWindows >= 2 * (truth.count / 500), "windows did end early: \(summary.searchWindows)")
     }
 
     @Test func stoppedBySearchBudgetThenRerunEndsWithTheSameSet() async throws {
