@@ -310,6 +310,37 @@ struct EngineCrawlTests {
         #expect(ArchiveVerifier.verify(directory: run.out).videos == all.count, "each exactly once")
     }
 
+    /// `maxPages` is the search's own: the channels it walks go to their end, unless the seed says
+    /// `walkPages=N`.
+    @Test func maxPagesLimitsTheSearchAndWalkPagesTheWalkedChannels() async throws {
+        let service = Self.service()
+        let truth = service.truthVideos()
+        let run = Run()
+        defer { run.remove() }
+        let summary = try await run.crawl(
+            InProcessTransport(emulator: service), seeds: "search music walk=channels maxPages=1\n")
+        #expect(summary.ending == .completed)
+        #expect(summary.unitsByMethod["search.list"] == 1)
+        let found = try ArchiveReader.videoIds(directory: run.out)
+        let walked = Set(try ArchiveReader.channelIds(directory: run.out))
+        #expect(!walked.isEmpty)
+        for channel in walked {
+            let uploads = truth.filter { $0.channelId == channel }.map(\.videoId)
+            #expect(uploads.count > 50, "a channel of more than one page")
+            #expect(Set(uploads).isSubset(of: found), "\(channel) walked to its end")
+        }
+
+        let capped = Run()
+        defer { capped.remove() }
+        _ = try await capped.crawl(
+            InProcessTransport(emulator: service), seeds: "search music walk=channels maxPages=1 walkPages=1\n")
+        let uploadsPages = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: capped.out + "/manifest.json"))) as? [String: Any])
+        let units = uploadsPages["unitsByMethod"] as? [String: Int]
+        #expect(units?["playlistItems.list"] == walked.count, "one page per walked channel")
+    }
+
     /// A crawl stopped by a 12-unit budget, and what an uninterrupted crawl of its seeds finds.
     static func stoppedByBudget(_ run: Run) async throws -> (seeds: String, expected: Set<String>) {
         let seeds = Self.seeds(Self.service())

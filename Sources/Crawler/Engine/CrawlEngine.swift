@@ -188,4 +188,11 @@ struct CrawlEngine {
 
     /// The page cap of seed `seed`: its own `maxPages=`, else `--max-pages`.
     func maxPages(_ seed: Int) -> Int? { seeds[seed].maxPages ?? options.maxPages }
+
+    /// The page cap of a playlist walked for `seed`: a search's walked channels go to their end
+    /// unless it says `walkPages=N` (its `maxPages` is the search's own); other seeds' own cap.
+    func playlistPages(_ seed: Int) -> Int? {
+        if case .search = seeds[seed].target { return seeds[seed].walkPages }
+        return maxPages(seed)
+    }
 }

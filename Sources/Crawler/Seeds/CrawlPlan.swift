@@ -38,7 +38,12 @@ public enum CrawlPlan {
                 if seed.walkChannels {
                     steps.append("per channel found: channels.list (1 unit per 50 channels), then its uploads as below")
                 }
-                if seed.walkChannels { steps.append("playlistItems.list: 1 unit per 50 uploads") }
+                if seed.walkChannels {
+                    let walked = seed.walkPages.map { "up to \($0) page\($0 == 1 ? "" : "s") per channel (walkPages)" }
+                    steps.append(
+                        "playlistItems.list: 1 unit per 50 uploads, \(walked ?? "each channel to its end (walkPages=N caps it; maxPages is the search's own)")"
+                    )
+                }
                 if seed.splitTime {
                     steps[0] =
                         "search.list q=\(query.q ?? "") split=time: ordered by date in windows of up to 500 results, from \(query.publishedBefore.map(RFC3339.format) ?? "now") back to \(query.publishedAfter.map(RFC3339.format) ?? "YouTube's first day") (\(searchCost) per page of 50: about 1 call per 50 matching videos, plus 2 to confirm the range is done; the number of matches is not known before the first call)"

@@ -34,6 +34,9 @@ public struct Seed: Sendable, Hashable {
     public var maxPages: Int?
     /// `walk=channels`: also walk the uploads of every channel a search finds.
     public var walkChannels: Bool
+    /// `walkPages=N`: pages of each walked channel's uploads at most (`maxPages` is the search's
+    /// own); `nil` walks each to its end.
+    public var walkPages: Int?
     /// `comments=yes` (and every `comments` seed): the comments of every video the seed yields.
     public var comments = false
     /// `split=time` on a search: its date range is walked in windows past the ~500-result cap.

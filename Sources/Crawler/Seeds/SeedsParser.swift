@@ -145,6 +145,7 @@ public enum SeedsParser {
         var walkChannels = false
         var comments = first.text == "comments"
         var splitTime = false
+        var walkPages: Int?
         var completeBySearch = false
         var commentOrder = APIRequest.CommentOrder.time
         var searchTerms: String?
@@ -164,6 +165,12 @@ public enum SeedsParser {
                     throw fail(token, "found order=\(value); expected order=time or order=relevance")
                 }
                 commentOrder = order
+                continue
+            case ("walkPages", "search"):
+                guard let pages = Int(value), pages >= 1 else {
+                    throw fail(token, "found walkPages=\(value); expected a whole number of pages, 1 or more")
+                }
+                walkPages = pages
                 continue
             case ("split", "search"):
                 guard value == "time" else {
@@ -243,6 +250,7 @@ public enum SeedsParser {
         var seed = Seed(target: target, text: text, lineNumber: number, maxPages: maxPages, walkChannels: walkChannels)
         seed.comments = comments
         seed.splitTime = splitTime
+        seed.walkPages = walkPages
         seed.completeBySearch = completeBySearch
         return seed
     }

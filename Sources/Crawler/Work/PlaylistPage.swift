@@ -33,7 +33,7 @@ struct PlaylistPage: SeededWork {
             }
             position += 1
         }
-        guard let token = fetched.summary.nextPageToken, page + 1 < (plan.maxPages(seed) ?? .max) else {
+        guard let token = fetched.summary.nextPageToken, page + 1 < (plan.playlistPages(seed) ?? .max) else {
             if fetched.summary.nextPageToken == nil, let channelId, let expected, expected > position {
                 plan.uploadsEnded(channelId: channelId, expected: expected, found: position, oldest: oldest, seed: seed)
             }
