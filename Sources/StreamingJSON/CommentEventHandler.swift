@@ -40,6 +40,8 @@ struct CommentEventHandler: JSONEventHandler {
     /// What the item's `kind` says: a thread (`true`), a comment (`false`), unknown (`nil`).
     private var itemIsThread: Bool?
     private(set) var summary = PageSummary()
+    /// The first place where `items` was not an array of objects; thrown when an object closes.
+    private var shapeError: PageShapeError?
 
     init(endpoint: Endpoint, onRecord: @escaping (DecodedRecord) throws -> Void) {
         self.endpoint = endpoint
@@ -56,6 +58,7 @@ struct CommentEventHandler: JSONEventHandler {
         }
     }
 
+    @inline(__always)
     mutating func key(_ text: JSONText) -> Bool {
         let matcher: KeyMatcher<CommentField>
         switch context {
@@ -118,8 +121,8 @@ struct CommentEventHandler: JSONEventHandler {
         return closed
     }
 
-    mutating func startObject() throws {
-        if field == .items { throw PageShapeError(found: "an object", inItems: false) }
+    mutating func startObject() {
+        if field == .items { shapeError = shapeError ?? PageShapeError(found: "an object", inItems: false) }
         let next: CommentContext
         switch (depth == 0 && ignoredInside == 0 ? nil : context, field) {
         case (nil, _): next = .root
@@ -154,6 +157,8 @@ struct CommentEventHandler: JSONEventHandler {
     }
 
     mutating func endObject() throws {
+        // A wrongly typed `items` is reported here (the events that find it do not throw).
+        if let shapeError { throw shapeError }
         switch pop() {
         case .item: try finishItem()
         case .reply:
@@ -169,8 +174,8 @@ struct CommentEventHandler: JSONEventHandler {
         }
     }
 
-    mutating func startArray() throws {
-        if context == .items { throw PageShapeError(found: "an array", inItems: true) }
+    mutating func startArray() {
+        if context == .items { shapeError = shapeError ?? PageShapeError(found: "an array", inItems: true) }
         switch (context, field) {
         case (.root, .items): push(.items)
         case (.replies, .comments): push(.replyList)
@@ -189,12 +194,12 @@ struct CommentEventHandler: JSONEventHandler {
         }
     }
 
-    mutating func string(_ text: JSONText) throws {
+    mutating func string(_ text: JSONText) {
         defer { field = .none }
         switch field {
         case .none:
-            try checkScalarPlace("a string")
-        case .items: try checkScalarPlace("a string")
+            checkScalarPlace("a string")
+        case .items: checkScalarPlace("a string")
         case .kind:
             if context == .root {
                 summary.endpoint = Endpoint(kind: text.string)
@@ -257,14 +262,14 @@ struct CommentEventHandler: JSONEventHandler {
         return lastDate
     }
 
-    mutating func number(_ text: UnsafeRawBufferPointer) throws {
-        try checkScalarPlace("a number")
+    mutating func number(_ text: UnsafeRawBufferPointer) {
+        checkScalarPlace("a number")
         store(ASCIIInteger.parse(text))
         field = .none
     }
 
-    mutating func integer(_ value: Int, text: UnsafeRawBufferPointer) throws {
-        if field == .items || context == .items { try checkScalarPlace("a number") }
+    mutating func integer(_ value: Int, text: UnsafeRawBufferPointer) {
+        if field == .items || context == .items { checkScalarPlace("a number") }
         if field != .none { store(value) }
         field = .none
     }
@@ -289,19 +294,20 @@ struct CommentEventHandler: JSONEventHandler {
         }
     }
 
-    mutating func bool(_ value: Bool) throws {
-        if field == .items || context == .items { try checkScalarPlace(value ? "true" : "false") }
+    mutating func bool(_ value: Bool) {
+        if field == .items || context == .items { checkScalarPlace(value ? "true" : "false") }
         field = .none
     }
 
-    mutating func null() throws {
-        try checkScalarPlace("null")
+    mutating func null() {
+        checkScalarPlace("null")
         field = .none
     }
 
-    private func checkScalarPlace(_ found: @autoclosure () -> String) throws {
-        if field == .items { throw PageShapeError(found: found(), inItems: false) }
-        if context == .items { throw PageShapeError(found: found(), inItems: true) }
+    private mutating func checkScalarPlace(_ found: @autoclosure () -> String) {
+        guard shapeError == nil else { return }
+        if field == .items { shapeError = PageShapeError(found: found(), inItems: false) }
+        if context == .items { shapeError = PageShapeError(found: found(), inItems: true) }
     }
 
     private mutating func finishItem() throws {

@@ -29,6 +29,8 @@ struct PageEventHandler: JSONEventHandler {
     private var errorDetails: [APIErrorBody.Detail] = []
     private var errorItem = APIErrorBody.Item()
     private var errorDetail = APIErrorBody.Detail()
+    /// The first place where `items` was not an array of objects; thrown when an object closes.
+    private var shapeError: PageShapeError?
 
     init(endpoint: Endpoint, onRecord: @escaping (DecodedRecord) throws -> Void) {
         self.endpoint = endpoint
@@ -78,8 +80,8 @@ struct PageEventHandler: JSONEventHandler {
         return matched != nil
     }
 
-    mutating func startObject() throws {
-        if field == .items { throw PageShapeError(found: "an object", inItems: false) }
+    mutating func startObject() {
+        if field == .items { shapeError = shapeError ?? PageShapeError(found: "an object", inItems: false) }
         let context: PageContext
         switch (stack.innermost, field) {
         case (nil, _): context = .root
@@ -121,6 +123,9 @@ struct PageEventHandler: JSONEventHandler {
     }
 
     mutating func endObject() throws {
+        // A wrongly typed `items` is reported here, at the latest when the page closes: the
+        // events that find it stay non-throwing, so the hot path is compiled as before.
+        if let shapeError { throw shapeError }
         let closed = stack.pop()
         context = stack.innermost ?? .ignored
         switch closed {
@@ -138,8 +143,8 @@ struct PageEventHandler: JSONEventHandler {
         field = .none
     }
 
-    mutating func startArray() throws {
-        if stack.innermost == .items { throw PageShapeError(found: "an array", inItems: true) }
+    mutating func startArray() {
+        if stack.innermost == .items { shapeError = shapeError ?? PageShapeError(found: "an array", inItems: true) }
         let context: PageContext
         switch (stack.innermost, field) {
         case (.root?, .items): context = .items
@@ -161,7 +166,7 @@ struct PageEventHandler: JSONEventHandler {
         field = .none
     }
 
-    mutating func string(_ text: JSONText) throws {
+    mutating func string(_ text: JSONText) {
         defer { field = .none }
         let utf8 = text.bytes
         if context == .tags {
@@ -170,9 +175,9 @@ struct PageEventHandler: JSONEventHandler {
         }
         switch field {
         case .none:
-            try checkScalarPlace("a string")
+            checkScalarPlace("a string")
             return
-        case .items: try checkScalarPlace("a string")
+        case .items: checkScalarPlace("a string")
         case .kind:
             rootEndpoint = keys.kinds.match(text)
             if summary.endpoint == nil, endpoint == .auto { summary.endpoint = rootEndpoint }
@@ -254,14 +259,14 @@ struct PageEventHandler: JSONEventHandler {
         }
     }
 
-    mutating func number(_ text: UnsafeRawBufferPointer) throws {
-        try checkScalarPlace("a number")
+    mutating func number(_ text: UnsafeRawBufferPointer) {
+        checkScalarPlace("a number")
         setInteger(text)
         field = .none
     }
 
-    mutating func integer(_ value: Int, text: UnsafeRawBufferPointer) throws {
-        try checkScalarPlace("a number")
+    mutating func integer(_ value: Int, text: UnsafeRawBufferPointer) {
+        checkScalarPlace("a number")
         storeInteger(value)
         field = .none
     }
@@ -269,9 +274,10 @@ struct PageEventHandler: JSONEventHandler {
     /// A scalar value is never `"items"` nor one of its elements: such a page is not read as a
     /// page without items.
     @inline(__always)
-    private func checkScalarPlace(_ found: @autoclosure () -> String) throws {
-        if field == .items { throw PageShapeError(found: found(), inItems: false) }
-        if context == .items { throw PageShapeError(found: found(), inItems: true) }
+    private mutating func checkScalarPlace(_ found: @autoclosure () -> String) {
+        guard shapeError == nil else { return }
+        if field == .items { shapeError = PageShapeError(found: found(), inItems: false) }
+        if context == .items { shapeError = PageShapeError(found: found(), inItems: true) }
     }
 
     /// Stores a whole number, sent as a JSON number or as a string of digits, in its field.
@@ -298,14 +304,14 @@ struct PageEventHandler: JSONEventHandler {
         }
     }
 
-    mutating func bool(_ value: Bool) throws {
-        try checkScalarPlace(value ? "true" : "false")
+    mutating func bool(_ value: Bool) {
+        checkScalarPlace(value ? "true" : "false")
         if field == .hiddenSubscriberCount { item.hiddenSubscriberCount = value }
         field = .none
     }
 
-    mutating func null() throws {
-        try checkScalarPlace("null")
+    mutating func null() {
+        checkScalarPlace("null")
         field = .none
     }
 
