@@ -81,15 +81,10 @@ public enum ArchiveReader {
     /// The first column of every line (the encoder writes the id first) of every shard of `kind`
     /// but those named in `except`.
     static func ids(directory: String, kind: ShardName.Kind, except: Set<String> = []) throws -> Set<String> {
-        let prefix = Array(kind.idPrefix.utf8)
         var ids: Set<String> = []
         for name in shardNames(directory: directory, kind: kind, includeOpen: true) where !except.contains(name) {
             try forEachLine(path: directory + "/" + name) { line, _ in
-                guard line.count > prefix.count + 1, line.prefix(prefix.count).elementsEqual(prefix) else { return }
-                if let end = line[prefix.count...].firstIndex(of: UInt8(ascii: "\"")) {
-                    ids.insert(
-                        String(decoding: UnsafeRawBufferPointer(rebasing: line[prefix.count..<end]), as: UTF8.self))
-                }
+                if let id = kind.id(inLine: line) { ids.insert(id) }
             }
         }
         return ids

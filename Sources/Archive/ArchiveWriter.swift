@@ -93,7 +93,7 @@ public final class ArchiveWriter {
         var seen = try ArchiveReader.ids(directory: directory, kind: kind, except: Set(names))
         for name in names {
             for line in ShardSalvage.records(path: directory + "/" + name, kind: kind) {
-                guard let id = ShardSalvage.id(of: line, kind: kind), seen.insert(id).inserted else { continue }
+                guard let id = kind.id(inLine: line), seen.insert(id).inserted else { continue }
                 try shard.append(line: line)
             }
         }

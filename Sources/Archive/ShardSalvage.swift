@@ -15,12 +15,11 @@ enum ShardSalvage {
         // A corrupt or cut member ends the reading; what came before it stands.
         _ = try? data.withUnsafeBytes { try decompressor.decompress($0, into: &output) }
         let trusted = output[..<min(decompressor.outputOfCompleteMembers, output.count)]
-        let prefix = Array(kind.idPrefix.utf8)
         var lines: [[UInt8]] = []
         var start = trusted.startIndex
         while let end = trusted[start...].firstIndex(of: 0x0A) {
             let line = trusted[start..<end]
-            if line.count > prefix.count, line.starts(with: prefix), line.last == UInt8(ascii: "}") {
+            if kind.id(inLine: line) != nil, line.last == UInt8(ascii: "}") {
                 lines.append(Array(trusted[start...end]))
             }
             start = end + 1
@@ -28,10 +27,4 @@ enum ShardSalvage {
         return lines
     }
 
-    /// The record's id (the encoder writes it first).
-    static func id(of line: [UInt8], kind: ShardName.Kind) -> String? {
-        let prefix = kind.idPrefix.utf8.count
-        guard line.count > prefix, let end = line[prefix...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-        return String(decoding: line[prefix..<end], as: UTF8.self)
-    }
 }

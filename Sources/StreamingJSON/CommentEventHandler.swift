@@ -13,8 +13,8 @@ struct CommentEventHandler: JSONEventHandler {
     let onRecord: (DecodedRecord) throws -> Void
 
     /// Which comment a snippet fills.
-    private enum Target: Int {
-        case item = 0, topLevel, reply
+    private enum Target {
+        case item, topLevel, reply
     }
 
     private let keys = CommentKeys.shared

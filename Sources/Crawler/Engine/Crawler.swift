@@ -147,7 +147,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             return
         }
         let written = (videos: point.videoRecords, channels: point.channelRecords)
-        defer { engine.restoreComments(point.commentIds) }
+        engine.restoreComments(point.commentIds)
         let decoded = point.frontierJSON.flatMap { try? JSONDecoder().decode(FrontierState.self, from: Data($0.utf8)) }
         guard let json = point.frontierJSON, decoded?.seeds != nil || point.seedsDigest == configuration.seedsDigest
         else {

@@ -39,9 +39,8 @@ extension Endpoints {
                 domain: "youtube.parameter", location: "parameters.", locationType: "other",
                 statusText: "INVALID_ARGUMENT")
         }
-        if let ids = parameters["id"] {
-            let threads = try self.ids().compactMap { corpus.thread(ofId: $0) }
-            _ = ids
+        if parameters["id"] != nil {
+            let threads = try ids().compactMap { corpus.thread(ofId: $0) }
             let items = threads.map { thread(corpus.video($0.video), $0.thread, parts: parts, html: html) }
             return listResponse(
                 kind: "youtube#commentThreadListResponse", items: items, total: items.count, offset: 0,
@@ -162,8 +161,7 @@ extension Endpoints {
 
     func comments() throws -> JSONValue {
         try checkKnown(["part", "id", "parentId", "maxResults", "pageToken", "textFormat"])
-        let parts = try parts(Self.commentParts)
-        _ = parts
+        _ = try parts(Self.commentParts)  // validated; both parts are always sent
         let html = try textFormat()
         switch (parameters["id"], parameters["parentId"]) {
         case (_?, nil):
