@@ -17,9 +17,12 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
     private let queued = Atomic<Int>(0)
     static let maximumQueuedAppends = 8
 
-    /// Opens (or creates) the output directory; see ``ArchiveWriter/init(directory:options:manifest:)``.
-    public init(directory: String, options: ShardWriter.Options, manifest: Manifest) throws {
-        writer = try ArchiveWriter(directory: directory, options: options, manifest: manifest)
+    /// Opens (or creates) the output directory; see ``ArchiveWriter/init(directory:options:manifest:kinds:)``.
+    public init(
+        directory: String, options: ShardWriter.Options, manifest: Manifest,
+        kinds: [ShardName.Kind] = ShardName.Kind.crawlKinds
+    ) throws {
+        writer = try ArchiveWriter(directory: directory, options: options, manifest: manifest, kinds: kinds)
     }
 
     deinit { thread.stop() }
@@ -30,7 +33,11 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
             let videoIds = try ArchiveReader.videoIds(directory: self.writer.directory)
             let channelIds = try ArchiveReader.channelIds(directory: self.writer.directory)
             let commentIds = try ArchiveReader.ids(directory: self.writer.directory, kind: .comments)
-            guard checkpoint != nil || !videoIds.isEmpty || !channelIds.isEmpty || !commentIds.isEmpty else {
+            let statsIds = try ArchiveReader.ids(directory: self.writer.directory, kind: .stats)
+            guard
+                checkpoint != nil || !videoIds.isEmpty || !channelIds.isEmpty || !commentIds.isEmpty
+                    || !statsIds.isEmpty
+            else {
                 return nil
             }
             var point = ResumePoint(
@@ -38,6 +45,7 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
                 channelIds: channelIds, videoRecords: self.writer.videoRecords,
                 channelRecords: self.writer.channelRecords, finished: checkpoint?.finished ?? false)
             point.commentIds = commentIds
+            point.statsIds = statsIds
             return point
         }
     }

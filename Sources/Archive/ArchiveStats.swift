@@ -19,6 +19,19 @@ public struct ArchiveStats: Sendable {
     public var unitsByMethod: [String: Int] = [:]
     public var shards = 0
     public var bytes = 0
+    /// The statistics snapshots, oldest first.
+    public var snapshots: [Snapshot] = []
+
+    /// One statistics snapshot: its lines, of which gone, the videos it covers, and of those, how
+    /// many the output holds.
+    public struct Snapshot: Sendable, Hashable {
+        public var name: String
+        public var lines = 0
+        public var gone = 0
+        public var covers = 0
+        public var ofOutput = 0
+        public var finished = false
+    }
 
     public static func compute(directory: String) throws -> ArchiveStats {
         var stats = ArchiveStats()
@@ -61,6 +74,20 @@ public struct ArchiveStats: Sendable {
         let manifest = (try? Manifest.load(directory: directory)) ?? nil
         stats.unitsByMethod = manifest?.unitsByMethod ?? [:]
         stats.commentsDisabled = manifest?.commentsDisabled?.count ?? 0
+        for name in SnapshotDirectory.names(in: directory) {
+            let path = SnapshotDirectory.root(of: directory) + "/" + name
+            var snapshot = Snapshot(name: name)
+            var written: Set<String> = []
+            try ArchiveReader.forEachRecord(directory: path, kind: .stats, includeOpen: true) { value, _ in
+                snapshot.lines += 1
+                if case .string(let id)? = value["videoId"] { written.insert(id) }
+                if case .string("gone")? = value["status"] { snapshot.gone += 1 }
+            }
+            snapshot.covers = Set(SnapshotDirectory.ids(of: path) ?? []).count
+            snapshot.ofOutput = written.intersection(videoIds).count
+            snapshot.finished = ((try? Manifest.load(directory: path)) ?? nil)?.finishedAt != nil
+            stats.snapshots.append(snapshot)
+        }
         return stats
     }
 
@@ -83,6 +110,20 @@ public struct ArchiveStats: Sendable {
             lines.append(
                 "units by method: "
                     + unitsByMethod.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
+        if !snapshots.isEmpty {
+            lines.append("statistics snapshots: \(snapshots.count) (snapshots/*/stats-*.jsonl.gz)")
+            for snapshot in snapshots {
+                let coverage =
+                    uniqueVideos > 0
+                    ? String(
+                        format: ", %.1f%% of the output's videos",
+                        Double(snapshot.ofOutput) * 100 / Double(uniqueVideos))
+                    : ""
+                lines.append(
+                    "  \(snapshot.name)  \(snapshot.lines) of \(snapshot.covers) videos\(coverage), \(snapshot.gone) gone"
+                        + (snapshot.finished ? "" : " (not complete: rerun ytcrawl refresh)"))
+            }
         }
         if !topChannels.isEmpty {
             lines.append("top channels by videos:")

@@ -12,17 +12,31 @@ public enum ArchiveVerifier {
         public var videos = 0
         public var channels = 0
         public var comments = 0
+        /// Lines of a statistics snapshot.
+        public var stats = 0
+        /// Each snapshot of the directory (`snapshots/<time>/`), by name, checked the same way.
+        public var snapshots: [(name: String, report: Report)] = []
         /// The crawl has not finished (its checkpoint is pending): the closed shards were checked,
         /// the open ones and the totals were not.
         public var pending = false
     }
 
+    /// Checks `directory` and each of its snapshots; the first problem is the report's.
     public static func verify(directory: String) -> Report {
         var report = Report()
         do {
             try check(directory: directory, report: &report)
         } catch {
             report.problem = "\(error)"
+        }
+        for name in SnapshotDirectory.names(in: directory) where report.problem == nil {
+            var snapshot = Report()
+            do {
+                try check(directory: SnapshotDirectory.root(of: directory) + "/" + name, report: &snapshot)
+            } catch {
+                report.problem = "snapshot \(name): \(error)"
+            }
+            report.snapshots.append((name, snapshot))
         }
         return report
     }
@@ -103,10 +117,24 @@ public enum ArchiveVerifier {
         report.videos = ids[.videos]?.count ?? 0
         report.channels = ids[.channels]?.count ?? 0
         report.comments = ids[.comments]?.count ?? 0
+        report.stats = ids[.stats]?.count ?? 0
         for kind in ShardName.Kind.allCases where !report.pending {
             let found = ids[kind]?.count ?? 0
             if let expected = manifest.records[kind.rawValue], expected != found {
                 throw fail("manifest.json counts \(expected) \(kind.rawValue); the shards hold \(found)")
+            }
+        }
+        // A finished snapshot has one line for each video it covers, and none other.
+        if manifest.snapshot != nil, !report.pending, let covered = SnapshotDirectory.ids(of: directory) {
+            let expected = Set(covered)
+            let written = ids[.stats] ?? []
+            if let missing = expected.subtracting(written).sorted().first {
+                throw fail(
+                    "\(expected.subtracting(written).count) videos of \(SnapshotDirectory.idsFile) have no line (first: \(missing)); rerun ytcrawl refresh to complete it"
+                )
+            }
+            if let stray = written.subtracting(expected).sorted().first {
+                throw fail("the video \(stray) has a line but is not in \(SnapshotDirectory.idsFile)")
             }
         }
     }

@@ -2,8 +2,8 @@ import Foundation
 import StreamingJSON
 import YouTubeKit
 
-/// The output directory of a crawl: video, channel and comment shards, `manifest.json`,
-/// `checkpoint.json`.
+/// The output directory of a crawl (video, channel and comment shards) or of a statistics
+/// snapshot (stats shards), with its `manifest.json` and `checkpoint.json`.
 ///
 /// Reopening a directory whose writer died at any byte truncates each open shard to the length
 /// its last checkpoint committed and continues it; the complete records of shards opened after
@@ -13,8 +13,10 @@ public final class ArchiveWriter {
     public let options: ShardWriter.Options
     /// The checkpoint this writer resumed from, if any.
     public let resumed: Checkpoint?
-    /// One shard writer per kind, in ``ShardName/Kind/allCases`` order.
-    private let shards: [ShardWriter]
+    /// The kinds of record it holds, in the manifest's order.
+    public let kinds: [ShardName.Kind]
+    /// One shard writer per kind.
+    private let shards: [ShardName.Kind: ShardWriter]
     private var writer = JSONWriter(capacity: 8192)
     private var manifest: Manifest
     /// Records of each kind in the output, earlier runs' included.
@@ -24,12 +26,16 @@ public final class ArchiveWriter {
     /// Held for the writer's life: no second run writes here meanwhile.
     private let lock: OutputLock
 
-    /// Opens (or creates) `directory`.
+    /// Opens (or creates) `directory` for records of `kinds`.
     ///
     /// - Throws: ``ArchiveError`` naming the file and the reason.
-    public init(directory: String, options: ShardWriter.Options = .init(), manifest: Manifest) throws {
+    public init(
+        directory: String, options: ShardWriter.Options = .init(), manifest: Manifest,
+        kinds: [ShardName.Kind] = ShardName.Kind.crawlKinds
+    ) throws {
         self.directory = directory
         self.options = options
+        self.kinds = kinds
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
@@ -76,12 +82,14 @@ public final class ArchiveWriter {
                 directory: directory, kind: kind, options: options, nextIndex: highest.map { $0 + 1 } ?? 0,
                 closedShards: allClosed)
         }
-        shards = try ShardName.Kind.allCases.map(writer)
-        for kind in ShardName.Kind.allCases where orphans.contains(where: { $0.kind == kind }) {
+        var shards: [ShardName.Kind: ShardWriter] = [:]
+        for kind in kinds { shards[kind] = try writer(kind) }
+        self.shards = shards
+        for kind in kinds where orphans.contains(where: { $0.kind == kind }) {
             try salvage(orphans.filter { $0.kind == kind }.map(\.name), kind: kind)
         }
-        for kind in ShardName.Kind.allCases {
-            let shard = shards[kind.order]
+        for kind in kinds {
+            let shard = shard(kind)
             records[kind] = shard.closedShards.reduce(0) { $0 + $1.records } + shard.openRecords
         }
     }
@@ -89,7 +97,7 @@ public final class ArchiveWriter {
     /// Appends the complete records of part files no checkpoint knows to the open shard (each id
     /// once, and none the other shards hold), makes them durable, then removes the part files.
     private func salvage(_ names: [String], kind: ShardName.Kind) throws {
-        let shard = shards[kind.order]
+        let shard = shard(kind)
         var seen = try ArchiveReader.ids(directory: directory, kind: kind, except: Set(names))
         for name in names {
             for line in ShardSalvage.records(path: directory + "/" + name, kind: kind) {
@@ -119,18 +127,34 @@ public final class ArchiveWriter {
         try append(writer.bytes, kind: .comments)
     }
 
+    public func append(_ stats: VideoStats) throws {
+        writer.removeAll()
+        RecordEncoder.encode(stats, into: &writer)
+        try append(writer.bytes, kind: .stats)
+    }
+
     /// Appends any record to the shards of its kind.
     public func append(_ record: DecodedRecord) throws {
         switch record {
         case .video(let video): try append(video)
         case .channel(let channel): try append(channel)
         case .comment(let comment): try append(comment)
+        case .stats(let stats): try append(stats)
         }
     }
 
     private func append(_ line: [UInt8], kind: ShardName.Kind) throws {
-        try line.withUnsafeBytes { try shards[kind.order].append(line: $0) }
+        guard let shard = shards[kind] else {
+            throw ArchiveError("\(directory) holds no \(kind.rawValue) records (it holds \(kinds.map(\.rawValue)))")
+        }
+        try line.withUnsafeBytes { try shard.append(line: $0) }
         records[kind, default: 0] += 1
+    }
+
+    /// The shard writer of one of `kinds`.
+    private func shard(_ kind: ShardName.Kind) -> ShardWriter {
+        guard let shard = shards[kind] else { preconditionFailure("\(kind) is not among \(kinds)") }
+        return shard
     }
 
     /// Notes videos whose comments are disabled: listed in the manifest from the next checkpoint.
@@ -149,7 +173,7 @@ public final class ArchiveWriter {
 
     /// The same, with the frontier as JSON bytes (kept in the checkpoint as that text).
     public func checkpoint(frontierJSON: [UInt8], unitsByMethod: [String: Int], finished: Bool = false) throws {
-        let commits = try shards.map { try $0.flush() }
+        let commits = try kinds.map { try shard($0).flush() }
         let checkpoint = Checkpoint(
             seedsDigest: manifest.seedsDigest, updatedAt: RFC3339.format(Date()), openShards: commits,
             closedShards: closedShardsByKind(), frontier: "", unitsByMethod: unitsByMethod, finished: finished)
@@ -160,8 +184,8 @@ public final class ArchiveWriter {
 
     private func closedShardsByKind() -> [String: [ShardWriter.ClosedShard]] {
         var closed: [String: [ShardWriter.ClosedShard]] = [:]
-        for kind in ShardName.Kind.allCases {
-            let shards = shards[kind.order].closedShards
+        for kind in kinds {
+            let shards = shard(kind).closedShards
             // Kinds with no shard yet are left out: older versions read the checkpoint too.
             if !shards.isEmpty || kind != .comments { closed[kind.rawValue] = shards }
         }
@@ -178,7 +202,7 @@ public final class ArchiveWriter {
     /// crawl's final state, when given).
     @discardableResult
     public func finish(unitsByMethod: [String: Int], frontierJSON: [UInt8]? = nil) throws -> Manifest {
-        for shard in shards { _ = try shard.finish() }
+        for kind in kinds { _ = try shard(kind).finish() }
         manifest.unitsByMethod = unitsByMethod
         let checkpoint = Checkpoint(
             seedsDigest: manifest.seedsDigest, updatedAt: RFC3339.format(Date()), openShards: [],
@@ -194,12 +218,12 @@ public final class ArchiveWriter {
     @discardableResult
     private func writeManifest(finished: Bool) throws -> Manifest {
         var counts: [String: Int] = [:]
-        for kind in ShardName.Kind.allCases where kind != .comments || (records[kind] ?? 0) > 0 {
+        for kind in kinds where kind != .comments || (records[kind] ?? 0) > 0 {
             counts[kind.rawValue] = records[kind] ?? 0
         }
         manifest.records = counts
-        manifest.shards = ShardName.Kind.allCases.flatMap { kind in
-            shards[kind.order].closedShards.map {
+        manifest.shards = kinds.flatMap { kind in
+            shard(kind).closedShards.map {
                 Manifest.Shard(
                     name: $0.name, kind: kind.rawValue, records: $0.records, bytes: $0.bytes, sha256: $0.sha256)
             }

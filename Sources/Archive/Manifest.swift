@@ -24,6 +24,24 @@ public struct Manifest: Codable, Sendable, Hashable {
     public var shards: [Shard]
     /// Videos whose comments are disabled (a comments crawl asked for them); absent otherwise.
     public var commentsDisabled: [String]?
+    /// What a statistics snapshot covers; absent in a crawl's manifest.
+    public var snapshot: Snapshot?
+
+    /// A statistics snapshot's scope.
+    public struct Snapshot: Codable, Sendable, Hashable {
+        /// Where its ids came from.
+        public var source: String
+        /// Distinct videos it covers: when finished, its records.
+        public var videos: Int
+        /// `videos.batchGetStats` or `videos.list`.
+        public var method: String
+
+        public init(source: String, videos: Int, method: String) {
+            self.source = source
+            self.videos = videos
+            self.method = method
+        }
+    }
 
     public init(
         toolVersion: String, quotaModel: String? = nil, seedsDigest: String? = nil, startedAt: String,

@@ -36,6 +36,8 @@ public struct ResumePoint: Sendable {
     public var channelIds: Set<String>
     /// Every comment already written.
     public var commentIds: Set<String> = []
+    /// Every video a statistics snapshot already holds.
+    public var statsIds: Set<String> = []
     public var videoRecords: Int
     public var channelRecords: Int
     /// The crawl had ended complete: nothing is pending.

@@ -20,6 +20,7 @@ extension ShardName.Kind {
         case .videos: RecordEncoder.videoColumns
         case .channels: RecordEncoder.channelColumns
         case .comments: RecordEncoder.commentColumns
+        case .stats: RecordEncoder.statsColumns
         }
     }
 
@@ -29,6 +30,7 @@ extension ShardName.Kind {
         case .videos: "videoId"
         case .channels: "channelId"
         case .comments: "commentId"
+        case .stats: "videoId"
         }
     }
 }

@@ -3,15 +3,11 @@ public struct ShardName: Sendable, Hashable, Comparable, CustomStringConvertible
     /// What a shard holds.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case videos, channels, comments
+        /// A statistics snapshot's lines (`snapshots/<time>/stats-NNNNN.jsonl.gz`).
+        case stats
 
-        /// Its position in ``allCases``.
-        var order: Int {
-            switch self {
-            case .videos: 0
-            case .channels: 1
-            case .comments: 2
-            }
-        }
+        /// What a crawl's output holds.
+        public static let crawlKinds: [Kind] = [.videos, .channels, .comments]
     }
 
     public var kind: Kind

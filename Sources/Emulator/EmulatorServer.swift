@@ -56,7 +56,7 @@ public final class EmulatorServer: Sendable {
     public var playlistIds: [String] { service.playlistIds }
 
     /// Units and searches `key` used today (Pacific), as the emulator counted them.
-    public func quotaUsed(key: String) -> (units: Int, searches: Int) { service.quotaUsed(key: key) }
+    public func quotaUsed(key: String) -> QuotaCounts { service.quotaUsed(key: key) }
 
     /// The ground truth: every video as videos.list shows it, in the record schema.
     public func truthVideos() -> [Video] { service.truthVideos() }
@@ -65,5 +65,7 @@ public final class EmulatorServer: Sendable {
     public func truthChannels() -> [Channel] { service.truthChannels() }
 
     /// Writes the ground truth as JSON lines: `DIRECTORY/videos.jsonl` and `DIRECTORY/channels.jsonl`.
-    public func dumpTruth(to directory: String) throws { try service.dumpTruth(to: directory) }
+    public func dumpTruth(to directory: String, kinds: Set<TruthKind> = Set(TruthKind.allCases)) throws {
+        try service.dumpTruth(to: directory, kinds: kinds)
+    }
 }

@@ -11,14 +11,20 @@ extension EmulatorService {
     public var playlistIds: [String] { api.corpus.playlists.map(\.id) }
 
     /// Units and searches `key` used today (Pacific), as the emulator counted them.
-    public func quotaUsed(key: String) -> (units: Int, searches: Int) {
+    public func quotaUsed(key: String) -> QuotaCounts {
         api.quota.used(key: key, now: configuration.clock())
     }
 
-    /// The ground truth: every video as videos.list shows it, in the record schema.
+    /// The corpus's day at the emulator's clock (0 until a day has passed since it started, or
+    /// since ``EmulatorConfiguration/dayZero``): statistics grow and videos vanish with it.
+    public var day: Int { api.day }
+
+    /// The ground truth: every video as videos.list shows it on the emulator's current day (that
+    /// day's counts; videos vanished by then absent), in the record schema.
     public func truthVideos() -> [Video] {
-        (0..<api.corpus.videoCount).map { index in
-            let video = api.corpus.video(index)
+        let day = api.day
+        return (0..<api.corpus.videoCount).compactMap { index -> Video? in
+            guard let video = api.timeline.video(api.corpus.video(index), onDay: day) else { return nil }
             let channel = api.corpus.channels[video.channel]
             var thumbnails: [(name: String, thumbnail: Thumbnail)] = []
             if case .object(let sizes) = api.renderer.videoThumbnails(video, searchSizes: false) {
@@ -96,20 +102,31 @@ extension EmulatorService {
         Set((0..<api.corpus.videoCount).map { api.corpus.video($0) }.filter { $0.commentCount == nil }.map(\.id))
     }
 
-    /// Writes the ground truth as JSON lines: `DIRECTORY/videos.jsonl`, `DIRECTORY/channels.jsonl`
-    /// and `DIRECTORY/comments.jsonl`.
+    /// Writes the ground truth of `kinds` as JSON lines: `DIRECTORY/videos.jsonl` (as the corpus
+    /// stands on the emulator's day), `DIRECTORY/channels.jsonl` and `DIRECTORY/comments.jsonl`
+    /// (gigabytes for a corpus of tens of thousands of videos: leave it out when not needed).
     ///
     /// - Throws: when the directory or files cannot be written.
-    public func dumpTruth(to directory: String) throws {
+    public func dumpTruth(to directory: String, kinds: Set<TruthKind> = Set(TruthKind.allCases)) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var writer = JSONWriter(capacity: 1 << 20)
-        for video in truthVideos() { RecordEncoder.encode(video, into: &writer) }
-        try Data(writer.bytes).write(to: URL(fileURLWithPath: directory + "/videos.jsonl"))
-        writer.removeAll()
-        for channel in truthChannels() { RecordEncoder.encode(channel, into: &writer) }
-        try Data(writer.bytes).write(to: URL(fileURLWithPath: directory + "/channels.jsonl"))
-        writer.removeAll()
-        for comment in truthComments() { RecordEncoder.encode(comment, into: &writer) }
-        try Data(writer.bytes).write(to: URL(fileURLWithPath: directory + "/comments.jsonl"))
+        func write(_ kind: TruthKind, _ encode: (inout JSONWriter) -> Void) throws {
+            guard kinds.contains(kind) else { return }
+            writer.removeAll()
+            encode(&writer)
+            try Data(writer.bytes).write(to: URL(fileURLWithPath: directory + "/\(kind.rawValue).jsonl"))
+        }
+        try write(.videos) { writer in for video in truthVideos() { RecordEncoder.encode(video, into: &writer) } }
+        try write(.channels) { writer in
+            for channel in truthChannels() { RecordEncoder.encode(channel, into: &writer) }
+        }
+        try write(.comments) { writer in
+            for comment in truthComments() { RecordEncoder.encode(comment, into: &writer) }
+        }
     }
+}
+
+/// What `--dump-truth` writes.
+public enum TruthKind: String, Sendable, Hashable, CaseIterable {
+    case videos, channels, comments
 }

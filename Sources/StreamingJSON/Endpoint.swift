@@ -20,7 +20,7 @@ public enum Endpoint: String, Sendable, Hashable, CaseIterable {
     public init(_ method: APIMethod) {
         switch method {
         case .search: self = .search
-        case .videos: self = .videos
+        case .videos, .batchGetStats: self = .videos
         case .playlistItems: self = .playlistItems
         case .channels: self = .channels
         case .playlists: self = .auto
@@ -33,7 +33,8 @@ public enum Endpoint: String, Sendable, Hashable, CaseIterable {
     public init?(kind: String) {
         switch kind {
         case "youtube#searchListResponse", "youtube#searchResult": self = .search
-        case "youtube#videoListResponse", "youtube#video": self = .videos
+        case "youtube#videoListResponse", "youtube#video", "youtube#batchGetStatsResponse", "youtube#videoStats":
+            self = .videos
         case "youtube#playlistItemListResponse", "youtube#playlistItem": self = .playlistItems
         case "youtube#channelListResponse", "youtube#channel": self = .channels
         case "youtube#commentThreadListResponse", "youtube#commentThread": self = .commentThreads

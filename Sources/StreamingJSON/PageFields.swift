@@ -92,6 +92,8 @@ struct PageKeys: Sendable {
     let kinds = KeyMatcher<Endpoint>([
         ("youtube#searchListResponse", .search), ("youtube#searchResult", .search),
         ("youtube#videoListResponse", .videos), ("youtube#video", .videos),
+        // `videos:batchGetStats` items are videos with statistics and contentDetails only.
+        ("youtube#batchGetStatsResponse", .videos), ("youtube#videoStats", .videos),
         ("youtube#playlistItemListResponse", .playlistItems), ("youtube#playlistItem", .playlistItems),
         ("youtube#channelListResponse", .channels), ("youtube#channel", .channels),
     ])

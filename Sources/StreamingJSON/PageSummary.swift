@@ -5,6 +5,8 @@ public enum DecodedRecord: Sendable, Hashable {
     case video(Video)
     case channel(Channel)
     case comment(Comment)
+    /// A line of a statistics snapshot (made by `ytcrawl refresh`, never by a page decoder).
+    case stats(VideoStats)
 }
 
 /// What a whole page said besides its records.

@@ -108,11 +108,32 @@ public enum RecordEncoder {
         writer.raw("}\n")
     }
 
+    /// The columns of a statistics snapshot line, in order.
+    public static let statsColumns = [
+        "videoId", "fetchedAt", "viewCount", "likeCount", "commentCount", "duration", "status",
+    ]
+
+    /// Appends `stats` as one line (with its `\n`).
+    public static func encode(_ stats: VideoStats, into writer: inout JSONWriter) {
+        writer.raw("{")
+        writer.key("videoId")
+        writer.string(stats.videoId)
+        writer.memberKey("fetchedAt")
+        date(stats.fetchedAt, into: &writer)
+        writer.member("viewCount", stats.viewCount)
+        writer.member("likeCount", stats.likeCount)
+        writer.member("commentCount", stats.commentCount)
+        writer.member("duration", stats.duration)
+        writer.member("status", stats.status.rawValue)
+        writer.raw("}\n")
+    }
+
     public static func encode(_ record: DecodedRecord, into writer: inout JSONWriter) {
         switch record {
         case .video(let video): encode(video, into: &writer)
         case .channel(let channel): encode(channel, into: &writer)
         case .comment(let comment): encode(comment, into: &writer)
+        case .stats(let stats): encode(stats, into: &writer)
         }
     }
 

@@ -18,7 +18,9 @@ enum ArchiveCommands {
 
         Check an output directory: every shard decompresses, its sha256 and record count match
         manifest.json, every line parses and has every column of its schema, no video or channel
-        appears twice. Exit 0 when sound; exit 1 naming the first problem (file and line).
+        appears twice. Each statistics snapshot (DIR/snapshots/*/) is checked the same way, and a
+        finished one has exactly one line for each video it covers. Exit 0 when sound; exit 1
+        naming the first problem (file and line).
 
         Example:
           ytcrawl verify ytcrawl-out
@@ -63,12 +65,27 @@ enum ArchiveCommands {
             return 1
         }
         let comments = report.comments > 0 ? ", \(report.comments) comments" : ""
+        if report.stats > 0 && report.videos == 0 {
+            // A snapshot directory given itself.
+            print(
+                report.pending
+                    ? "incomplete (checkpoint pending): \(report.stats) statistics lines sound so far; rerun ytcrawl refresh to complete it"
+                    : "ok: \(report.shards) shards, \(report.stats) statistics lines")
+            return 0
+        }
         if report.pending {
             print(
                 "incomplete (checkpoint pending): \(report.shards) closed shards sound, \(report.videos) videos, \(report.channels) channels\(comments) in them so far; rerun the crawl with the same --out to finish"
             )
         } else {
             print("ok: \(report.shards) shards, \(report.videos) videos, \(report.channels) channels\(comments)")
+        }
+        for (name, snapshot) in report.snapshots {
+            print(
+                "snapshot \(name): "
+                    + (snapshot.pending
+                        ? "incomplete, \(snapshot.stats) statistics lines sound so far (rerun ytcrawl refresh to complete it)"
+                        : "ok, \(snapshot.shards) shards, \(snapshot.stats) statistics lines"))
         }
         return 0
     }

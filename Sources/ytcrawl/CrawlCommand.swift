@@ -90,58 +90,17 @@ enum CrawlCommand {
 
 /// What a crawl runs against: the API (or the built-in emulator), keys, limiter and crawler.
 struct CrawlSetup {
-    var emulator: EmulatorServer?
+    var access: APIAccess
     var crawler: Crawler<ContinuousClock>
     var searchBudget: Int?
+    var emulator: EmulatorServer? { access.emulator }
 
     init(_ options: CrawlOptions) throws {
-        var apiBase = options.scanner.string("--api-base") ?? APIRequest.defaultBase
-        let keys: [APIKey]
-        if options.scanner.flag("--emulator") {
-            let server = try Self.emulator(options)
-            apiBase = server.start()
-            emulator = server
-            keys = [APIKey(value: "emulator-key", label: "the emulator's key")]
-        } else {
-            guard let loaded = try KeySource.load(options.scanner) else { throw UsageError(KeySource.missing) }
-            keys = loaded
-        }
-        for key in keys { TerminalText.redact(key.value, as: key.label) }
+        access = try APIAccess(options.scanner, model: options.model)
         let limiterConfiguration = try options.limiterConfiguration()
         searchBudget = limiterConfiguration.runBudgetSearches
-        let configuration = try options.crawlConfiguration(apiBase: apiBase)
-        let ledger: QuotaLedger
-        do {
-            ledger = try QuotaLedger(directory: options.stateDirectory)
-        } catch {
-            throw RuntimeFailure("\(error)")
-        }
-        let limiter = try RateLimiter(
-            configuration: limiterConfiguration, keys: keys, clock: ContinuousClock(),
-            utcNow: { Int64(Date().timeIntervalSince1970) }, ledger: ledger, apiBase: apiBase)
-        let quiet = options.quiet
-        do {
-            crawler = try Crawler(
-                configuration: configuration, transport: try CurlTransport(), limiter: limiter,
-                log: { @Sendable line in if !quiet { writeStderr("ytcrawl: " + line) } })
-        } catch let busy as OutputInUse {
-            throw UsageError(busy.description)
-        } catch {
-            throw RuntimeFailure("cannot open \(options.out): \(error)")
-        }
-    }
-
-    /// The built-in emulator, with the `--emulator-X` options as `ytcrawl emulate --X`.
-    private static func emulator(_ options: CrawlOptions) throws -> EmulatorServer {
-        var passed: [String] = ["--quota-model", options.model.rawValue]
-        for name in CrawlOptions.emulatorOptions {
-            if let value = options.scanner.string("--emulator-" + name) { passed += ["--" + name, value] }
-        }
-        var configuration = try EmulateCommand.configuration(
-            try ArgumentScanner(
-                command: "emulate", valued: Set(CrawlOptions.emulatorOptions.map { "--" + $0 } + ["--quota-model"]),
-                flags: [], arguments: passed))
-        configuration.keys = ["emulator-key"]
-        return try EmulatorServer(configuration)
+        let limiter = try access.limiter(limiterConfiguration, stateDirectory: options.stateDirectory)
+        crawler = try access.crawler(
+            try options.crawlConfiguration(apiBase: access.apiBase), limiter: limiter, quiet: options.quiet)
     }
 }

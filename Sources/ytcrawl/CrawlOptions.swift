@@ -7,7 +7,8 @@ import YouTubeKit
 struct CrawlOptions {
     /// Options of `ytcrawl emulate` a crawl passes through as `--emulator-NAME`.
     static let emulatorOptions = [
-        "corpus-seed", "channels", "videos-per-channel", "daily-units", "daily-searches", "rps-limit", "clock-offset",
+        "corpus-seed", "channels", "videos-per-channel", "daily-units", "daily-searches", "daily-stats-units",
+        "rps-limit", "clock-offset",
         "fault-rate", "faults", "latency-ms",
     ]
 

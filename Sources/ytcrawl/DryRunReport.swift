@@ -20,7 +20,7 @@ enum DryRunReport {
                     fingerprint: ledger.fingerprint(
                         key, apiBase: options.string("--api-base") ?? APIRequest.defaultBase),
                     day: today))
-                ?? QuotaLedger.Usage(units: 0, searches: 0)
+                ?? QuotaLedger.Usage()
             var line = "  \(key.label): \(max(0, units - used.units)) of \(units) units"
             if model == .buckets { line += ", \(max(0, searches - used.searches)) of \(searches) search calls" }
             lines.append(line)

@@ -24,17 +24,23 @@ enum EmulateCommand {
           --quota-model M          buckets (default) or classic
           --daily-units N          units a key may spend per Pacific day (default 10000)
           --daily-searches N       search.list calls per Pacific day, buckets model (default 100)
+          --daily-stats-units N    videos:batchGetStats units per Pacific day, buckets model (default 10000)
           --rps-limit N            requests per second per key before 403 rateLimitExceeded (default: none)
-          --clock-offset SECONDS   shift the emulator's clock, e.g. to cross a Pacific midnight (default 0)
+          --clock-offset SECONDS   shift the emulator's clock, e.g. to cross a Pacific midnight (default 0).
+                                   The corpus changes with its days: the emulator starts on day 0;
+                                   each day later, statistics grow and a few videos vanish
+                                   (--clock-offset 172800 serves day 2)
         Faults:
           --fault-rate R           probability of a fault per request, 0 to 1 (default 0)
           --faults LIST            kinds: 500,503,429,rateLimit,reset,truncate,garbage,slow (default: all)
           --latency-ms N           delay added to every response (default 0)
           --no-gzip                send responses uncompressed even to clients that accept gzip
         Other:
-          --dump-truth DIR         write every video, channel and comment as records to
-                                   DIR/videos.jsonl, DIR/channels.jsonl and DIR/comments.jsonl,
-                                   then serve
+          --dump-truth DIR         write every video (as it stands on the emulator's day),
+                                   channel and comment as records to DIR/videos.jsonl,
+                                   DIR/channels.jsonl and DIR/comments.jsonl, then serve
+          --dump-truth-kinds LIST  which of videos,channels,comments to dump (default all; comments
+                                   of a large corpus take gigabytes)
           -v, --verbose            log one line per request on stderr (keys are never logged)
           -h, --help               show this help
 
@@ -47,7 +53,8 @@ enum EmulateCommand {
             command: "emulate",
             valued: [
                 "--port", "--corpus-seed", "--channels", "--videos-per-channel", "--keys", "--quota-model",
-                "--daily-units", "--daily-searches", "--rps-limit", "--clock-offset", "--fault-rate", "--faults",
+                "--daily-units", "--daily-searches", "--daily-stats-units", "--rps-limit", "--clock-offset",
+                "--fault-rate", "--faults", "--dump-truth-kinds",
                 "--latency-ms", "--dump-truth",
             ],
             flags: ["-v", "--verbose", "--no-gzip"], arguments: arguments)
@@ -74,7 +81,7 @@ enum EmulateCommand {
         }
         if let directory = options.string("--dump-truth") {
             do {
-                try emulator.dumpTruth(to: directory)
+                try emulator.dumpTruth(to: directory, kinds: try truthKinds(options))
             } catch {
                 throw RuntimeFailure("cannot write the ground truth to \(directory): \(error)")
             }
@@ -88,6 +95,20 @@ enum EmulateCommand {
         emulator.stop()
         writeStderr("ytcrawl emulate: stopped")
         return 0
+    }
+
+    /// `--dump-truth-kinds videos,channels,comments` (default all three).
+    static func truthKinds(_ options: ArgumentScanner) throws -> Set<TruthKind> {
+        guard let list = options.string("--dump-truth-kinds") else { return Set(TruthKind.allCases) }
+        return Set(
+            try list.split(separator: ",").map { name in
+                guard let kind = TruthKind(rawValue: String(name)) else {
+                    throw UsageError(
+                        "--dump-truth-kinds: unknown kind \"\(name)\"; use \(TruthKind.allCases.map(\.rawValue).joined(separator: ","))"
+                    )
+                }
+                return kind
+            })
     }
 
     static func configuration(_ options: ArgumentScanner) throws -> EmulatorConfiguration {
@@ -125,6 +146,9 @@ enum EmulateCommand {
             clock: EmulatorConfiguration.systemClock(offsetSeconds: Int64(offset)),
             log: log)
         configuration.compressesResponses = !options.flag("--no-gzip")
+        configuration.dailyStatsUnits = try options.integer("--daily-stats-units", default: 10_000)
+        // Day 0 begins when the emulator starts, before the offset: an offset of a day serves day 1.
+        configuration.dayZero = EmulatorConfiguration.systemClock(offsetSeconds: 0)()
         return configuration
     }
 }

@@ -74,7 +74,9 @@ struct ProgressReporter: Sendable {
             "units " + bold("\(progress.units)") + " of \(budget)"
                 + (progress.searches > 0 || searchBudget != nil
                     ? ", searches \(progress.searches)" + (searchBudget.map { " of \($0)" } ?? "") : ""),
-            "videos " + bold("\(progress.videosWritten)"),
+            progress.snapshotVideos > 0
+                ? "statistics " + bold("\(progress.statsWritten)") + " of \(progress.snapshotVideos) videos"
+                : "videos " + bold("\(progress.videosWritten)"),
             "frontier \(progress.frontier)"
                 + (progress.pendingVideos > 0 ? " (+\(progress.pendingVideos) to hydrate)" : ""),
             "retries \(progress.retries), errors \(progress.errors)",

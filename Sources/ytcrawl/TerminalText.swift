@@ -12,13 +12,15 @@ enum TerminalText {
         secrets.withLock { $0.append((value, label)) }
     }
 
-    /// `text` as one safe line: control characters (newlines too) written as `\u{…}` escapes,
-    /// secrets replaced by their labels.
+    /// `text` as one safe line: control characters (newlines too; tabs, harmless, stay) written as
+    /// `\u{…}` escapes, secrets replaced by their labels.
     static func line(_ text: String) -> String {
         var safe = ""
         safe.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
             switch scalar.value {
+            case 0x09:
+                safe.unicodeScalars.append(scalar)
             case 0x00..<0x20, 0x7F, 0x80..<0xA0, 0x2028, 0x2029:
                 safe += "\\u{" + String(scalar.value, radix: 16) + "}"
             default:

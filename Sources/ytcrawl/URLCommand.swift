@@ -32,8 +32,8 @@ enum URLCommand {
                 "ytcrawl url needs a METHOD (search, videos, channels, playlistItems, playlists); see ytcrawl url --help"
             )
         }
-        guard let method = APIMethod(rawValue: methodName) else {
-            let names = APIMethod.allCases.map(\.rawValue)
+        guard let method = APIMethod(pathName: methodName) else {
+            let names = APIMethod.allCases.map(\.pathName)
             let hint = Spelling.nearest(to: methodName, in: names).map { " (did you mean \($0)?)" } ?? ""
             throw UsageError("unknown METHOD \"\(methodName)\"\(hint): use one of \(names.joined(separator: ", "))")
         }
@@ -109,6 +109,9 @@ enum URLCommand {
                 parentId: value("parentId") ?? "", pageToken: value("pageToken"),
                 part: value("part") ?? APIRequest.Parts.comments,
                 maxResults: value("maxResults").flatMap { Int($0) } ?? 100)
+        case .batchGetStats:
+            known = ["id", "part"]
+            request = try APIRequest.batchGetStats(ids: ids(), part: value("part") ?? APIRequest.Parts.batchGetStats)
         }
         if let unknown = pairs.first(where: { !known.contains($0.name) }) {
             let hint = Spelling.nearest(to: unknown.name, in: Array(known)).map { " (did you mean \($0)?)" } ?? ""

@@ -18,6 +18,7 @@ let topHelp = """
       url METHOD name=value ...   build one API request; print its URL and quota cost in both models
       decode FILE                 decode a saved API response body into records (JSON lines)
       emulate [options]           run the offline YouTube Data API emulator on 127.0.0.1
+      refresh DIR --budget UNITS  a statistics snapshot of DIR's videos (views, likes, comments; gone ones)
       stats DIR                   summarize an output directory
       verify DIR                  check an output directory (checksums, counts, schema, duplicates)
       gallery DIR                 write a static HTML page of the crawled videos (thumbnails, search, player)
@@ -32,7 +33,7 @@ let topHelp = """
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let commands = ["crawl", "url", "decode", "emulate", "stats", "verify", "gallery"]
+let commands = ["crawl", "url", "decode", "emulate", "stats", "verify", "gallery", "refresh"]
 do {
     switch arguments.first {
     case nil, "-h", "--help", "help":
@@ -52,6 +53,8 @@ do {
         exit(try GalleryCommand.run(Array(arguments.dropFirst())))
     case "url":
         print(try URLCommand.run(Array(arguments.dropFirst())))
+    case "refresh":
+        exit(try await RefreshCommand.run(Array(arguments.dropFirst())))
     case "crawl":
         exit(try await CrawlCommand.run(Array(arguments.dropFirst())))
     case let option? where option.hasPrefix("--"):

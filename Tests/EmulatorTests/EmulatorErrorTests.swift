@@ -81,7 +81,7 @@ struct EmulatorErrorTests {
         #expect(try emulator.get("/youtube/v3/search?part=snippet&q=x").status == 200)
         #expect(try emulator.get("/youtube/v3/search?part=snippet&q=x").status == 200)
         #expect(try emulator.get("/youtube/v3/search?part=snippet&q=x").status == 403)
-        #expect(emulator.server.quotaUsed(key: EmulatorHarness.key) == (3, 2))
+        #expect(emulator.server.quotaUsed(key: EmulatorHarness.key) == QuotaCounts(units: 3, searches: 2))
         clock.advance(toUTC: RFC3339.parseSeconds("2026-03-09T06:59:59Z")!)
         #expect(try emulator.get("/youtube/v3/videos?part=id&id=\(id)").status == 403)
         clock.advance(toUTC: RFC3339.parseSeconds("2026-03-09T07:00:00Z")!)

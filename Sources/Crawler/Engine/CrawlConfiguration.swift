@@ -34,6 +34,9 @@ public struct CrawlConfiguration: Sendable {
     public var pseudonymizer: AuthorPseudonymizer?
     /// `--complete-channels`: search for what uploads playlists do not list, for every channel.
     public var completeChannels = false
+    /// A statistics snapshot instead of a crawl (`ytcrawl refresh`): `out` is the snapshot's
+    /// directory, and the seeds are empty.
+    public var snapshot: SnapshotPlan?
 
     public init(
         seeds: [Seed], seedsDigest: String, apiBase: String, out: String, concurrency: Int = 8, hydrate: Bool = true,
@@ -62,6 +65,21 @@ public struct CrawlConfiguration: Sendable {
             hydrate: hydrate, maxPages: maxPages, concurrency: concurrency, checkpointEvery: checkpointEvery,
             checkpointInterval: checkpointInterval, comments: comments, maxCommentPages: maxCommentPages,
             pseudonymizer: pseudonymizer, completeChannels: completeChannels)
+    }
+}
+
+/// What a statistics snapshot covers and how it asks.
+public struct SnapshotPlan: Sendable {
+    /// The video ids, in the order they are asked (duplicates count once).
+    public var ids: [String]
+    public var method: StatsMethod
+    /// Where the ids came from, for the manifest (`the videos of out/`, `ids.txt`).
+    public var source: String
+
+    public init(ids: [String], method: StatsMethod, source: String) {
+        self.ids = ids
+        self.method = method
+        self.source = source
     }
 }
 
@@ -97,6 +115,14 @@ public struct CrawlSummary: Sendable {
     public var searches = 0
     /// Requests that reached the server, retries included.
     public var requests = 0
+    /// A snapshot's lines at the end (earlier runs' included), what it held when this run started,
+    /// the `gone` lines of this run, the distinct videos it covers, and the units spent on
+    /// `videos:batchGetStats`'s own bucket.
+    public var statsWritten = 0
+    public var statsBefore = 0
+    public var statsGone = 0
+    public var snapshotVideos = 0
+    public var statsUnits = 0
 
     /// Videos per 1,000 units: how well the budget was used.
     public var videosPerThousandUnits: Double { units > 0 ? Double(videosThisRun) * 1000 / Double(units) : 0 }

@@ -1,14 +1,17 @@
 extension CrawlEngine {
     /// Pending work for a checkpoint: the frontier, what is in flight and what failed for good (a
     /// crash or a rerun must not lose either), and every found video not yet written. Hydration
-    /// batches are not listed: their ids are among the pending videos.
+    /// batches are not listed: their ids are among the pending videos; nor are a snapshot's
+    /// batches: its ids and its shards say what is left.
     func checkpointState() -> FrontierState {
         var items = frontier.items
         for (_, item) in inFlight.sorted(by: { $0.key < $1.key }) { items.append(item) }
         for failure in failures { items.append(failure.item) }
         items.removeAll {
-            if case .hydrate = $0 { return true }
-            return false
+            switch $0 {
+            case .hydrate, .stats: true
+            default: false
+            }
         }
         let videos = pending.values.sorted { ($0.seed, $0.rank, $0.videoId) < ($1.seed, $1.rank, $1.videoId) }
         return FrontierState(

@@ -66,11 +66,12 @@ extension CrawlEngine {
 
     /// Puts an item whose request was not answered back where it came from.
     private mutating func putBack(_ item: WorkItem) {
-        if case .hydrate(let batch) = item {
+        switch item {
+        case .hydrate(let batch):
             pendingOrder.insert(contentsOf: batch.ids, at: pendingHead)
             hydrationStopped = true
-        } else {
-            frontier.append(item)
+        case .stats(let batch): snapshot.putBack(batch.ids)
+        default: frontier.append(item)
         }
     }
 
@@ -102,11 +103,18 @@ extension CrawlEngine {
         if !pending.isEmpty {
             return CrawlEnding(.budgetSpent, "the budget ran out before every found video was hydrated")
         }
+        if snapshot.unwritten > 0 {
+            let count = snapshot.unwritten
+            return CrawlEnding(
+                .incomplete, "\(count) video\(count == 1 ? "" : "s") of the snapshot got no answer; a rerun asks again")
+        }
         return .completed
     }
 
     /// Whether the output can be closed for good: everything found is written and nothing is left.
-    var isFinished: Bool { conclusion == .completed && frontier.isEmpty && pending.isEmpty && inFlight.isEmpty }
+    var isFinished: Bool {
+        conclusion == .completed && frontier.isEmpty && pending.isEmpty && inFlight.isEmpty && snapshot.unwritten == 0
+    }
 
     /// Windows of `split=time` searches still to do (a rerun continues them).
     var windowsLeft: Int {
@@ -207,6 +215,7 @@ extension CrawlEngine {
         case .video: counters.videosWritten += 1
         case .channel: counters.channelsWritten += 1
         case .comment: counters.commentsWritten += 1
+        case .stats: counters.statsWritten += 1
         }
         outbox.append(record)
     }

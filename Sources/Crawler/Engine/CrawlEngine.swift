@@ -69,6 +69,8 @@ struct CrawlEngine {
     var disabledOutbox: [String] = []
     /// Channels whose uploads playlist listed fewer videos than their `videoCount`.
     var channelGaps: [String] = []
+    /// A statistics snapshot's ids (`ytcrawl refresh`; see `CrawlEngine+Snapshot.swift`).
+    var snapshot = SnapshotQueue()
     var inFlight: [Int: WorkItem] = [:]
     var nextTicket = 0
     var counters = Counters()
@@ -98,6 +100,11 @@ struct CrawlEngine {
         var videosBefore = 0
         var channelsBefore = 0
         var channelsWritten = 0
+        /// Snapshot lines in the snapshot (earlier runs' included), what it held when this run
+        /// started, and the `gone` lines this run wrote.
+        var statsWritten = 0
+        var statsBefore = 0
+        var statsGone = 0
         var unitsByMethod: [String: Int] = [:]
     }
 
@@ -170,6 +177,7 @@ struct CrawlEngine {
             return .hydrate(HydrationBatch(ids: batch))
         }
         guard !discoveryStopped else { return nil }
+        if let batch = snapshot.next() { return .stats(batch) }
         return frontier.next()
     }
 
@@ -183,7 +191,8 @@ struct CrawlEngine {
 
     var mayStartAnything: Bool {
         guard mayStart else { return false }
-        return (options.hydrate && waitingForHydration > 0) || (ending == nil && !frontier.isEmpty)
+        return (options.hydrate && waitingForHydration > 0)
+            || (ending == nil && (!frontier.isEmpty || snapshot.waiting > 0))
     }
 
     /// The page cap of seed `seed`: its own `maxPages=`, else `--max-pages`.

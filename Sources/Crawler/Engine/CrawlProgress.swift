@@ -12,13 +12,20 @@ public struct CrawlProgress: Sendable, Hashable {
     public var frontier = 0
     /// Videos found and not yet hydrated.
     public var pendingVideos = 0
-    /// Units spent in the shared bucket this run.
+    /// Units spent this run (the shared bucket, and `videos:batchGetStats`' own).
     public var units = 0
     /// search.list calls made this run (the buckets model's search bucket).
     public var searches = 0
 
+    /// A statistics snapshot's videos, and of those, the lines written (0 and 0 in a crawl).
+    public var snapshotVideos = 0
+    public var statsWritten = 0
+
     public init() {}
 
-    /// Work left, in requests: every frontier item plus a hydration call per 50 waiting videos.
-    public var requestsLeft: Int { frontier + (pendingVideos + 49) / 50 }
+    /// Work left, in requests: every frontier item plus a call per 50 videos waiting for
+    /// hydration or for their statistics.
+    public var requestsLeft: Int {
+        frontier + (pendingVideos + 49) / 50 + (max(0, snapshotVideos - statsWritten) + 49) / 50
+    }
 }

@@ -28,14 +28,20 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         self.transport = transport
         self.limiter = limiter
         self.log = log
-        self.sink =
-            try sink
-            ?? ArchiveSink(
-                directory: configuration.out, options: configuration.shardOptions,
-                manifest: Manifest(
-                    toolVersion: configuration.toolVersion, quotaModel: configuration.quotaModel.rawValue,
-                    seedsDigest: configuration.seedsDigest,
-                    startedAt: RFC3339.format(seconds: limiter.utcNow())))
+        if let sink {
+            self.sink = sink
+        } else {
+            var manifest = Manifest(
+                toolVersion: configuration.toolVersion, quotaModel: configuration.quotaModel.rawValue,
+                seedsDigest: configuration.snapshot == nil ? configuration.seedsDigest : nil,
+                startedAt: RFC3339.format(seconds: limiter.utcNow()))
+            manifest.snapshot = configuration.snapshot.map {
+                Manifest.Snapshot(source: $0.source, videos: Set($0.ids).count, method: $0.method.apiMethod.quotaName)
+            }
+            self.sink = try ArchiveSink(
+                directory: configuration.out, options: configuration.shardOptions, manifest: manifest,
+                kinds: configuration.snapshot == nil ? ShardName.Kind.crawlKinds : [.stats])
+        }
         engine = CrawlEngine(seeds: configuration.seeds, options: configuration.engineOptions)
         started = limiter.clock.now
     }
@@ -113,7 +119,9 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         progress.channelsWritten = engine.counters.channelsWritten
         progress.frontier = engine.frontier.count + engine.inFlight.count
         progress.pendingVideos = engine.pending.count
-        progress.units = await limiter.spentUnits
+        progress.units = await limiter.spent.units + limiter.spent.stats
+        progress.snapshotVideos = engine.snapshot.targets
+        progress.statsWritten = engine.counters.statsWritten
         progress.searches = await limiter.spentSearches
         return progress
     }
@@ -142,6 +150,10 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
     }
 
     private func restoreOrSeed() async throws {
+        if let snapshot = configuration.snapshot {
+            try await restoreSnapshot(snapshot)
+            return
+        }
         guard let point = try await sink.resumePoint() else {
             engine.seedFrontier()
             return
@@ -181,9 +193,26 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         )
     }
 
+    /// A snapshot continues from its shards: the ids they hold are done; units so far come from
+    /// its checkpoint.
+    private func restoreSnapshot(_ snapshot: SnapshotPlan) async throws {
+        let point = try await sink.resumePoint()
+        engine.seedSnapshot(ids: snapshot.ids, written: point?.statsIds ?? [], method: snapshot.method)
+        if let json = point?.frontierJSON,
+            let state = try? JSONDecoder().decode(FrontierState.self, from: Data(json.utf8))
+        {
+            engine.counters.unitsByMethod = state.unitsByMethod
+        }
+        if engine.counters.statsBefore > 0 {
+            log(
+                "continuing the snapshot in \(configuration.out): \(engine.counters.statsBefore) of \(engine.snapshot.targets) videos already there"
+            )
+        }
+    }
+
     private func summary() async -> CrawlSummary {
         let counters = engine.counters
-        return CrawlSummary(
+        var summary = CrawlSummary(
             ending: engine.conclusion, videosWritten: counters.videosWritten, channelsWritten: counters.channelsWritten,
             videosBefore: counters.videosBefore, channelsBefore: counters.channelsBefore,
             commentsWritten: counters.commentsWritten, commentsBefore: counters.commentsBefore,
@@ -192,6 +221,12 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             pages: counters.pages, retries: counters.retries, unitsByMethod: counters.unitsByMethod,
             warnings: engine.warnings, left: engine.left, units: await limiter.spentUnits,
             searches: await limiter.spentSearches, requests: counters.requests)
+        summary.statsWritten = counters.statsWritten
+        summary.statsBefore = counters.statsBefore
+        summary.statsGone = counters.statsGone
+        summary.snapshotVideos = engine.snapshot.targets
+        summary.statsUnits = await limiter.spent.stats
+        return summary
     }
 }
 

@@ -14,15 +14,8 @@ import YouTubeKit
 /// `STATE_DIR/ledger-secret` (mode 0600). Updates are deltas applied under an exclusive `flock`
 /// and written atomically, so two processes on one machine never lose each other's counts.
 public final class QuotaLedger: Sendable {
-    public struct Usage: Sendable, Hashable {
-        public var units: Int
-        public var searches: Int
-
-        public init(units: Int, searches: Int) {
-            self.units = units
-            self.searches = searches
-        }
-    }
+    /// What a key used on a day, per bucket.
+    public typealias Usage = QuotaCounts
 
     public let directory: String
     private let secret: [UInt8]
@@ -87,16 +80,16 @@ public final class QuotaLedger: Sendable {
     public func usage(fingerprint: String, day: PacificTime.Day) throws -> Usage {
         let stored = try withLock { try read()[day.description]?[fingerprint] }
         let unflushed = pending.withLock { $0[day.description]?[fingerprint] }
-        return Usage(
-            units: (stored?.units ?? 0) + (unflushed?.units ?? 0),
-            searches: (stored?.searches ?? 0) + (unflushed?.searches ?? 0))
+        var usage = stored ?? Usage()
+        for bucket in QuotaBucket.allCases { usage[bucket] += unflushed?[bucket] ?? 0 }
+        return usage
     }
 
     /// Records a charge (kept in memory until ``flush()``).
     public func record(fingerprint: String, day: PacificTime.Day, charge: QuotaCharge) {
         pending.withLock { pending in
-            var usage = pending[day.description, default: [:]][fingerprint] ?? Usage(units: 0, searches: 0)
-            if charge.bucket == .units { usage.units += charge.cost } else { usage.searches += charge.cost }
+            var usage = pending[day.description, default: [:]][fingerprint] ?? Usage()
+            usage.add(charge)
             pending[day.description, default: [:]][fingerprint] = usage
         }
     }
@@ -113,9 +106,8 @@ public final class QuotaLedger: Sendable {
             var ledger = try read()
             for (day, keys) in deltas {
                 for (fingerprint, delta) in keys {
-                    var usage = ledger[day, default: [:]][fingerprint] ?? Usage(units: 0, searches: 0)
-                    usage.units += delta.units
-                    usage.searches += delta.searches
+                    var usage = ledger[day, default: [:]][fingerprint] ?? Usage()
+                    for bucket in QuotaBucket.allCases { usage[bucket] += delta[bucket] }
                     ledger[day, default: [:]][fingerprint] = usage
                 }
             }
@@ -155,10 +147,14 @@ public final class QuotaLedger: Sendable {
             throw LedgerError("\(ledgerPath) is not a quota ledger (malformed JSON); move it away to start a new one")
         }
         let ledger = days.mapValues { keys in
-            keys.mapValues { Usage(units: $0["units"] ?? 0, searches: $0["searches"] ?? 0) }
+            keys.mapValues { counts in
+                var usage = Usage()
+                for bucket in QuotaBucket.allCases { usage[bucket] = counts[bucket.rawValue] ?? 0 }
+                return usage
+            }
         }
         for (day, keys) in ledger {
-            for usage in keys.values where usage.units < 0 || usage.searches < 0 {
+            for usage in keys.values where QuotaBucket.allCases.contains(where: { usage[$0] < 0 }) {
                 throw LedgerError(
                     "\(ledgerPath) holds a negative count on \(day): it was edited; fix that entry or move the file away to start a new ledger"
                 )
@@ -168,7 +164,14 @@ public final class QuotaLedger: Sendable {
     }
 
     private func write(_ ledger: [String: [String: Usage]]) throws {
-        let days = ledger.mapValues { keys in keys.mapValues { ["units": $0.units, "searches": $0.searches] } }
+        // `stats` only where it was spent: the file stays as earlier versions wrote it otherwise.
+        let days = ledger.mapValues { keys in
+            keys.mapValues { usage in
+                var counts = ["units": usage.units, "searches": usage.searches]
+                if usage.stats != 0 { counts["stats"] = usage.stats }
+                return counts
+            }
+        }
         let data = try JSONSerialization.data(
             withJSONObject: ["version": 1, "days": days], options: [.sortedKeys, .prettyPrinted])
         do {

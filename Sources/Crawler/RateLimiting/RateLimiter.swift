@@ -40,7 +40,7 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
                 let fingerprint = ledger.fingerprint(key, apiBase: apiBase)
                 fingerprints.append(fingerprint)
                 let usage = try ledger.usage(fingerprint: fingerprint, day: today)
-                state.preload(keyIndex: index, units: usage.units, searches: usage.searches)
+                state.preload(keyIndex: index, used: usage)
             }
         }
         self.state = state
@@ -117,6 +117,8 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
 
     public var spentUnits: Int { state.spentUnits }
     public var spentSearches: Int { state.spentSearches }
+    /// What this run spent in each bucket.
+    public var spent: QuotaCounts { state.spent }
     /// The current request rate (lowered by rate-limit answers, then recovering).
     public var currentRate: Double { state.rate }
     public var inFlight: Int { state.inFlight }

@@ -13,9 +13,13 @@ public struct RateLimiterConfiguration: Sendable {
     public var runBudgetUnits: Int?
     /// search.list calls this run may make in the buckets model (`--search-budget`).
     public var runBudgetSearches: Int?
+    /// `videos:batchGetStats` units this run may spend in the buckets model (a refresh's `--budget`).
+    public var runBudgetStats: Int?
     /// Each key's daily allowance (`--daily-units`, `--daily-searches`).
     public var dailyUnits: Int
     public var dailySearches: Int
+    /// Each key's daily `videos:batchGetStats` units in the buckets model (`--daily-stats-units`).
+    public var dailyStats = 10_000
     /// Wait for the next Pacific midnight when every key is spent, instead of stopping (`--wait-for-reset`).
     public var waitForReset: Bool
     /// The rate never drops below this after rate-limit answers.
@@ -46,11 +50,19 @@ public struct RateLimiterConfiguration: Sendable {
     }
 
     func dailyLimit(_ bucket: QuotaBucket) -> Int {
-        bucket == .units ? dailyUnits : dailySearches
+        switch bucket {
+        case .units: dailyUnits
+        case .searches: dailySearches
+        case .stats: dailyStats
+        }
     }
 
     func runBudget(_ bucket: QuotaBucket) -> Int? {
-        bucket == .units ? runBudgetUnits : runBudgetSearches
+        switch bucket {
+        case .units: runBudgetUnits
+        case .searches: runBudgetSearches
+        case .stats: runBudgetStats
+        }
     }
 }
 
@@ -68,10 +80,10 @@ public enum LimiterStop: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .runBudgetSpent(let bucket, let remaining):
             return
-                "the run's \(bucket == .units ? "--budget" : "--search-budget") is spent (\(remaining) left, not enough for the next request)"
+                "the run's \(bucket == .searches ? "--search-budget" : "--budget") is spent (\(remaining) left, not enough for the next request)"
         case .dailyQuotaSpent(let bucket, let until):
             return
-                "every key's daily \(bucket == .units ? "units" : "search calls") are spent until \(RFC3339.format(seconds: until)) (midnight Pacific); rerun then, or pass --wait-for-reset"
+                "every key's daily \(bucket.noun) are spent until \(RFC3339.format(seconds: until)) (midnight Pacific); rerun then, or pass --wait-for-reset"
         case .noUsableKey:
             return "every API key was rejected as invalid; check the key file or YOUTUBE_API_KEY"
         }

@@ -6,16 +6,9 @@ struct RateLimiterState {
     struct KeyState {
         var key: APIKey
         var day: PacificTime.Day
-        var usedUnits = 0
-        var usedSearches = 0
+        var used = QuotaCounts()
         var parkedUntil: Int64?
         var dropped = false
-
-        func used(_ bucket: QuotaBucket) -> Int { bucket == .units ? usedUnits : usedSearches }
-
-        mutating func add(_ charge: QuotaCharge) {
-            if charge.bucket == .units { usedUnits += charge.cost } else { usedSearches += charge.cost }
-        }
     }
 
     enum Decision: Equatable {
@@ -33,8 +26,10 @@ struct RateLimiterState {
     private var tokens: Double
     private var lastRefill: Duration
     private(set) var inFlight = 0
-    private(set) var spentUnits = 0
-    private(set) var spentSearches = 0
+    /// What this run spent, per bucket.
+    private(set) var spent = QuotaCounts()
+    var spentUnits: Int { spent.units }
+    var spentSearches: Int { spent.searches }
     /// Units of the run budget only hydration (videos.list) may spend.
     var reservedUnits = 0
     private var nextPermit = 0
@@ -51,9 +46,10 @@ struct RateLimiterState {
     }
 
     /// Sets what a key already used today (from the ledger).
-    mutating func preload(keyIndex: Int, units: Int, searches: Int) {
-        keys[keyIndex].usedUnits = max(keys[keyIndex].usedUnits, units)
-        keys[keyIndex].usedSearches = max(keys[keyIndex].usedSearches, searches)
+    mutating func preload(keyIndex: Int, used: QuotaCounts) {
+        for bucket in QuotaBucket.allCases {
+            keys[keyIndex].used[bucket] = max(keys[keyIndex].used[bucket], used[bucket])
+        }
     }
 
     private mutating func refill(_ now: Duration) {
@@ -71,8 +67,7 @@ struct RateLimiterState {
         for index in keys.indices {
             if keys[index].day != today {
                 keys[index].day = today
-                keys[index].usedUnits = 0
-                keys[index].usedSearches = 0
+                keys[index].used = QuotaCounts()
             }
             if let until = keys[index].parkedUntil, until <= utc { keys[index].parkedUntil = nil }
         }
@@ -88,7 +83,7 @@ struct RateLimiterState {
         roll(utc)
         let charge = configuration.quotaModel.charge(for: method)
         if let budget = configuration.runBudget(charge.bucket) {
-            let spent = charge.bucket == .units ? spentUnits : spentSearches
+            let spent = spent[charge.bucket]
             // Units kept back for hydration are open to videos.list only.
             let reserve = charge.bucket == .units && method != .videos ? reservedUnits : 0
             if spent + charge.cost > budget - reserve {
@@ -98,9 +93,9 @@ struct RateLimiterState {
         let limit = configuration.dailyLimit(charge.bucket)
         var chosen: Int?
         for index in keys.indices where !keys[index].dropped && keys[index].parkedUntil == nil {
-            let left = limit - keys[index].used(charge.bucket)
+            let left = limit - keys[index].used[charge.bucket]
             guard left >= charge.cost else { continue }
-            if let best = chosen, limit - keys[best].used(charge.bucket) >= left { continue }
+            if let best = chosen, limit - keys[best].used[charge.bucket] >= left { continue }
             chosen = index
         }
         guard let keyIndex = chosen else {
@@ -116,8 +111,8 @@ struct RateLimiterState {
         }
         tokens -= 1
         inFlight += 1
-        keys[keyIndex].add(charge)
-        if charge.bucket == .units { spentUnits += charge.cost } else { spentSearches += charge.cost }
+        keys[keyIndex].used.add(charge)
+        spent.add(charge)
         nextPermit += 1
         return .granted(
             Permit(id: nextPermit, key: keys[keyIndex].key, keyIndex: keyIndex, method: method, charge: charge))
@@ -151,12 +146,9 @@ struct RateLimiterState {
         case .transientFailure:
             break
         case .notSent:
-            keys[permit.keyIndex].add(QuotaCharge(bucket: permit.charge.bucket, cost: -permit.charge.cost))
-            if permit.charge.bucket == .units {
-                spentUnits -= permit.charge.cost
-            } else {
-                spentSearches -= permit.charge.cost
-            }
+            let refund = QuotaCharge(bucket: permit.charge.bucket, cost: -permit.charge.cost)
+            keys[permit.keyIndex].used.add(refund)
+            spent.add(refund)
         }
     }
 
@@ -166,9 +158,9 @@ struct RateLimiterState {
         let today = PacificTime.day(atUTC: utc)
         var daily = 0
         for key in keys where !key.dropped && (key.parkedUntil ?? .min) <= utc {
-            daily += key.day == today ? max(0, limit - key.used(bucket)) : limit
+            daily += key.day == today ? max(0, limit - key.used[bucket]) : limit
         }
         guard let budget = configuration.runBudget(bucket) else { return daily }
-        return min(daily, budget - (bucket == .units ? spentUnits : spentSearches))
+        return min(daily, budget - spent[bucket])
     }
 }

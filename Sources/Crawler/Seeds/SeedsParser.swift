@@ -320,3 +320,12 @@ enum YouTubeURL {
         return nil
     }
 }
+
+extension SeedsParser {
+    /// The video id of an 11-character id or a pasted watch, youtu.be, shorts, embed or live URL;
+    /// `nil` for anything else.
+    public static func videoId(_ text: String) -> String? {
+        guard case .video(let id)? = reference(kind: "video", text) else { return nil }
+        return id
+    }
+}

@@ -14,6 +14,7 @@ extension WorkItem {
         case .commentThreads(let work): work
         case .replies(let work): work
         case .window(let work): work
+        case .stats(let work): work
         }
     }
 
@@ -30,6 +31,7 @@ extension WorkItem {
             return .commentThreads(try container.decode(CommentThreadsPage.self, forKey: key))
         case ReplyPage.tag: return .replies(try container.decode(ReplyPage.self, forKey: key))
         case SearchWindow.tag: return .window(try container.decode(SearchWindow.self, forKey: key))
+        case StatsBatch.tag: return .stats(try container.decode(StatsBatch.self, forKey: key))
         default: return nil
         }
     }

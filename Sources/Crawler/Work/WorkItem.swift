@@ -9,6 +9,7 @@ enum WorkItem: Sendable, Hashable {
     case commentThreads(CommentThreadsPage)
     case replies(ReplyPage)
     case window(SearchWindow)
+    case stats(StatsBatch)
 }
 
 /// How a found video was first found, kept until its hydration.

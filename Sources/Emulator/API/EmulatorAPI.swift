@@ -11,6 +11,9 @@ final class EmulatorAPI: Sendable {
     let renderer: ResourceRenderer
     let quota: QuotaBook
     let tokens: PageTokenCodec
+    let timeline: CorpusTimeline
+    /// The UTC second the corpus's day 0 begins.
+    let dayZero: Int64
     private let requestCounter = Atomic<UInt64>(0)
     private let cache: ResponseCache
 
@@ -21,11 +24,19 @@ final class EmulatorAPI: Sendable {
         self.corpus = corpus
         renderer = ResourceRenderer(corpus: corpus)
         quota = QuotaBook(
-            model: configuration.quotaModel, dailyUnits: configuration.dailyUnits,
-            dailySearches: configuration.dailySearches, rpsLimit: configuration.rpsLimit)
+            model: configuration.quotaModel,
+            daily: QuotaCounts(
+                units: configuration.dailyUnits, searches: configuration.dailySearches,
+                stats: configuration.dailyStatsUnits),
+            rpsLimit: configuration.rpsLimit)
         cache = ResponseCache(budgetBytes: configuration.responseCacheBytes)
         tokens = PageTokenCodec(secret: configuration.corpus.seed &* 0x9E37_79B9_7F4A_7C15 ^ 0x7A6E)
+        timeline = CorpusTimeline(seed: configuration.corpus.seed)
+        dayZero = configuration.dayZero ?? configuration.clock()
     }
+
+    /// The corpus's day at the emulator's clock: whole days since day 0 began (never negative).
+    var day: Int { max(0, Int((configuration.clock() - dayZero) / 86_400)) }
 
     /// Answers one request.
     func handle(_ head: HTTPRequestHead) -> HTTPResponse {
@@ -58,7 +69,7 @@ final class EmulatorAPI: Sendable {
                 APIFailure.badRequest("Method \(head.method) is not supported by the emulator").body, status: 405)
         }
         let path = head.path
-        guard path.hasPrefix("/youtube/v3/"), let method = APIMethod(rawValue: String(path.dropFirst(12))) else {
+        guard path.hasPrefix("/youtube/v3/"), let method = APIMethod(pathName: String(path.dropFirst(12))) else {
             return render(APIFailure.notFound(String(path)).body, status: 404)
         }
         guard let pairs = PercentEncoding.parseQuery(head.query) else {
@@ -120,19 +131,20 @@ final class EmulatorAPI: Sendable {
         _ method: APIMethod, _ parameters: [String: String], _ order: [(name: String, value: String)], pretty: Bool,
         gzip: Bool
     ) -> HTTPResponse {
-        // Everything but the key decides the bytes of a response.
+        // Everything but the key decides the bytes of a response, and the corpus's day.
+        let day = day
         let cacheKey =
-            method.rawValue + (gzip ? "?z&" : "?")
+            String(day) + method.rawValue + (gzip ? "?z&" : "?")
             + order.filter { $0.name != "key" }.map { $0.name + "=" + $0.value }.joined(separator: "&")
         if let cached = cache.response(for: cacheKey) { return cached }
-        let response = build(method, parameters, order, pretty: pretty, gzip: gzip)
+        let response = build(method, parameters, order, day: day, pretty: pretty, gzip: gzip)
         cache.store(response, for: cacheKey)
         return response
     }
 
     private func build(
-        _ method: APIMethod, _ parameters: [String: String], _ order: [(name: String, value: String)], pretty: Bool,
-        gzip: Bool
+        _ method: APIMethod, _ parameters: [String: String], _ order: [(name: String, value: String)], day: Int,
+        pretty: Bool, gzip: Bool
     ) -> HTTPResponse {
         do {
             if let alt = parameters["alt"], alt != "json" {
@@ -147,7 +159,7 @@ final class EmulatorAPI: Sendable {
                     throw APIFailure.badRequest("Invalid field selection \(fields)")
                 }
             }
-            let endpoint = Endpoints(api: self, parameters: parameters, order: order)
+            let endpoint = Endpoints(api: self, parameters: parameters, order: order, day: day)
             var value: JSONValue
             switch method {
             case .search: value = try endpoint.search()
@@ -157,6 +169,7 @@ final class EmulatorAPI: Sendable {
             case .playlists: value = try endpoint.playlists()
             case .commentThreads: value = try endpoint.commentThreads()
             case .comments: value = try endpoint.comments()
+            case .batchGetStats: value = try endpoint.batchGetStats()
             }
             if let filter { value = filter.apply(to: value) }
             return render(value, status: 200, pretty: pretty, gzip: gzip)

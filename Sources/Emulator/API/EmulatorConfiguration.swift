@@ -29,6 +29,8 @@ public struct EmulatorConfiguration: Sendable {
     public var dailyUnits: Int
     /// search.list calls a day (the `buckets` model).
     public var dailySearches: Int
+    /// `videos:batchGetStats` units a day (its own bucket in the `buckets` model).
+    public var dailyStatsUnits = 10_000
     /// Requests per second per key beyond which it answers 403 rateLimitExceeded; `nil` for no limit.
     public var rpsLimit: Int?
     /// Probability that a request gets a fault instead of its response.
@@ -38,8 +40,14 @@ public struct EmulatorConfiguration: Sendable {
     public var latencyMilliseconds: Int
     /// How long a `slow` fault waits.
     public var slowMilliseconds: Int
-    /// The emulator's clock (UTC seconds since 1970), for quota days; injectable for tests.
+    /// The emulator's clock (UTC seconds since 1970), for quota days and the corpus's day;
+    /// injectable for tests.
     public var clock: @Sendable () -> Int64
+    /// The UTC second the corpus's day 0 begins: statistics grow and videos vanish with the days
+    /// the clock is past it (see ``CorpusTimeline``). `nil`: the clock's reading when the emulator
+    /// starts. `ytcrawl emulate` sets it from the wall clock before `--clock-offset`, so an
+    /// emulator started with `--clock-offset 86400` serves day 1.
+    public var dayZero: Int64?
     /// Called once per request with a log line (method, status, parameters; never the key).
     public var log: (@Sendable (String) -> Void)?
     /// Bytes of rendered responses kept for requests asked again (default 64 MiB).

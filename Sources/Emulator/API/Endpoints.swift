@@ -6,6 +6,8 @@ struct Endpoints {
     let api: EmulatorAPI
     let parameters: [String: String]
     let order: [(name: String, value: String)]
+    /// The corpus's day: statistics and vanished videos as they stand then.
+    let day: Int
 
     var corpus: Corpus { api.corpus }
     var renderer: ResourceRenderer { api.renderer }
@@ -127,8 +129,8 @@ struct Endpoints {
             let pageSize = try maxResults(range: 1...50, default: 5)
             let offset = try offset()
             let reachable = min(200, corpus.videoCount)
-            let items = (offset..<min(offset + pageSize, reachable)).map {
-                renderer.video(corpus.video($0), parts: parts)
+            let items = (offset..<min(offset + pageSize, reachable)).compactMap { index in
+                api.timeline.video(corpus.video(index), onDay: day).map { renderer.video($0, parts: parts) }
             }
             return listResponse(
                 kind: "youtube#videoListResponse", items: items, total: reachable, offset: offset, pageSize: pageSize,
@@ -140,9 +142,7 @@ struct Endpoints {
                 message: "No filter selected. Expected one of: myRating, chart, id", domain: "youtube.parameter",
                 location: "parameters.", locationType: "other", statusText: "INVALID_ARGUMENT")
         }
-        let items = try ids().compactMap { id in
-            corpus.videoIndex(id: id).map { renderer.video(corpus.video($0), parts: parts) }
-        }
+        let items = try videosOfTheDay().map { renderer.video($0, parts: parts) }
         return .object([
             ("kind", .string("youtube#videoListResponse")), ("etag", renderer.etag("videos" + String(fingerprint))),
             ("items", .array(items)),
@@ -150,6 +150,30 @@ struct Endpoints {
                 "pageInfo",
                 .object([("totalResults", .integer(items.count)), ("resultsPerPage", .integer(items.count))])
             ),
+        ])
+    }
+
+    /// The videos the `id` parameter names, as they stand on the day; unknown and vanished ones
+    /// left out, as the real API does.
+    func videosOfTheDay() throws -> [CorpusVideo] {
+        try ids().compactMap { id in
+            corpus.videoIndex(id: id).flatMap { api.timeline.video(corpus.video($0), onDay: day) }
+        }
+    }
+
+    // MARK: videos:batchGetStats
+
+    static let statsParts: Set<String> = ["id", "snippet", "statistics", "contentDetails"]
+
+    /// `videos:batchGetStats`: statistics of up to 50 videos, counts as strings (int64 in JSON).
+    func batchGetStats() throws -> JSONValue {
+        try checkKnown(["part", "id", "onBehalfOfContentOwner"])
+        let parts = try parts(Self.statsParts)
+        guard parameters["id"] != nil else { throw APIFailure.required("id") }
+        let items = try videosOfTheDay().map { renderer.videoStats($0, parts: parts) }
+        return .object([
+            ("kind", .string("youtube#batchGetStatsResponse")),
+            ("etag", renderer.etag("stats" + String(fingerprint) + String(day))), ("items", .array(items)),
         ])
     }
 

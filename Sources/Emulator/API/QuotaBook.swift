@@ -6,22 +6,20 @@ import YouTubeKit
 final class QuotaBook: Sendable {
     private struct Usage {
         var day: PacificTime.Day
-        var units = 0
-        var searches = 0
+        var used = QuotaCounts()
         var second: Int64 = 0
         var requestsThisSecond = 0
     }
 
     private let model: QuotaModel
-    private let dailyUnits: Int
-    private let dailySearches: Int
+    /// Each bucket's daily allowance per key.
+    private let daily: QuotaCounts
     private let rpsLimit: Int?
     private let usage = Mutex<[String: Usage]>([:])
 
-    init(model: QuotaModel, dailyUnits: Int, dailySearches: Int, rpsLimit: Int?) {
+    init(model: QuotaModel, daily: QuotaCounts, rpsLimit: Int?) {
         self.model = model
-        self.dailyUnits = dailyUnits
-        self.dailySearches = dailySearches
+        self.daily = daily
         self.rpsLimit = rpsLimit
     }
 
@@ -43,31 +41,22 @@ final class QuotaBook: Sendable {
                     return .rateLimitExceeded()
                 }
             }
-            switch charge.bucket {
-            case .searches:
-                guard entry.searches + charge.cost <= dailySearches else {
-                    usage[key] = entry
-                    return .quotaExceeded()
-                }
-                entry.searches += charge.cost
-            case .units:
-                guard entry.units + charge.cost <= dailyUnits else {
-                    usage[key] = entry
-                    return .quotaExceeded()
-                }
-                entry.units += charge.cost
+            guard entry.used[charge.bucket] + charge.cost <= daily[charge.bucket] else {
+                usage[key] = entry
+                return .quotaExceeded()
             }
+            entry.used.add(charge)
             usage[key] = entry
             return nil
         }
     }
 
-    /// Units and searches `key` has used on the Pacific day of `now`.
-    func used(key: String, now: Int64) -> (units: Int, searches: Int) {
+    /// What `key` has used of each bucket on the Pacific day of `now`.
+    func used(key: String, now: Int64) -> QuotaCounts {
         let today = PacificTime.day(atUTC: now)
         return usage.withLock { usage in
-            guard let entry = usage[key], entry.day == today else { return (0, 0) }
-            return (entry.units, entry.searches)
+            guard let entry = usage[key], entry.day == today else { return QuotaCounts() }
+            return entry.used
         }
     }
 }

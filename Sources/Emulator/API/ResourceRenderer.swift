@@ -115,6 +115,38 @@ struct ResourceRenderer: Sendable {
 
     // MARK: videos.list
 
+    /// `statistics`: counts as strings; hidden likes and disabled comments left out.
+    func statistics(_ video: CorpusVideo, favorites: Bool) -> JSONValue {
+        var statistics: [(key: String, value: JSONValue)] = [("viewCount", .string(String(video.viewCount)))]
+        if let likes = video.likeCount { statistics.append(("likeCount", .string(String(likes)))) }
+        if favorites { statistics.append(("favoriteCount", .string("0"))) }
+        if let comments = video.commentCount { statistics.append(("commentCount", .string(String(comments)))) }
+        return .object(statistics)
+    }
+
+    /// A `youtube#videoStats` item of `videos:batchGetStats`.
+    func videoStats(_ video: CorpusVideo, parts: Set<String>) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("kind", .string("youtube#videoStats")), ("etag", etag("s" + video.id + String(video.viewCount))),
+            ("id", .string(video.id)),
+        ]
+        if parts.contains("snippet") {
+            members.append(("snippet", .object([("publishTime", Self.date(video.publishedAt))])))
+        }
+        if parts.contains("statistics") { members.append(("statistics", statistics(video, favorites: false))) }
+        if parts.contains("contentDetails") {
+            members.append(
+                (
+                    "contentDetails",
+                    .object([
+                        ("duration", .string(video.duration)),
+                        ("durationMillis", .string(String(video.durationSeconds * 1000))),
+                    ])
+                ))
+        }
+        return .object(members)
+    }
+
     func video(_ video: CorpusVideo, parts: Set<String>) -> JSONValue {
         let channel = corpus.channels[video.channel]
         var members: [(key: String, value: JSONValue)] = [
@@ -149,13 +181,7 @@ struct ResourceRenderer: Sendable {
                     ])
                 ))
         }
-        if parts.contains("statistics") {
-            var statistics: [(key: String, value: JSONValue)] = [("viewCount", .string(String(video.viewCount)))]
-            if let likes = video.likeCount { statistics.append(("likeCount", .string(String(likes)))) }
-            statistics.append(("favoriteCount", .string("0")))
-            if let comments = video.commentCount { statistics.append(("commentCount", .string(String(comments)))) }
-            members.append(("statistics", .object(statistics)))
-        }
+        if parts.contains("statistics") { members.append(("statistics", statistics(video, favorites: true))) }
         if parts.contains("status") {
             members.append(
                 (

@@ -4,6 +4,17 @@ public enum QuotaBucket: String, Sendable, Hashable, CaseIterable, Codable {
     case searches
     /// The shared bucket of units.
     case units
+    /// `videos:batchGetStats`' own bucket of units (the `buckets` model only).
+    case stats
+
+    /// What its quota counts, for people: `units`, `search calls`, `statistics units`.
+    public var noun: String {
+        switch self {
+        case .searches: "search calls"
+        case .units: "units"
+        case .stats: "statistics units"
+        }
+    }
 }
 
 /// The units a request costs, and from which bucket.
@@ -16,13 +27,22 @@ public struct QuotaCharge: Sendable, Hashable, CustomStringConvertible {
         self.cost = cost
     }
 
-    public var description: String { "\(cost) \(bucket == .searches ? "search call" : "unit")\(cost == 1 ? "" : "s")" }
+    public var description: String {
+        let noun: String
+        switch bucket {
+        case .searches: noun = "search call"
+        case .units: noun = "unit"
+        case .stats: noun = "statistics unit"
+        }
+        return "\(cost) \(noun)\(cost == 1 ? "" : "s")"
+    }
 }
 
 /// How the API charges quota. Every request costs, invalid ones and retries included.
 public enum QuotaModel: String, Sendable, Hashable, CaseIterable, Codable {
     /// Google's current published model: search.list draws on its own bucket of 100 calls a day
-    /// at 1 per call; every other list method costs 1 unit of a 10,000 units a day bucket.
+    /// at 1 per call; every other list method costs 1 unit of a 10,000 units a day bucket;
+    /// `videos:batchGetStats` draws on a bucket of its own (10,000 a day).
     case buckets
     /// The older allocation: search.list costs 100 units, every other list method 1 unit,
     /// all from one daily bucket.
@@ -33,6 +53,8 @@ public enum QuotaModel: String, Sendable, Hashable, CaseIterable, Codable {
         switch (self, method) {
         case (.buckets, .search): return QuotaCharge(bucket: .searches, cost: 1)
         case (.classic, .search): return QuotaCharge(bucket: .units, cost: 100)
+        case (.buckets, .batchGetStats): return QuotaCharge(bucket: .stats, cost: 1)
+        case (.classic, .batchGetStats): return QuotaCharge(bucket: .units, cost: 1)
         case (_, .videos), (_, .channels), (_, .playlistItems), (_, .playlists), (_, .commentThreads), (_, .comments):
             return QuotaCharge(bucket: .units, cost: 1)
         }
@@ -43,14 +65,15 @@ public enum QuotaModel: String, Sendable, Hashable, CaseIterable, Codable {
         switch (self, bucket) {
         case (_, .units): return 10_000
         case (.buckets, .searches): return 100
-        case (.classic, .searches): return nil
+        case (.buckets, .stats): return 10_000
+        case (.classic, .searches), (.classic, .stats): return nil
         }
     }
 
     /// The buckets this model draws on.
     public var buckets: [QuotaBucket] {
         switch self {
-        case .buckets: return [.searches, .units]
+        case .buckets: return [.searches, .units, .stats]
         case .classic: return [.units]
         }
     }

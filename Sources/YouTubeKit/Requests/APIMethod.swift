@@ -1,4 +1,5 @@
-/// A list method of the YouTube Data API v3 that ytcrawl calls.
+/// A method of the YouTube Data API v3 that ytcrawl calls: the list methods and
+/// `videos:batchGetStats`.
 public enum APIMethod: String, Sendable, Hashable, CaseIterable, Codable {
     case search
     case videos
@@ -7,10 +8,26 @@ public enum APIMethod: String, Sendable, Hashable, CaseIterable, Codable {
     case playlists
     case commentThreads
     case comments
+    /// `videos:batchGetStats`: statistics (and duration) of up to 50 videos (added in 2026).
+    case batchGetStats
 
     /// The path below the API base, e.g. `/youtube/v3/search`.
-    public var path: String { "/youtube/v3/\(rawValue)" }
+    public var path: String { "/youtube/v3/" + pathName }
 
-    /// The method's name as quota reports spell it, e.g. `search.list`.
-    public var quotaName: String { "\(rawValue).list" }
+    /// The last part of its path: `search`, `videos:batchGetStats`.
+    public var pathName: String { self == .batchGetStats ? "videos:batchGetStats" : rawValue }
+
+    /// The method a path's last part names (`videos`, `videos:batchGetStats`); `nil` for others.
+    public init?(pathName: String) {
+        if pathName == "videos:batchGetStats" {
+            self = .batchGetStats
+        } else if let method = APIMethod(rawValue: pathName), method != .batchGetStats {
+            self = method
+        } else {
+            return nil
+        }
+    }
+
+    /// The method's name as quota reports spell it, e.g. `search.list`, `videos.batchGetStats`.
+    public var quotaName: String { self == .batchGetStats ? "videos.batchGetStats" : "\(rawValue).list" }
 }

@@ -9,6 +9,10 @@ extension APIRequest {
         public static let playlists = "snippet,contentDetails"
         public static let commentThreads = "snippet,replies"
         public static let comments = "snippet"
+        /// What a statistics snapshot asks of `videos:batchGetStats`.
+        public static let batchGetStats = "statistics,contentDetails"
+        /// What a statistics snapshot asks of videos.list (`--method videos`).
+        public static let videoStatistics = "id,statistics,contentDetails"
     }
 
     /// The order of a video's comment threads.
@@ -143,6 +147,15 @@ extension APIRequest {
         try checkIds(ids, name: "id", example: "dQw4w9WgXcQ")
         return APIRequest(
             method: .videos,
+            parameters: [Parameter("part", part), Parameter("id", ids.joined(separator: ","))])
+    }
+
+    /// `videos:batchGetStats` of 1 to 50 ids: their counts and duration, 1 unit (its own bucket
+    /// in the `buckets` model).
+    public static func batchGetStats(ids: [String], part: String = Parts.batchGetStats) throws -> APIRequest {
+        try checkIds(ids, name: "id", example: "dQw4w9WgXcQ")
+        return APIRequest(
+            method: .batchGetStats,
             parameters: [Parameter("part", part), Parameter("id", ids.joined(separator: ","))])
     }
 

@@ -1,0 +1,51 @@
+/// The ids of a statistics snapshot still to ask, in the order given, 50 to a request; and the
+/// ids already written (the snapshot's shards are the truth), so each is written once.
+struct SnapshotQueue: Sendable {
+    var method = StatsMethod.batchGetStats
+    /// Distinct ids the snapshot covers.
+    private(set) var targets = 0
+    private var order: [String] = []
+    private var head = 0
+    private(set) var written = CompactStringSet()
+
+    static let batchSize = 50
+
+    /// Queues `ids` (duplicates once) but those `done` holds.
+    init(ids: [String], done: Set<String>, method: StatsMethod) {
+        self.method = method
+        var distinct = CompactStringSet()
+        for id in ids where distinct.insert(id) {
+            targets += 1
+            if done.contains(id) { written.insert(id) } else { order.append(id) }
+        }
+    }
+
+    init() {}
+
+    /// Ids queued and not handed out.
+    var waiting: Int { order.count - head }
+
+    /// Ids of the snapshot not written yet (queued, in flight or failed).
+    var unwritten: Int { targets - written.count }
+
+    /// The next batch to ask, or `nil` when none waits.
+    mutating func next() -> StatsBatch? {
+        guard waiting > 0 else { return nil }
+        let end = head + min(Self.batchSize, waiting)
+        let batch = StatsBatch(ids: Array(order[head..<end]), method: method)
+        head = end
+        if head > 4096, head * 2 > order.count {
+            order.removeFirst(head)
+            head = 0
+        }
+        return batch
+    }
+
+    /// A batch whose request was not answered goes back to the front.
+    mutating func putBack(_ ids: [String]) {
+        order.insert(contentsOf: ids, at: head)
+    }
+
+    /// Notes `id` as written; `false` when it was already.
+    mutating func markWritten(_ id: String) -> Bool { written.insert(id) }
+}

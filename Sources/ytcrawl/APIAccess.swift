@@ -1,0 +1,73 @@
+import Archive
+import Crawler
+import Emulator
+import Foundation
+import Transport
+import YouTubeKit
+
+/// What a run talks to, from the options every API command shares: the API (`--api-base`, or the
+/// built-in emulator with `--emulator` and its `--emulator-X` options) and the keys
+/// (`YOUTUBE_API_KEY` or `--key-file`); and the limiter and crawler over them.
+struct APIAccess {
+    var emulator: EmulatorServer?
+    var apiBase: String
+    var keys: [APIKey]
+
+    init(_ scanner: ArgumentScanner, model: QuotaModel) throws {
+        apiBase = scanner.string("--api-base") ?? APIRequest.defaultBase
+        if scanner.flag("--emulator") {
+            let server = try Self.emulator(scanner, model: model)
+            apiBase = server.start()
+            emulator = server
+            keys = [APIKey(value: "emulator-key", label: "the emulator's key")]
+        } else {
+            guard let loaded = try KeySource.load(scanner) else { throw UsageError(KeySource.missing) }
+            keys = loaded
+        }
+        for key in keys { TerminalText.redact(key.value, as: key.label) }
+    }
+
+    /// A limiter over the keys, its daily counts kept in the ledger of `stateDirectory`.
+    func limiter(_ configuration: RateLimiterConfiguration, stateDirectory: String) throws -> RateLimiter<
+        ContinuousClock
+    > {
+        let ledger: QuotaLedger
+        do {
+            ledger = try QuotaLedger(directory: stateDirectory)
+        } catch {
+            throw RuntimeFailure("\(error)")
+        }
+        return try RateLimiter(
+            configuration: configuration, keys: keys, clock: ContinuousClock(),
+            utcNow: { Int64(Date().timeIntervalSince1970) }, ledger: ledger, apiBase: apiBase)
+    }
+
+    /// A crawler (or snapshot) writing to `configuration.out`, logging to stderr unless `quiet`.
+    func crawler(_ configuration: CrawlConfiguration, limiter: RateLimiter<ContinuousClock>, quiet: Bool) throws
+        -> Crawler<ContinuousClock>
+    {
+        do {
+            return try Crawler(
+                configuration: configuration, transport: try CurlTransport(), limiter: limiter,
+                log: { @Sendable line in if !quiet { writeStderr("ytcrawl: " + line) } })
+        } catch let busy as OutputInUse {
+            throw UsageError(busy.description)
+        } catch {
+            throw RuntimeFailure("cannot open \(configuration.out): \(error)")
+        }
+    }
+
+    /// The built-in emulator, with the `--emulator-X` options as `ytcrawl emulate --X`.
+    private static func emulator(_ scanner: ArgumentScanner, model: QuotaModel) throws -> EmulatorServer {
+        var passed: [String] = ["--quota-model", model.rawValue]
+        for name in CrawlOptions.emulatorOptions {
+            if let value = scanner.string("--emulator-" + name) { passed += ["--" + name, value] }
+        }
+        var configuration = try EmulateCommand.configuration(
+            try ArgumentScanner(
+                command: "emulate", valued: Set(CrawlOptions.emulatorOptions.map { "--" + $0 } + ["--quota-model"]),
+                flags: [], arguments: passed))
+        configuration.keys = ["emulator-key"]
+        return try EmulatorServer(configuration)
+    }
+}

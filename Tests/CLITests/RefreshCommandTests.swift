@@ -1,0 +1,180 @@
+import Archive
+import Foundation
+import Testing
+
+/// `ytcrawl refresh` against `ytcrawl emulate` processes started on different days of the corpus
+/// (`--clock-offset`), each dumping its truth of that day.
+@Suite("ytcrawl refresh")
+struct RefreshCommandTests {
+    typealias Row = [String: Any]
+
+    /// The lines of every stats shard of a snapshot.
+    static func rows(_ snapshot: String) throws -> [Row] {
+        var rows: [Row] = []
+        for name in ArchiveReader.shardNames(directory: snapshot, kind: .stats) {
+            try ArchiveReader.forEachLine(path: snapshot + "/" + name) { line, _ in
+                rows.append(try #require(try JSONSerialization.jsonObject(with: Data(line)) as? Row))
+            }
+        }
+        return rows
+    }
+
+    /// Truth videos by id, from `emulate --dump-truth`.
+    static func truth(_ directory: String) throws -> [String: Row] {
+        let text = try String(contentsOfFile: directory + "/videos.jsonl", encoding: .utf8)
+        var videos: [String: Row] = [:]
+        for line in text.split(separator: "\n") {
+            let row = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? Row)
+            videos[try #require(row["videoId"] as? String)] = row
+        }
+        return videos
+    }
+
+    /// An output directory holding `truth`'s videos as one gzip shard (what a crawl would write).
+    static func output(from truthDirectory: String, at out: String) throws {
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
+        gzip.arguments = ["-c", "gzip -c '\(truthDirectory)/videos.jsonl' > '\(out)/videos-00000.jsonl.gz'"]
+        try gzip.run()
+        gzip.waitUntilExit()
+        #expect(gzip.terminationStatus == 0)
+    }
+
+    static func summary(_ path: String) throws -> Row {
+        let data = try #require(FileManager.default.contents(atPath: path))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? Row)
+    }
+
+    static func snapshots(_ out: String) -> [String] {
+        SnapshotDirectory.names(in: out).map { SnapshotDirectory.root(of: out) + "/" + $0 }
+    }
+
+    static func optionalInt(_ value: Any?) -> Int? { value as? Int }
+
+    /// Every id of the output once; `ok` lines carry the day's counts; `gone` exactly the
+    /// videos the day's truth no longer has.
+    static func check(_ rows: [Row], ids: Set<String>, truth: [String: Row], day: Int) {
+        var seen: Set<String> = []
+        var mismatches: [String] = []
+        for row in rows {
+            let id = row["videoId"] as? String ?? ""
+            #expect(seen.insert(id).inserted, "day \(day): \(id) twice")
+            let status = row["status"] as? String
+            guard let expected = truth[id] else {
+                if status != "gone" { mismatches.append("\(id) vanished but is \(status ?? "nil")") }
+                continue
+            }
+            for field in ["viewCount", "likeCount", "commentCount"]
+            where optionalInt(row[field]) != optionalInt(expected[field]) {
+                mismatches.append("\(id).\(field): \(row[field] ?? "nil") vs \(expected[field] ?? "nil")")
+            }
+            if status != "ok" || row["duration"] as? String != expected["duration"] as? String {
+                mismatches.append("\(id): status \(status ?? "nil"), duration \(row["duration"] ?? "nil")")
+            }
+        }
+        #expect(seen == ids, "day \(day): \(seen.count) ids written of \(ids.count)")
+        #expect(mismatches.isEmpty, "day \(day): \(mismatches.count) mismatches, first \(mismatches.prefix(3))")
+    }
+
+    @Test func threeSnapshotsOnThreeDaysOfATwentyThousandVideoOutput() throws {
+        let out = CrawlCommandTests.temporary("refresh-days")
+        let state = CrawlCommandTests.temporary("refresh-state")
+        let truths = (0..<3).map { CrawlCommandTests.temporary("refresh-truth-\($0)") }
+        defer { for path in [out, state] + truths { try? FileManager.default.removeItem(atPath: path) } }
+        let corpus = ["--channels", "500", "--dump-truth-kinds", "videos"]
+        var gone: Set<String> = []
+        var ids: Set<String> = []
+        for (index, day) in [0, 2, 9].enumerated() {
+            // In the buckets model batchGetStats draws only on its own bucket: one unit a day of
+            // the shared one is plenty.
+            let emulator = try ExternalEmulator(
+                corpus + [
+                    "--clock-offset", String(day * 86_400), "--dump-truth", truths[index], "--daily-units", "1",
+                ])
+            defer { emulator.stop() }
+            if index == 0 {
+                try Self.output(from: truths[0], at: out)
+                ids = Set(try Self.truth(truths[0]).keys)
+                #expect(ids.count > 20_000)
+            }
+            let summaryPath = out + "-summary.json"
+            let result = try CLIRunner.run(
+                [
+                    "refresh", out, "--budget", "1000", "--api-base", emulator.base, "--state-dir", state, "--rps",
+                    "2000", "--progress", "never", "--summary-json", summaryPath,
+                ], environment: ["YOUTUBE_API_KEY": "refresh-test-key"])
+            #expect(result.status == 0, "day \(day): \(result.stderr)")
+            let snapshots = Self.snapshots(out)
+            #expect(snapshots.count == index + 1, "one new snapshot a refresh: \(snapshots)")
+            let truth = try Self.truth(truths[index])
+            let rows = try Self.rows(try #require(snapshots.last))
+            Self.check(rows, ids: ids, truth: truth, day: day)
+            let goneToday = Set(
+                rows.filter { $0["status"] as? String == "gone" }.map { $0["videoId"] as? String ?? "" })
+            #expect(goneToday.isSuperset(of: gone), "a vanished video stays gone")
+            if day > 0 { #expect(goneToday.count > gone.count, "videos vanish as days pass") }
+            gone = goneToday
+            let summary = try Self.summary(summaryPath)
+            let units = try #require(summary["units"] as? Int)
+            #expect(units == (ids.count + 49) / 50, "the fewest calls: 50 videos a unit")
+            #expect((summary["videosPerUnit"] as? Double ?? 0) >= 49.9)
+            #expect(summary["unitsByMethod"] as? [String: Int] == ["videos.batchGetStats": units])
+            let manifestData = try #require(
+                FileManager.default.contents(atPath: (snapshots.last ?? "") + "/manifest.json"))
+            let manifest = try #require(try JSONSerialization.jsonObject(with: manifestData) as? Row)
+            #expect(manifest["finishedAt"] is String)
+            #expect((manifest["records"] as? [String: Int])?["stats"] == ids.count)
+            #expect(manifest["unitsByMethod"] as? [String: Int] == ["videos.batchGetStats": units])
+            print("refresh day \(day): \(ids.count) videos, \(units) units, \(goneToday.count) gone")
+        }
+        for snapshot in Self.snapshots(out) {
+            let verify = try CLIRunner.run(["verify", snapshot])
+            #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        }
+    }
+
+    @Test func aSnapshotKilledAtRandomMomentsCompletesEachVideoOnce() throws {
+        let truthDirectory = CrawlCommandTests.temporary("refresh-kill-truth")
+        let emulator = try ExternalEmulator([
+            "--channels", "200", "--keys", "kill-refresh-key", "--dump-truth", truthDirectory, "--dump-truth-kinds",
+            "videos",
+        ])
+        defer { emulator.stop() }
+        let out = CrawlCommandTests.temporary("refresh-kill")
+        let state = CrawlCommandTests.temporary("refresh-kill-state")
+        let keys = CrawlCommandTests.temporary("refresh-kill-keys")
+        defer { for path in [truthDirectory, out, state, keys] { try? FileManager.default.removeItem(atPath: path) } }
+        try "kill-refresh-key\n".write(toFile: keys, atomically: true, encoding: .utf8)
+        try Self.output(from: truthDirectory, at: out)
+        let ids = try ArchiveReader.videoIds(directory: out)
+        let arguments = [
+            "refresh", out, "--budget", "5000", "--api-base", emulator.base, "--key-file", keys, "--state-dir", state,
+            "--rps", "6", "--concurrency", "4", "--checkpoint-every", "1", "--progress", "never",
+        ]
+        // 10 requests go at once (the burst), then 6 a second: five runs of under a second each
+        // cannot ask for them all.
+        #expect(ids.count / 50 >= 100, "enough requests to be killed among them")
+        let killed = try CLIRunner.killRuns(arguments, times: 5, after: 0.2...0.8) { _ in }
+        #expect(killed == 5, "every run was killed mid-snapshot")
+        #expect(Self.snapshots(out).count == 1, "a rerun completes the unfinished snapshot, not another")
+        // The rerun at full speed.
+        let fast = arguments.map { $0 == "6" ? "1000" : $0 }
+        let final = try CLIRunner.run(fast)
+        #expect(final.status == 0, "\(final.stderr)")
+        #expect(final.stderr.contains("completing the unfinished snapshot"))
+        let snapshots = Self.snapshots(out)
+        #expect(snapshots.count == 1)
+        let rows = try Self.rows(try #require(snapshots.first))
+        let written = rows.map { $0["videoId"] as? String ?? "" }
+        #expect(written.count == ids.count, "each video exactly once: \(written.count) lines for \(ids.count)")
+        #expect(Set(written) == ids)
+        let verify = try CLIRunner.run(["verify", try #require(snapshots.first)])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(verify.stdout.contains("ok: "))
+        // The next refresh is a new snapshot.
+        let next = try CLIRunner.run(fast)
+        #expect(next.status == 0)
+        #expect(Self.snapshots(out).count == 2)
+    }
+}
