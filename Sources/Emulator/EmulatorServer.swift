@@ -58,13 +58,16 @@ public final class EmulatorServer: Sendable {
     /// Units and searches `key` used today (Pacific), as the emulator counted them.
     public func quotaUsed(key: String) -> QuotaCounts { service.quotaUsed(key: key) }
 
-    /// The ground truth: every video as videos.list shows it, in the record schema.
+    /// The ground truth: every video as videos.list shows it on the emulator's current day.
     public func truthVideos() -> [Video] { service.truthVideos() }
+
+    /// The corpus's day at the emulator's clock (see ``EmulatorService/day``).
+    public var day: Int { api.day }
 
     /// The ground truth: every channel as channels.list shows it.
     public func truthChannels() -> [Channel] { service.truthChannels() }
 
-    /// Writes the ground truth as JSON lines: `DIRECTORY/videos.jsonl` and `DIRECTORY/channels.jsonl`.
+    /// Writes the ground truth as JSON lines (see ``EmulatorService/dumpTruth(to:kinds:)``).
     public func dumpTruth(to directory: String, kinds: Set<TruthKind> = Set(TruthKind.allCases)) throws {
         try service.dumpTruth(to: directory, kinds: kinds)
     }

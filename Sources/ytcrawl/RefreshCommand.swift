@@ -27,7 +27,13 @@ enum RefreshCommand {
             throw RuntimeFailure("cannot create \(SnapshotDirectory.root(of: options.directory)): \(error)")
         }
         defer { lock.release() }
+        // One watcher for the command's whole life: a signal between two snapshots is never lost.
         let stop = StopFlag()
+        let signals = SignalWatcher([SIGINT, SIGTERM]) {
+            writeStderr("ytcrawl: stopping: finishing requests in flight and saving the checkpoint (again to force)")
+            stop.set()
+        }
+        defer { signals.stop() }
         var status: Int32 = 0
         repeat {
             let started = Int64(Date().timeIntervalSince1970)
@@ -83,12 +89,8 @@ enum RefreshCommand {
             quiet: options.quiet)
         let started = ContinuousClock.now
         let task = Task { try await crawler.run() }
-        let signals = SignalWatcher([SIGINT, SIGTERM]) {
-            writeStderr("ytcrawl: stopping: finishing requests in flight and saving the checkpoint (again to force)")
-            stop.set()
-            task.cancel()
-        }
-        defer { signals.stop() }
+        stop.onSet { task.cancel() }
+        defer { stop.onSet {} }
         let reporter = ProgressReporter(
             mode: options.progressMode, quiet: options.quiet, interval: options.progressInterval,
             budget: options.budget, searchBudget: nil
@@ -144,17 +146,31 @@ enum RefreshCommand {
         """
 }
 
-/// A stop asked by a signal, and sleeps it ends.
+/// A stop asked by a signal: it cancels the snapshot running, or ends the sleep between two.
 final class StopFlag: Sendable {
-    private let flag = Atomic<Bool>(false)
+    private let state = Mutex<(stopped: Bool, action: @Sendable () -> Void)>((false, {}))
 
-    var isSet: Bool { flag.load(ordering: .relaxed) }
-    func set() { flag.store(true, ordering: .relaxed) }
+    var isSet: Bool { state.withLock { $0.stopped } }
 
-    /// Sleeps until the UTC second `until`, or a stop; `false` when stopped (SIGINT/SIGTERM meanwhile).
+    func set() {
+        let action = state.withLock { state in
+            state.stopped = true
+            return state.action
+        }
+        action()
+    }
+
+    /// What a stop does from now on (at once when it was asked already).
+    func onSet(_ action: @escaping @Sendable () -> Void) {
+        let stopped = state.withLock { state in
+            state.action = action
+            return state.stopped
+        }
+        if stopped { action() }
+    }
+
+    /// Sleeps until the UTC second `until`, or a stop; `false` when stopped.
     func sleep(untilUTC until: Int64) async -> Bool {
-        let signals = SignalWatcher([SIGINT, SIGTERM]) { [self] in set() }
-        defer { signals.stop() }
         while !isSet, Int64(Date().timeIntervalSince1970) < until {
             try? await Task.sleep(for: .milliseconds(200))
         }

@@ -116,3 +116,55 @@ struct AnalysisToolsTests {
         }
     }
 }
+
+extension AnalysisToolsTests {
+    /// Snapshots: pandas and the DuckDB queries of Samples/analysis/snapshots.sql give the same,
+    /// known growth and vanishing.
+    @Test(
+        .enabled(
+            if: toolsPresent, "pandas and duckdb are not installed (pip install pandas duckdb; .ci/run installs them)"))
+    func snapshotGrowthInPandasAndDuckDBAgree() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("snapshots-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let names = ["20261101T090000Z", "20261102T090000Z", "20261104T090000Z"]
+        let start = Date(timeIntervalSince1970: 1_793_523_600)  // 2026-11-01T09:00:00Z
+        let days = [0.0, 1, 3]
+        for (index, name) in names.enumerated() {
+            let path = SnapshotDirectory.root(of: directory) + "/" + name
+            let ids = (0..<40).map { String(format: "video%06d", $0) }
+            try SnapshotDirectory.writeIds(ids, to: path)
+            let writer = try ArchiveWriter(
+                directory: path, options: .init(shardRecords: 15, memberBytes: 1024),
+                manifest: Manifest(toolVersion: "test", startedAt: "2026-11-01T09:00:00Z"), kinds: [.stats])
+            let fetched = start.addingTimeInterval(days[index] * 86_400)
+            for (number, id) in ids.enumerated() {
+                // Video 7 vanishes on the second snapshot, video 8 on the third.
+                if (number == 7 && index >= 1) || (number == 8 && index >= 2) {
+                    try writer.append(VideoStats.gone(id, fetchedAt: fetched))
+                    continue
+                }
+                // Video n gains n × 100 views a day; video 39 goes viral: 100,000 a day.
+                let perDay = number == 39 ? 100_000 : number * 100
+                try writer.append(
+                    VideoStats(
+                        videoId: id, fetchedAt: fetched, viewCount: 1000 + perDay * Int(days[index]), likeCount: 1,
+                        commentCount: nil, duration: "PT1M"))
+            }
+            try writer.finish(unitsByMethod: ["videos.batchGetStats": 1])
+        }
+        let script = Self.repository.appendingPathComponent("Samples/analysis/snapshots.py").path
+        let (exit, output, errors) = try Self.python([script, directory, "--json"])
+        #expect(exit == 0, "\(errors)")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        let expectedGone = ["video000007": names[1], "video000008": names[2]]
+        for prefix in ["", "duckdb_"] {
+            #expect(result[prefix + "snapshots"] as? Int == 3, "\(prefix)snapshots")
+            #expect(result[prefix + "lines"] as? Int == 120, "\(prefix)lines")
+            #expect(result[prefix + "gone_last"] as? Int == 2, "\(prefix)gone_last")
+            #expect(result[prefix + "vanished"] as? Int == 2, "\(prefix)vanished")
+            #expect(result[prefix + "top_views_per_day"] as? Double == 100_000, "\(prefix)top_views_per_day")
+            #expect(result[prefix + "top_video"] as? String == "video000039", "\(prefix)top_video")
+            #expect(result[prefix + "first_gone"] as? [String: String] == expectedGone, "\(prefix)first_gone")
+        }
+    }
+}

@@ -178,3 +178,167 @@ struct RefreshCommandTests {
         #expect(Self.snapshots(out).count == 2)
     }
 }
+
+@Suite("ytcrawl refresh: input, scheduling, deployment")
+struct RefreshInputTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test func badInputIsAClearErrorBeforeAnythingIsSpent() throws {
+        let out = CrawlCommandTests.temporary("refresh-input")
+        let ids = CrawlCommandTests.temporary("refresh-ids") + ".txt"
+        defer { for path in [out, ids] { try? FileManager.default.removeItem(atPath: path) } }
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let base = ["refresh", out, "--budget", "10", "--api-base", "http://127.0.0.1:9", "--state-dir", out + "/st"]
+        let env = ["YOUTUBE_API_KEY": "refresh-input-key"]
+        let empty = try CLIRunner.run(base, environment: env)
+        #expect(empty.status == 2)
+        #expect(empty.stderr.contains("holds no videos") && empty.stderr.contains("--ids FILE"), "\(empty.stderr)")
+        try "dQw4w9WgXcQ\n# a comment\n\nhttps://www.youtube.com/watch?v=9bZkp7q19f0&t=5 # with a note\nnot-an-id\n"
+            .write(toFile: ids, atomically: true, encoding: .utf8)
+        let bad = try CLIRunner.run(base + ["--ids", ids], environment: env)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("\(ids):5: found \"not-an-id\""), "\(bad.stderr)")
+        #expect(bad.stderr.contains("fix or remove the line"))
+        let missing = try CLIRunner.run(base + ["--ids", ids + ".nope"], environment: env)
+        #expect(missing.status == 2 && missing.stderr.contains("no such file"))
+        for (arguments, message) in [
+            (["--every", "5s"], "at least a minute"), (["--method", "stats"], "--method"),
+            (["--budget", "0"], "--budget"),
+        ] {
+            let result = try CLIRunner.run(base + arguments, environment: env)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+        let noBudget = try CLIRunner.run(["refresh", out], environment: env)
+        #expect(noBudget.status == 2 && noBudget.stderr.contains("--budget UNITS is required"))
+        #expect(SnapshotDirectory.names(in: out).isEmpty, "nothing was started")
+    }
+
+    @Test func idsFromAFileWithVideosListInTheClassicModel() throws {
+        let emulator = try ExternalEmulator(["--quota-model", "classic", "--channels", "5"])
+        defer { emulator.stop() }
+        let out = CrawlCommandTests.temporary("refresh-ids-out")
+        let ids = CrawlCommandTests.temporary("refresh-ids") + ".txt"
+        let truth = CrawlCommandTests.temporary("refresh-ids-truth")
+        defer { for path in [out, ids, truth] { try? FileManager.default.removeItem(atPath: path) } }
+        // Ids of videos the corpus has (from a crawl), one pasted as a URL, one twice, one unknown.
+        let seeds = CrawlCommandTests.temporary("refresh-ids-seeds")
+        defer { try? FileManager.default.removeItem(atPath: seeds) }
+        try "search music maxPages=1\n".write(toFile: seeds, atomically: true, encoding: .utf8)
+        let crawl = try CLIRunner.run(
+            [
+                "--seeds", seeds, "--budget", "500", "--api-base", emulator.base, "--out", truth, "--state-dir",
+                truth + "/st", "--quota-model", "classic", "--quiet",
+            ], environment: ["YOUTUBE_API_KEY": "k-refresh-ids"])
+        #expect(crawl.status == 0, "\(crawl.stderr)")
+        let known = try ArchiveReader.videoIds(directory: truth).sorted()
+        #expect(known.count >= 3)
+        try ([known[0], "https://youtu.be/\(known[1])", known[0], known[2], "zzzzzzzzzzz"].joined(separator: "\n"))
+            .write(toFile: ids, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(
+            [
+                "refresh", out, "--ids", ids, "--method", "videos", "--quota-model", "classic", "--budget", "5",
+                "--api-base", emulator.base, "--state-dir", out + "-st", "--summary-json", out + "-summary.json",
+                "--progress", "never",
+            ], environment: ["YOUTUBE_API_KEY": "k-refresh-ids"])
+        defer { try? FileManager.default.removeItem(atPath: out + "-st") }
+        #expect(result.status == 0, "\(result.stderr)")
+        let snapshot = try #require(RefreshCommandTests.snapshots(out).first)
+        let rows = try RefreshCommandTests.rows(snapshot)
+        #expect(rows.count == 4, "each distinct id once")
+        #expect(rows.filter { $0["status"] as? String == "gone" }.map { $0["videoId"] as? String } == ["zzzzzzzzzzz"])
+        let summary = try RefreshCommandTests.summary(out + "-summary.json")
+        #expect(summary["unitsByMethod"] as? [String: Int] == ["videos.list": 1])
+        #expect(summary["complete"] as? Bool == true)
+        let stats = try CLIRunner.run(["stats", out])
+        #expect(stats.stdout.contains("statistics snapshots: 1"), "\(stats.stdout)")
+        #expect(stats.stdout.contains("4 of 4 videos, 1 gone"), "\(stats.stdout)")
+    }
+
+    @Test func everyKeepsRefreshingUntilStopped() throws {
+        let truth = CrawlCommandTests.temporary("refresh-every-truth")
+        let emulator = try ExternalEmulator([
+            "--channels", "5", "--dump-truth", truth, "--dump-truth-kinds", "videos",
+        ])
+        defer { emulator.stop() }
+        let out = CrawlCommandTests.temporary("refresh-every")
+        defer { for path in [out, truth] { try? FileManager.default.removeItem(atPath: path) } }
+        try RefreshCommandTests.output(from: truth, at: out)
+        let process = Process()
+        process.executableURL = CLIRunner.binary
+        process.arguments = [
+            "refresh", out, "--budget", "100", "--every", "1h", "--api-base", emulator.base, "--state-dir",
+            out + "/st", "--progress", "never",
+        ]
+        process.environment = ProcessInfo.processInfo.environment.merging(["YOUTUBE_API_KEY": "k-every"]) { $1 }
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = Pipe()
+        try process.run()
+        // Waits for the first snapshot, then for the announcement of the next.
+        var printed = ""
+        let deadline = Date().addingTimeInterval(60)
+        while !printed.contains("next snapshot at"), Date() < deadline, process.isRunning {
+            let chunk = stderr.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed += String(decoding: chunk, as: UTF8.self)
+        }
+        #expect(printed.contains("next snapshot at"), "\(printed)")
+        #expect(process.isRunning, "it sleeps until the next snapshot")
+        kill(process.processIdentifier, SIGINT)
+        let stopBy = Date().addingTimeInterval(20)
+        while process.isRunning, Date() < stopBy { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(!process.isRunning, "SIGINT ends the sleep between snapshots")
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(RefreshCommandTests.snapshots(out).count == 1)
+        #expect(try CLIRunner.run(["verify", out + "/snapshots/" + SnapshotDirectory.names(in: out)[0]]).status == 0)
+    }
+
+    /// The command of Samples/deploy/refresh-cronjob.yaml, with its paths moved under a temporary
+    /// directory and the API base of an emulator added.
+    @Test func theCronJobsCommandRunsAgainstTheEmulator() throws {
+        let manifest = try String(
+            contentsOf: Self.repository.appendingPathComponent("Samples/deploy/refresh-cronjob.yaml"), encoding: .utf8)
+        var command: [String] = []
+        var inCommand = false
+        for line in manifest.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed == "command:" {
+                inCommand = true
+                continue
+            }
+            guard inCommand else { continue }
+            guard trimmed.hasPrefix("- ") else { break }
+            command.append(String(trimmed.dropFirst(2)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
+        }
+        #expect(command.first == "ytcrawl" && command.dropFirst().first == "refresh", "\(command)")
+        #expect(command.contains("--key-file"), "the key comes from the mounted secret")
+        #expect(manifest.contains("kind: CronJob") && manifest.contains("persistentVolumeClaim"))
+        #expect(manifest.contains("secretName: youtube-api-key") && manifest.contains("concurrencyPolicy: Forbid"))
+        let root = CrawlCommandTests.temporary("cronjob")
+        let truth = root + "-truth"
+        defer { for path in [root, truth] { try? FileManager.default.removeItem(atPath: path) } }
+        let emulator = try ExternalEmulator([
+            "--channels", "5", "--dump-truth", truth, "--dump-truth-kinds", "videos", "--keys", "cronjob-key",
+        ])
+        defer { emulator.stop() }
+        try RefreshCommandTests.output(from: truth, at: root + "/data/out")
+        try FileManager.default.createDirectory(atPath: root + "/secrets/youtube", withIntermediateDirectories: true)
+        try "cronjob-key\n".write(toFile: root + "/secrets/youtube/key", atomically: true, encoding: .utf8)
+        let arguments = command.dropFirst().map { $0.hasPrefix("/") ? root + $0 : $0 } + ["--api-base", emulator.base]
+        let result = try CLIRunner.run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("cronjob-key") && !result.stderr.contains("cronjob-key"))
+        let snapshots = RefreshCommandTests.snapshots(root + "/data/out")
+        #expect(snapshots.count == 1)
+        let summary = try RefreshCommandTests.summary(root + "/data/out/snapshots/last-summary.json")
+        #expect(summary["complete"] as? Bool == true)
+        // The next day's run is a new snapshot; the state directory's ledger counts both.
+        #expect(try CLIRunner.run(arguments).status == 0)
+        #expect(RefreshCommandTests.snapshots(root + "/data/out").count == 2)
+        #expect(FileManager.default.fileExists(atPath: root + "/data/state/quota-ledger.json"))
+    }
+}

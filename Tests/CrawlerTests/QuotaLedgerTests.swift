@@ -41,6 +41,30 @@ struct QuotaLedgerTests {
         #expect(secretMode == 0o600)
     }
 
+    @Test func statisticsUnitsAreKeptApartAcrossRuns() async throws {
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let clock = ManualClock(epochSeconds: Self.noon)
+        var configuration = RateLimiterConfiguration(burst: 100, dailyUnits: 10)
+        configuration.dailyStats = 5
+        do {
+            let limiter = try RateLimiter(
+                configuration: configuration, keys: [Self.key], clock: clock, utcNow: { clock.utcSeconds },
+                ledger: try QuotaLedger(directory: directory))
+            for _ in 0..<4 { _ = try await limiter.acquire(.batchGetStats) }
+            _ = try await limiter.acquire(.videos)
+            try await limiter.flush()
+        }
+        let ledger = try QuotaLedger(directory: directory)
+        #expect(
+            try ledger.usage(fingerprint: ledger.fingerprint(Self.key), day: PacificTime.day(atUTC: Self.noon))
+                == QuotaLedger.Usage(units: 1, stats: 4))
+        let second = try RateLimiter(
+            configuration: configuration, keys: [Self.key], clock: clock, utcNow: { clock.utcSeconds }, ledger: ledger)
+        #expect(await second.remaining(.stats) == 1)
+        #expect(await second.remaining(.units) == 9)
+    }
+
     @Test func concurrentWritersNeverLoseAnUpdate() async throws {
         let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -19,6 +19,8 @@ struct QuotaModelTests {
         (.buckets, .comments, .units, 1),
         (.classic, .commentThreads, .units, 1),
         (.classic, .comments, .units, 1),
+        (.buckets, .batchGetStats, .stats, 1),
+        (.classic, .batchGetStats, .units, 1),
     ]
 
     @Test("cost of every method in both models", arguments: table)
@@ -40,6 +42,23 @@ struct QuotaModelTests {
         #expect(QuotaModel.classic.defaultDailyLimit(of: .units) == 10_000)
         #expect(QuotaModel.classic.defaultDailyLimit(of: .searches) == nil)
         #expect(QuotaModel.classic.buckets == [.units])
+        #expect(QuotaModel.buckets.defaultDailyLimit(of: .stats) == 10_000)
+        #expect(QuotaModel.classic.defaultDailyLimit(of: .stats) == nil)
+        #expect(QuotaModel.buckets.buckets == [.searches, .units, .stats])
+    }
+
+    @Test func batchGetStatsHasAPathOfItsOwn() throws {
+        #expect(APIMethod.batchGetStats.path == "/youtube/v3/videos:batchGetStats")
+        #expect(APIMethod.batchGetStats.quotaName == "videos.batchGetStats")
+        #expect(APIMethod(pathName: "videos:batchGetStats") == .batchGetStats)
+        #expect(APIMethod(pathName: "batchGetStats") == nil, "not a path of the API")
+        #expect(APIMethod(pathName: "videos") == .videos)
+        let request = try APIRequest.batchGetStats(ids: ["dQw4w9WgXcQ", "9bZkp7q19f0"])
+        #expect(
+            request.urlString(base: "http://127.0.0.1:1").hasSuffix(
+                "/youtube/v3/videos:batchGetStats?part=statistics%2CcontentDetails&id=dQw4w9WgXcQ%2C9bZkp7q19f0"))
+        #expect(throws: YouTubeError.self) { try APIRequest.batchGetStats(ids: []) }
+        #expect(QuotaCharge(bucket: .stats, cost: 2).description == "2 statistics units")
     }
 
     @Test func requestChargeFollowsItsMethod() throws {
