@@ -60,7 +60,7 @@ public struct Manifest: Codable, Sendable, Hashable {
 
     public static let fileName = "manifest.json"
 
-    static func load(directory: String) throws -> Manifest? {
+    public static func load(directory: String) throws -> Manifest? {
         try JSONFile.load(Manifest.self, path: directory + "/" + fileName, what: "manifest", fix: "remove it and rerun")
     }
 

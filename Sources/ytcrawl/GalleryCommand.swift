@@ -11,7 +11,8 @@ enum GalleryCommand {
         Write a single static HTML page of the videos crawled into DIR: a thumbnail grid with
         title, channel and date, newest first, images loaded lazily, a search box that filters as
         you type (or from the address: gallery.html#q=cats), and a click on a video swaps in the
-        YouTube embed player. The page needs no server: open it in a browser.
+        YouTube embed player. With statistics snapshots (ytcrawl refresh), each card shows a
+        sparkline of its views. The page needs no server: open it in a browser.
 
         Options:
           --out FILE     where to write the page (default: DIR/gallery.html)
@@ -31,6 +32,8 @@ enum GalleryCommand {
         var published: String
         var thumbnail: String?
         var embed: String
+        /// Views at each statistics snapshot, oldest first (empty without snapshots).
+        var views: [Int] = []
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -62,6 +65,11 @@ enum GalleryCommand {
         }
         entries.sort { ($0.published, $0.id) > ($1.published, $1.id) }
         if limit > 0, entries.count > limit { entries.removeLast(entries.count - limit) }
+        do {
+            try addViews(to: &entries, directory: directory)
+        } catch {
+            throw RuntimeFailure("\(error)")
+        }
         let page = GalleryPage.html(
             title: HTMLEntities.escape(title), videosJSON: islandJSON(entries), count: entries.count)
         try UserFile.write(Array(page.utf8), to: out)
@@ -82,6 +90,24 @@ enum GalleryCommand {
             id: id, title: text("title") ?? "", channel: text("channelTitle") ?? "",
             published: text("publishedAt") ?? "",
             thumbnail: text("thumbnailUrl").flatMap(trustedImage), embed: "https://www.youtube.com/embed/" + id)
+    }
+
+    /// Each entry's views at each statistics snapshot of `directory` (a sparkline on its card).
+    static func addViews(to entries: inout [Entry], directory: String) throws {
+        let names = SnapshotDirectory.names(in: directory)
+        guard !names.isEmpty else { return }
+        var position: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() { position[entry.id] = index }
+        for name in names {
+            try ArchiveReader.forEachRecord(
+                directory: SnapshotDirectory.root(of: directory) + "/" + name, kind: .stats, includeOpen: true
+            ) { record, _ in
+                guard case .string(let id)? = record["videoId"], let index = position[id],
+                    case .number(let text)? = record["viewCount"], let views = Int(text)
+                else { return }
+                entries[index].views.append(views)
+            }
+        }
     }
 
     /// Letters, digits, `-` and `_`: what a video id is made of.
@@ -116,6 +142,10 @@ enum GalleryCommand {
             writer.member("published", entry.published)
             writer.member("thumbnail", entry.thumbnail)
             writer.member("embed", entry.embed)
+            if !entry.views.isEmpty {
+                writer.memberKey("views")
+                writer.intArray(entry.views)
+            }
             writer.raw("}")
         }
         writer.raw("]")

@@ -27,6 +27,8 @@ enum GalleryPage {
           .media img { color: transparent; }
           .card h2 { font-size: .95rem; margin: .5rem .6rem .25rem; line-height: 1.25; }
           .card p { font-size: .8rem; margin: 0 .6rem .6rem; opacity: .75; }
+          .sparkline { display: block; margin: 0 .6rem .6rem; width: calc(100% - 1.2rem); height: 28px; }
+          .sparkline polyline { fill: none; stroke: #3b82f6; stroke-width: 1.5; }
         </style>
         </head>
         <body>
@@ -62,6 +64,7 @@ enum GalleryPage {
           const meta = document.createElement("p");
           meta.textContent = video.channel + " · " + (video.published || "").slice(0, 10);
           card.append(media, heading, meta);
+          if (Array.isArray(video.views) && video.views.length >= 2) card.append(sparkline(video.views));
           card.addEventListener("click", () => {
             if (media.querySelector("iframe")) return;
             const player = document.createElement("iframe");
@@ -74,6 +77,23 @@ enum GalleryPage {
           return card;
         });
         grid.append(...cards);
+        // Views at each statistics snapshot, as a line (the first value at the left).
+        function sparkline(views) {
+          const ns = "http://www.w3.org/2000/svg";
+          const svg = document.createElementNS(ns, "svg");
+          svg.setAttribute("class", "sparkline");
+          svg.setAttribute("viewBox", "0 0 100 28");
+          svg.setAttribute("preserveAspectRatio", "none");
+          const low = Math.min(...views), high = Math.max(...views), span = Math.max(1, high - low);
+          const line = document.createElementNS(ns, "polyline");
+          line.setAttribute("points", views.map((value, index) =>
+            (index * 100 / (views.length - 1)).toFixed(1) + "," + (26 - 24 * (value - low) / span).toFixed(1)).join(" "));
+          const title = document.createElementNS(ns, "title");
+          title.textContent = "views: " + views.join(" → ");
+          line.append(title);
+          svg.append(line);
+          return svg;
+        }
         function filter() {
           const words = search.value.toLowerCase().split(/\\s+/).filter(Boolean);
           let shown = 0;

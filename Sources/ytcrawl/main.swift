@@ -22,6 +22,7 @@ let topHelp = """
       stats DIR                   summarize an output directory
       verify DIR                  check an output directory (checksums, counts, schema, duplicates)
       gallery DIR                 write a static HTML page of the crawled videos (thumbnails, search, player)
+      report DIR                  write one HTML page of charts: publishing, views, channels, comments, growth
 
     Options:
       -h, --help      show this help (ytcrawl COMMAND --help for a command's options)
@@ -33,7 +34,7 @@ let topHelp = """
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let commands = ["crawl", "url", "decode", "emulate", "stats", "verify", "gallery", "refresh"]
+let commands = ["crawl", "url", "decode", "emulate", "stats", "verify", "gallery", "refresh", "report"]
 do {
     switch arguments.first {
     case nil, "-h", "--help", "help":
@@ -51,6 +52,8 @@ do {
         exit(try EmulateCommand.run(Array(arguments.dropFirst())))
     case "gallery":
         exit(try GalleryCommand.run(Array(arguments.dropFirst())))
+    case "report":
+        exit(try ReportCommand.run(Array(arguments.dropFirst())))
     case "url":
         print(try URLCommand.run(Array(arguments.dropFirst())))
     case "refresh":

@@ -15,7 +15,7 @@ struct CLIBasicsTests {
         #expect(result.stdout.contains("url METHOD"))
     }
 
-    @Test(arguments: ["crawl", "url", "decode", "emulate", "stats", "verify", "gallery"])
+    @Test(arguments: ["crawl", "url", "decode", "emulate", "stats", "verify", "gallery", "refresh", "report"])
     func everyCommandHasHelpWithAnExample(command: String) throws {
         let result = try CLIRunner.run([command, "--help"])
         #expect(result.status == 0, "\(result.stderr)")

@@ -1,0 +1,172 @@
+import Foundation
+
+/// The HTML of `ytcrawl report`: one self-contained page (inline SVG charts and CSS; no script,
+/// font or image from anywhere) with a section per question and a line of numbers under each.
+enum ReportPage {
+    static func html(title: String, directory: String, data: ReportData) -> String {
+        var sections: [String] = []
+        sections.append(publishedPerMonth(data))
+        sections.append(viewsDistribution(data))
+        sections.append(topChannels(data))
+        sections.append(comments(data))
+        sections.append(snapshots(data))
+        let summary =
+            "\(data.videos) videos, \(data.channels.count) channels (\(data.channelsResolved) resolved), \(data.comments) comments, \(data.snapshots.count) statistics snapshots"
+        return """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(SVGChart.escape(title))</title>
+            <style>
+              :root { color-scheme: light; font-family: system-ui, sans-serif; }
+              body { margin: 0 auto; max-width: 760px; padding: 1rem 1.25rem 3rem; color: #1f2937; background: #fff; }
+              h1 { font-size: 1.4rem; margin-bottom: .25rem; }
+              h2 { font-size: 1.1rem; margin: 2rem 0 .5rem; }
+              p { margin: .25rem 0; }
+              .meta, .note { color: #6b7280; font-size: .9rem; }
+              svg.chart { max-width: 100%; height: auto; display: block; }
+              svg.chart text { fill: #374151; font-family: system-ui, sans-serif; }
+              svg.chart line.grid { stroke: #e5e7eb; }
+            </style>
+            </head>
+            <body>
+            <h1>\(SVGChart.escape(title))</h1>
+            <p class="meta">\(SVGChart.escape(directory)): \(summary)</p>
+            \(sections.joined(separator: "\n"))
+            </body>
+            </html>
+
+            """
+    }
+
+    private static func section(_ id: String, _ heading: String, _ chart: String, _ note: String) -> String {
+        "<section id=\"\(id)\"><h2>\(heading)</h2>\n\(chart)\n<p class=\"note\">\(SVGChart.escape(note))</p></section>"
+    }
+
+    private static func publishedPerMonth(_ data: ReportData) -> String {
+        let months = data.perMonth.keys.sorted()
+        var bars: [SVGChart.Bar] = []
+        var note = "no videos"
+        if let first = months.first, let last = months.last {
+            // Every month from the first to the last, empty ones too; by year past ten years.
+            let all = Self.months(from: first, to: last)
+            if all.count > 120 {
+                var years: [String: Int] = [:]
+                for (month, count) in data.perMonth { years[String(month.prefix(4)), default: 0] += count }
+                bars = years.keys.sorted().map { SVGChart.Bar(label: $0, value: Double(years[$0] ?? 0)) }
+                note = "by year, \(first.prefix(4))–\(last.prefix(4))"
+            } else {
+                bars = all.map { SVGChart.Bar(label: $0, value: Double(data.perMonth[$0] ?? 0)) }
+                note = "by month, \(first) to \(last)"
+            }
+        }
+        let chart = SVGChart.columns(bars, labelEvery: max(1, bars.count / 12), id: "chart-published")
+        return section("published", "Videos published", chart, note)
+    }
+
+    private static func viewsDistribution(_ data: ReportData) -> String {
+        let labels = [
+            "0", "1–9", "10–99", "100–999", "1k–10k", "10k–100k", "100k–1M", "1M–10M", "10M–100M",
+            "100M–1B", "1B–10B", "10B+",
+        ]
+        let last = data.viewsByDigits.lastIndex { $0 > 0 } ?? 0
+        let bars = (0...last).map { SVGChart.Bar(label: labels[$0], value: Double(data.viewsByDigits[$0])) }
+        let chart = SVGChart.columns(data.videos > 0 ? bars : [], id: "chart-views")
+        return section(
+            "views", "Views per video (log scale: each bar ten times the last)", chart,
+            "\(data.videos - data.viewsUnknown) videos with a view count, \(data.viewsUnknown) without")
+    }
+
+    private static func topChannels(_ data: ReportData) -> String {
+        let byVideos = data.channels.sorted { ($0.value.videos, $1.key) > ($1.value.videos, $0.key) }.prefix(12)
+        let byViews = data.channels.sorted { ($0.value.views, $1.key) > ($1.value.views, $0.key) }.prefix(12)
+        func label(_ entry: (key: String, value: ReportData.ChannelTotals)) -> String {
+            entry.value.title.isEmpty ? entry.key : entry.value.title
+        }
+        return section(
+            "channels-videos", "Top channels by videos",
+            SVGChart.rows(
+                byVideos.map { SVGChart.Bar(label: label($0), value: Double($0.value.videos)) },
+                id: "chart-channels-videos"),
+            "\(data.channels.count) channels")
+            + "\n"
+            + section(
+                "channels-views", "Top channels by views",
+                SVGChart.rows(
+                    byViews.map { SVGChart.Bar(label: label($0), value: Double($0.value.views)) },
+                    id: "chart-channels-views"),
+                "views summed over the videos crawled")
+    }
+
+    private static func comments(_ data: ReportData) -> String {
+        guard data.comments > 0 else {
+            return section(
+                "comments", "Comments per video", SVGChart.columns([], id: "chart-comments"),
+                "no comments crawled (crawl with --comments, comments=yes on a seed, or comments VIDEO_ID seeds)")
+        }
+        let labels = ["1", "2–9", "10–99", "100–999", "1k–10k", "10k+"]
+        var buckets = Array(repeating: 0, count: labels.count)
+        for count in data.commentsPerVideo.values {
+            buckets[count == 1 ? 0 : min(String(count).count, labels.count - 1)] += 1
+        }
+        let bars = zip(labels, buckets).map { SVGChart.Bar(label: $0.0, value: Double($0.1)) }
+        return section(
+            "comments", "Comments per video (videos by how many comments were crawled)",
+            SVGChart.columns(bars, id: "chart-comments"),
+            "\(data.comments) comments on \(data.commentsPerVideo.count) videos; comments disabled on \(data.commentsDisabled)"
+        )
+    }
+
+    private static func snapshots(_ data: ReportData) -> String {
+        guard !data.snapshots.isEmpty else {
+            return section(
+                "growth", "Growth", SVGChart.lines([], id: "chart-growth"),
+                "no statistics snapshots (take them with ytcrawl refresh DIR, e.g. daily)")
+        }
+        let series = data.growth.map { entry in
+            SVGChart.Series(
+                name: (data.titles[entry.videoId] ?? entry.videoId)
+                    + " (\(entry.videoId), +\(SVGChart.number(entry.perDay)) views a day)",
+                points: entry.points)
+        }
+        let gone = data.snapshots.map { SVGChart.Bar(label: Self.shortTime($0.name), value: Double($0.gone)) }
+        return section(
+            "growth", "Fastest-growing videos (views at each snapshot)", SVGChart.lines(series, id: "chart-growth"),
+            "\(data.snapshots.count) snapshots, \(data.snapshots.first?.name ?? "") to \(data.snapshots.last?.name ?? "")"
+        )
+            + "\n"
+            + section(
+                "gone", "Videos gone (deleted or made private), per snapshot",
+                SVGChart.columns(gone, labelEvery: max(1, gone.count / 10), id: "chart-gone"),
+                "\(data.goneLatest) gone in the latest snapshot")
+    }
+
+    /// `11-30 21:37` for the snapshot `20261130T213710Z`.
+    static func shortTime(_ name: String) -> String {
+        let characters = Array(name)
+        guard characters.count >= 13 else { return name }
+        return String(characters[4..<6]) + "-" + String(characters[6..<8]) + " " + String(characters[9..<11]) + ":"
+            + String(characters[11..<13])
+    }
+
+    /// `yyyy-MM` months from `first` to `last`, both included.
+    static func months(from first: String, to last: String) -> [String] {
+        func parts(_ month: String) -> (Int, Int)? {
+            let pieces = month.split(separator: "-").compactMap { Int($0) }
+            return pieces.count == 2 ? (pieces[0], pieces[1]) : nil
+        }
+        guard var (year, month) = parts(first), let end = parts(last), (year, month) <= end else { return [first] }
+        var months: [String] = []
+        while (year, month) <= end, months.count < 2400 {
+            months.append(String(format: "%04d-%02d", year, month))
+            month += 1
+            if month > 12 {
+                month = 1
+                year += 1
+            }
+        }
+        return months
+    }
+}

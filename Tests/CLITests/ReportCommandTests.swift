@@ -1,0 +1,184 @@
+import Archive
+import Foundation
+import Testing
+import YouTubeKit
+
+@Suite("ytcrawl report and the gallery's sparklines")
+struct ReportCommandTests {
+    static let start = Date(timeIntervalSince1970: 1_793_523_600)
+
+    /// 60 videos on 5 channels over 30 months (one channel title tries to inject markup), with
+    /// comments on some and, when asked, three statistics snapshots where video 3 goes viral and
+    /// video 7 vanishes.
+    static func output(comments: Bool, snapshots: Bool) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-report-\(UUID())").path
+        let writer = try ArchiveWriter(
+            directory: directory, manifest: Manifest(toolVersion: "test", startedAt: "2026-11-29T00:00:00Z"))
+        let ids = (0..<60).map { String(format: "rep%08d", $0) }
+        for (index, id) in ids.enumerated() {
+            try writer.append(
+                Video(
+                    videoId: id, title: "video \(index)", channelId: "UCrep\(index % 5)",
+                    channelTitle: index % 5 == 4 ? "<script>alert(1)</script> & co" : "Channel \(index % 5)",
+                    publishedAt: Date(timeIntervalSince1970: 1_600_000_000 + TimeInterval(index) * 15 * 86_400),
+                    viewCount: index * index * 1000))
+        }
+        if comments {
+            for (index, id) in ids.prefix(20).enumerated() {
+                for number in 0..<(index * 7 + 1) {
+                    try writer.append(
+                        YouTubeKit.Comment(
+                            commentId: "c\(index)x\(number)", videoId: id, text: "c", likeCount: 0,
+                            publishedAt: start, updatedAt: start))
+                }
+            }
+        }
+        try writer.finish(unitsByMethod: ["videos.list": 2])
+        guard snapshots else { return directory }
+        for (day, name) in ["20261101T090000Z", "20261102T090000Z", "20261105T090000Z"].enumerated() {
+            let path = SnapshotDirectory.root(of: directory) + "/" + name
+            try SnapshotDirectory.writeIds(ids, to: path)
+            let snapshot = try ArchiveWriter(
+                directory: path, manifest: Manifest(toolVersion: "test", startedAt: "2026-11-01T09:00:00Z"),
+                kinds: [.stats])
+            let fetched = start.addingTimeInterval(Double([0, 1, 4][day]) * 86_400)
+            for (index, id) in ids.enumerated() {
+                if index == 7, day > 0 {
+                    try snapshot.append(VideoStats.gone(id, fetchedAt: fetched))
+                    continue
+                }
+                let perDay = index == 3 ? 50_000 : index * 10
+                try snapshot.append(
+                    VideoStats(
+                        videoId: id, fetchedAt: fetched, viewCount: index * index * 1000 + perDay * [0, 1, 4][day],
+                        duration: "PT1M"))
+            }
+            try snapshot.finish(unitsByMethod: ["videos.batchGetStats": 2])
+        }
+        return directory
+    }
+
+    static let charts = [
+        "chart-published", "chart-views", "chart-channels-videos", "chart-channels-views", "chart-comments",
+        "chart-growth", "chart-gone",
+    ]
+
+    @Test func theReportHasEveryChartAndNothingFromElsewhere() throws {
+        let directory = try Self.output(comments: true, snapshots: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try CLIRunner.run(["report", directory])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("report: 60 videos, \(Self.comments) comments, 3 snapshots"))
+        let html = String(
+            decoding: FileManager.default.contents(atPath: directory + "/report.html") ?? Data(), as: UTF8.self)
+        for chart in Self.charts {
+            #expect(html.contains("<svg id=\"\(chart)\" class=\"chart\""), "\(chart) drawn")
+        }
+        #expect(!html.contains("<script"), "no script at all: an uploader's markup stays text")
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; co"))
+        #expect(
+            !html.contains("src=") && !html.contains("@import") && !html.contains("url("),
+            "nothing loaded from elsewhere")
+        // The viral video leads the growth chart; the vanished one is counted.
+        let growth = try #require(html.range(of: "id=\"chart-growth\""))
+        #expect(html[growth.upperBound...].contains("video 3 (rep00000003, +50.0k views a day)"))
+        #expect(html.contains("1 gone in the latest snapshot"))
+    }
+
+    static var comments: Int { (0..<20).reduce(0) { $0 + $1 * 7 + 1 } }
+
+    @Test func aCrawlWithoutCommentsOrSnapshotsStillHasItsReport() throws {
+        let directory = try Self.output(comments: false, snapshots: false)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let page = directory + "/r.html"
+        let result = try CLIRunner.run(["report", directory, "--out", page, "--title", "Cats & dogs"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = String(decoding: FileManager.default.contents(atPath: page) ?? Data(), as: UTF8.self)
+        #expect(html.contains("<title>Cats &amp; dogs</title>"))
+        #expect(html.contains("<svg id=\"chart-published\" class=\"chart\""))
+        #expect(html.contains("<svg id=\"chart-comments\" class=\"chart empty\""))
+        #expect(html.contains("no comments crawled"))
+        #expect(html.contains("no statistics snapshots (take them with ytcrawl refresh DIR"))
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("cli-report-empty-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        let none = try CLIRunner.run(["report", empty])
+        #expect(none.status == 2 && none.stderr.contains("holds no records"))
+    }
+
+    /// Headless Chromium renders the page: a screenshot with content, every chart in the DOM, and
+    /// no console message.
+    static func render(_ page: String) throws -> (dom: String, screenshot: Data, console: [String])? {
+        guard let chromium = GalleryCommandTests.chromium else { return nil }
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID())").path
+        let png = profile + ".png"
+        defer { for path in [profile, png] { try? FileManager.default.removeItem(atPath: path) } }
+        func chrome(_ extra: [String]) throws -> (String, String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: chromium)
+            process.arguments =
+                [
+                    "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile)",
+                    "--host-resolver-rules=MAP * ~NOTFOUND", "--virtual-time-budget=3000", "--enable-logging=stderr",
+                    "--v=0", "--window-size=900,2600",
+                ] + extra + ["file://\(page)"]
+            let out = Pipe()
+            let err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 90, execute: watchdog)
+            let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+            let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            watchdog.cancel()
+            return (String(decoding: stdoutData, as: UTF8.self), String(decoding: stderrData, as: UTF8.self))
+        }
+        let (dom, domLog) = try chrome(["--dump-dom"])
+        let (_, shotLog) = try chrome(["--screenshot=\(png)"])
+        let console = (domLog + shotLog).split(separator: "\n").filter { $0.contains("CONSOLE") }.map(String.init)
+        return (dom, FileManager.default.contents(atPath: png) ?? Data(), console)
+    }
+
+    @Test(
+        .enabled(
+            if: GalleryCommandTests.chromium != nil, "no chromium (Debian package `chromium`, installed by .ci/run)"))
+    func chromiumRendersTheReportWithoutErrors() throws {
+        for (comments, snapshots) in [(true, true), (false, false)] {
+            let directory = try Self.output(comments: comments, snapshots: snapshots)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            #expect(try CLIRunner.run(["report", directory]).status == 0)
+            let rendered = try #require(try Self.render(directory + "/report.html"))
+            #expect(rendered.screenshot.count > 20_000, "a screenshot with content: \(rendered.screenshot.count) bytes")
+            #expect(rendered.screenshot.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG")
+            #expect(rendered.console.isEmpty, "\(rendered.console)")
+            for chart in Self.charts where snapshots || chart != "chart-gone" {
+                #expect(rendered.dom.contains("id=\"\(chart)\""), "\(chart)")
+            }
+            #expect(rendered.dom.contains("<rect"), "bars drawn")
+            if snapshots { #expect(rendered.dom.contains("<polyline")) }
+        }
+    }
+
+    @Test(
+        .enabled(
+            if: GalleryCommandTests.chromium != nil, "no chromium (Debian package `chromium`, installed by .ci/run)"))
+    func theGalleryShowsEachVideosViewsAsASparkline() throws {
+        let directory = try Self.output(comments: false, snapshots: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let page = directory + "/gallery.html"
+        #expect(try CLIRunner.run(["gallery", directory, "--out", page]).status == 0)
+        let html = String(decoding: FileManager.default.contents(atPath: page) ?? Data(), as: UTF8.self)
+        #expect(html.contains("\"views\":[9000,59000,209000]"), "video 3's views at each snapshot")
+        let rendered = try #require(try Self.render(page))
+        // Video 7 vanished after the first snapshot: one point is no line.
+        #expect(GalleryCommandTests.occurrences(of: "class=\"sparkline\"", in: rendered.dom) == 59)
+        #expect(rendered.console.isEmpty, "\(rendered.console)")
+        let plain = try Self.output(comments: false, snapshots: false)
+        defer { try? FileManager.default.removeItem(atPath: plain) }
+        #expect(try CLIRunner.run(["gallery", plain, "--out", plain + "/g.html"]).status == 0)
+        let without = String(decoding: FileManager.default.contents(atPath: plain + "/g.html") ?? Data(), as: UTF8.self)
+        #expect(!without.contains("\"views\":"), "no snapshots, no sparklines")
+    }
+}
