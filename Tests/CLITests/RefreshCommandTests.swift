@@ -256,6 +256,30 @@ struct RefreshInputTests {
         #expect(stats.stdout.contains("4 of 4 videos, 1 gone"), "\(stats.stdout)")
     }
 
+    @Test func faultsAreRetriedAndTheSnapshotEqualsTheTruth() throws {
+        let truth = CrawlCommandTests.temporary("refresh-faults-truth")
+        let emulator = try ExternalEmulator([
+            "--channels", "40", "--dump-truth", truth, "--dump-truth-kinds", "videos", "--fault-rate", "0.2",
+            "--clock-offset", "259200",
+        ])
+        defer { emulator.stop() }
+        let out = CrawlCommandTests.temporary("refresh-faults")
+        defer { for path in [out, truth] { try? FileManager.default.removeItem(atPath: path) } }
+        try RefreshCommandTests.output(from: truth, at: out)
+        // The output's videos are those of day 3 (none gone yet): the snapshot of day 3 finds them all.
+        let ids = try ArchiveReader.videoIds(directory: out)
+        let result = try CLIRunner.run(
+            [
+                "refresh", out, "--budget", "1000", "--api-base", emulator.base, "--state-dir", out + "/st",
+                "--progress", "never", "--summary-json", out + "/s.json", "--retries", "10",
+            ], environment: ["YOUTUBE_API_KEY": "k-faults"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try RefreshCommandTests.summary(out + "/s.json")
+        #expect((summary["retries"] as? Int ?? 0) > 0, "faults were met and survived")
+        let rows = try RefreshCommandTests.rows(try #require(RefreshCommandTests.snapshots(out).first))
+        RefreshCommandTests.check(rows, ids: ids, truth: try RefreshCommandTests.truth(truth), day: 3)
+    }
+
     @Test func everyKeepsRefreshingUntilStopped() throws {
         let truth = CrawlCommandTests.temporary("refresh-every-truth")
         let emulator = try ExternalEmulator([
