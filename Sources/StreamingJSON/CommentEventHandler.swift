@@ -210,7 +210,9 @@ struct CommentEventHandler: JSONEventHandler {
         case .id:
             switch owner {
             case .item: item.id = text.string
-            case .topLevel: top.id = text.string
+            case .topLevel:
+                // A thread's top-level comment has the thread's id: shared, not allocated again.
+                if let thread = item.id, Self.same(text, thread) { top.id = thread } else { top.id = text.string }
             case .reply: reply.id = text.string
             }
         case .channelId:
