@@ -215,6 +215,10 @@ public final class ArchiveWriter {
         return try writeManifest(finished: true)
     }
 
+    private func kindSchemaVersion(_ kind: String) -> Int {
+        ShardName.Kind(rawValue: kind)?.schema.version ?? 1
+    }
+
     @discardableResult
     private func writeManifest(finished: Bool) throws -> Manifest {
         var counts: [String: Int] = [:]
@@ -222,6 +226,7 @@ public final class ArchiveWriter {
             counts[kind.rawValue] = records[kind] ?? 0
         }
         manifest.records = counts
+        manifest.schemaVersions = Dictionary(uniqueKeysWithValues: counts.keys.map { ($0, kindSchemaVersion($0)) })
         manifest.shards = kinds.flatMap { kind in
             shard(kind).closedShards.map {
                 Manifest.Shard(

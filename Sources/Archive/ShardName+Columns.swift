@@ -14,23 +14,19 @@ extension ShardName.Kind {
         return String(decoding: value[..<end], as: UTF8.self)
     }
 
-    /// The columns every record of the kind has, in order.
-    public var columns: [String] {
+    /// The kind's schema.
+    public var schema: RecordSchema {
         switch self {
-        case .videos: RecordEncoder.videoColumns
-        case .channels: RecordEncoder.channelColumns
-        case .comments: RecordEncoder.commentColumns
-        case .stats: RecordEncoder.statsColumns
+        case .videos: .videos
+        case .channels: .channels
+        case .comments: .comments
+        case .stats: .stats
         }
     }
 
+    /// The columns every record of the kind has, in order.
+    public var columns: [String] { schema.columns }
+
     /// The column that identifies a record of the kind (the encoder writes it first).
-    public var idColumn: String {
-        switch self {
-        case .videos: "videoId"
-        case .channels: "channelId"
-        case .comments: "commentId"
-        case .stats: "videoId"
-        }
-    }
+    public var idColumn: String { schema.idColumn }
 }

@@ -5,18 +5,11 @@ import YouTubeKit
 /// column on every line (null when unknown), in a fixed order. Shared by `ytcrawl decode` and the
 /// archive's shards.
 public enum RecordEncoder {
-    /// The columns of a video line, in order.
-    public static let videoColumns = [
-        "videoId", "title", "description", "channelId", "channelTitle", "publishedAt", "thumbnailUrl", "thumbnails",
-        "liveBroadcastContent", "tags", "categoryId", "defaultLanguage", "defaultAudioLanguage", "duration",
-        "durationSeconds", "viewCount", "likeCount", "commentCount", "embedURL", "source", "fetchedAt",
-    ]
+    /// The columns of a video line, in order (``RecordSchema/videos``).
+    public static let videoColumns = RecordSchema.videos.columns
 
-    /// The columns of a channel line, in order.
-    public static let channelColumns = [
-        "channelId", "title", "description", "customUrl", "publishedAt", "thumbnailUrl", "country",
-        "uploadsPlaylistId", "viewCount", "subscriberCount", "videoCount", "fetchedAt",
-    ]
+    /// The columns of a channel line, in order (``RecordSchema/channels``).
+    public static let channelColumns = RecordSchema.channels.columns
 
     /// Appends `video` as one line (with its `\n`).
     public static func encode(_ video: Video, into writer: inout JSONWriter) {
@@ -75,12 +68,8 @@ public enum RecordEncoder {
         writer.raw("}\n")
     }
 
-    /// The columns of a comment line, in order.
-    public static let commentColumns = [
-        "commentId", "threadId", "parentId", "videoId", "channelId", "authorDisplayName", "authorProfileImageUrl",
-        "authorChannelId", "text", "likeCount", "imageUrl", "totalReplyCount", "publishedAt", "updatedAt", "source",
-        "fetchedAt",
-    ]
+    /// The columns of a comment line, in order (``RecordSchema/comments``).
+    public static let commentColumns = RecordSchema.comments.columns
 
     /// Appends `comment` as one line (with its `\n`).
     public static func encode(_ comment: Comment, into writer: inout JSONWriter) {
@@ -108,10 +97,8 @@ public enum RecordEncoder {
         writer.raw("}\n")
     }
 
-    /// The columns of a statistics snapshot line, in order.
-    public static let statsColumns = [
-        "videoId", "fetchedAt", "viewCount", "likeCount", "commentCount", "duration", "status",
-    ]
+    /// The columns of a statistics snapshot line, in order (``RecordSchema/stats``).
+    public static let statsColumns = RecordSchema.stats.columns
 
     /// Appends `stats` as one line (with its `\n`).
     public static func encode(_ stats: VideoStats, into writer: inout JSONWriter) {

@@ -23,6 +23,7 @@ let topHelp = """
       verify DIR                  check an output directory (checksums, counts, schema, duplicates)
       gallery DIR                 write a static HTML page of the crawled videos (thumbnails, search, player)
       report DIR                  write one HTML page of charts: publishing, views, channels, comments, growth
+      schema KIND --format F      a record kind's schema: json-schema, spark, bigquery, duckdb
 
     Options:
       -h, --help      show this help (ytcrawl COMMAND --help for a command's options)
@@ -34,7 +35,7 @@ let topHelp = """
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let commands = ["crawl", "url", "decode", "emulate", "stats", "verify", "gallery", "refresh", "report"]
+let commands = ["crawl", "url", "decode", "emulate", "stats", "verify", "gallery", "refresh", "report", "schema"]
 do {
     switch arguments.first {
     case nil, "-h", "--help", "help":
@@ -52,6 +53,8 @@ do {
         exit(try EmulateCommand.run(Array(arguments.dropFirst())))
     case "gallery":
         exit(try GalleryCommand.run(Array(arguments.dropFirst())))
+    case "schema":
+        print(try SchemaCommand.run(Array(arguments.dropFirst())))
     case "report":
         exit(try ReportCommand.run(Array(arguments.dropFirst())))
     case "url":

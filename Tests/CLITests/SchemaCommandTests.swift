@@ -1,0 +1,130 @@
+import Archive
+import Foundation
+import Testing
+
+/// `ytcrawl schema` and what the crawls write: every line validates against the JSON Schema
+/// (Python's jsonschema), DuckDB and Polars load every shard with the schema's types.
+@Suite("ytcrawl schema")
+struct SchemaCommandTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func python(_ arguments: [String]) throws -> CLIRunner.Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return CLIRunner.Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+    }
+
+    /// On CI they must be there: the test runs (and fails) rather than skip.
+    static let toolsPresent =
+        ProcessInfo.processInfo.environment["CI"] == "true"
+        || ((try? python(["-c", "import jsonschema, duckdb, polars"]).status) ?? 1) == 0
+
+    @Test func everyKindInEveryFormat() throws {
+        for kind in ["videos", "channels", "comments", "stats"] {
+            let json = try CLIRunner.run(["schema", kind])
+            #expect(json.status == 0, "\(json.stderr)")
+            let schema = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect(schema["additionalProperties"] as? Bool == false)
+            let spark = try CLIRunner.run(["schema", kind, "--format", "spark"])
+            #expect(spark.status == 0 && spark.stdout.contains(" STRING"))
+            let bigquery = try CLIRunner.run(["schema", kind, "--format", "bigquery"])
+            let fields = try #require(
+                try JSONSerialization.jsonObject(with: Data(bigquery.stdout.utf8)) as? [[String: Any]])
+            #expect(fields.first?["mode"] as? String == "REQUIRED", "the id column")
+            for field in fields {
+                #expect(
+                    ["STRING", "INT64", "TIMESTAMP", "RECORD"].contains(field["type"] as? String ?? ""), "\(field)")
+                #expect(["NULLABLE", "REQUIRED", "REPEATED"].contains(field["mode"] as? String ?? ""), "\(field)")
+                if field["type"] as? String == "RECORD" { #expect((field["fields"] as? [Any])?.isEmpty == false) }
+            }
+            let duckdb = try CLIRunner.run(["schema", kind, "--format", "duckdb"])
+            #expect(duckdb.stdout.hasPrefix("{'"))
+        }
+        let videos = try CLIRunner.run(["schema", "videos", "--format", "bigquery"]).stdout
+        #expect(videos.contains("\"name\": \"tags\"") && videos.contains("\"REPEATED\""))
+        #expect(videos.contains("\"name\": \"maxres\""), "thumbnails by size as a RECORD")
+        let unknown = try CLIRunner.run(["schema", "video"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("did you mean videos?"))
+        let format = try CLIRunner.run(["schema", "videos", "--format", "parquet"])
+        #expect(format.status == 2 && format.stderr.contains("--format"))
+    }
+
+    @Test(
+        .enabled(
+            if: toolsPresent,
+            "jsonschema, duckdb and polars are not installed (pip install jsonschema duckdb polars; .ci/run installs them)"
+        ))
+    func everyRecordOfACrawlValidatesAndLoadsWithTheSchema() throws {
+        let truth = CrawlCommandTests.temporary("schema-truth")
+        let emulator = try ExternalEmulator(["--channels", "30", "--dump-truth", truth, "--dump-truth-kinds", "videos"])
+        defer { emulator.stop() }
+        let out = CrawlCommandTests.temporary("schema-crawl")
+        let seeds = CrawlCommandTests.temporary("schema-seeds")
+        defer { for path in [out, seeds, truth] { try? FileManager.default.removeItem(atPath: path) } }
+        let busiest = try String(contentsOfFile: truth + "/videos.jsonl", encoding: .utf8).split(separator: "\n")
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .sorted { ($0["commentCount"] as? Int ?? 0) > ($1["commentCount"] as? Int ?? 0) }
+            .prefix(3).compactMap { $0["videoId"] as? String }
+        try (["search music maxPages=2 walk=channels walkPages=1"] + busiest.map { "comments \($0)" })
+            .joined(separator: "\n").write(toFile: seeds, atomically: true, encoding: .utf8)
+        let env = ["YOUTUBE_API_KEY": "k-schema"]
+        let crawl = try CLIRunner.run(
+            [
+                "--seeds", seeds, "--budget", "2000", "--api-base", emulator.base, "--out", out, "--state-dir",
+                out + "-st", "--quiet",
+            ], environment: env)
+        defer { try? FileManager.default.removeItem(atPath: out + "-st") }
+        #expect(crawl.status == 0, "\(crawl.stderr)")
+        let refresh = try CLIRunner.run(
+            ["refresh", out, "--budget", "100", "--api-base", emulator.base, "--state-dir", out + "-st", "--quiet"],
+            environment: env)
+        #expect(refresh.status == 0, "\(refresh.stderr)")
+        let manifestData = try #require(FileManager.default.contents(atPath: out + "/manifest.json"))
+        let manifest = try #require(try JSONSerialization.jsonObject(with: manifestData) as? [String: Any])
+        let records = try #require(manifest["records"] as? [String: Int])
+        #expect(manifest["schemaVersions"] as? [String: Int] == ["videos": 1, "channels": 1, "comments": 1])
+        let script = Self.repository.appendingPathComponent("Samples/analysis/schema_check.py").path
+        let checked = try Self.python([script, out, "--ytcrawl", CLIRunner.binary.path, "--json"])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [String: Any])
+        for (kind, expected) in records where expected > 0 {
+            let counts = try #require(result[kind] as? [String: Any], "\(kind) checked")
+            #expect(counts["lines"] as? Int == expected, "\(kind)")
+            #expect(counts["invalid"] as? Int == 0, "\(kind): \(counts["first_error"] ?? "")")
+            #expect(counts["duckdb"] as? Int == expected, "\(kind) in DuckDB")
+            #expect(counts["polars"] as? Int == expected, "\(kind) in Polars")
+            #expect(counts["polars_columns"] as? Bool == true)
+        }
+        #expect((records["comments"] ?? 0) > 100, "comments were crawled")
+        let stats = try #require(result["stats"] as? [String: Any])
+        #expect(stats["invalid"] as? Int == 0 && stats["lines"] as? Int == records["videos"])
+
+        // The check can fail: a line whose count is text, and one with a column too many.
+        let shard = out + "/zz-tampered"
+        try FileManager.default.createDirectory(atPath: shard, withIntermediateDirectories: true)
+        let line =
+            #"{"videoId":"x","fetchedAt":"2026-11-30T00:00:00Z","viewCount":"12","likeCount":null,"commentCount":null,"duration":null,"status":"ok"}"#
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
+        try FileManager.default.createDirectory(
+            atPath: shard + "/snapshots/20260101T000000Z", withIntermediateDirectories: true)
+        gzip.arguments = [
+            "-c", "printf '%s\\n' '\(line)' | gzip > '\(shard)/snapshots/20260101T000000Z/stats-00000.jsonl.gz'",
+        ]
+        try gzip.run()
+        gzip.waitUntilExit()
+        let bad = try Self.python([script, shard, "--ytcrawl", CLIRunner.binary.path])
+        #expect(bad.status == 1, "\(bad.stdout)\(bad.stderr)")
+        #expect(bad.stdout.contains("1 invalid") && bad.stdout.contains("'12' is not of type"), "\(bad.stdout)")
+    }
+}
