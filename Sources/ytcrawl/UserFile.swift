@@ -6,31 +6,54 @@ import Foundation
     import Darwin
 #endif
 
-/// A file a user named on the command line (`--summary-json FILE`, `gallery --out FILE`): opened
-/// and written through, never replaced, so a symlink stays a symlink and `/dev/stdout` works;
-/// `-` means standard output. (Atomic replacement is for the files ytcrawl owns in its output
-/// directory.)
-enum UserFile {
+/// A file a user named on the command line (`--summary-json FILE`, `gallery --out FILE`, `export
+/// --csv FILE`): opened and written through, never replaced, so a symlink stays a symlink and
+/// `/dev/stdout` works; `-` means standard output. (Atomic replacement is for the files ytcrawl
+/// owns in its output directory.)
+final class UserFile {
+    private let path: String
+    private let fd: Int32
+    private let owned: Bool
+
+    /// Opens (creating or truncating) `path` for writing.
+    ///
     /// - Throws: ``RuntimeFailure`` naming the path and the reason.
-    static func write(_ bytes: [UInt8], to path: String) throws {
+    init(path: String) throws {
+        self.path = path
         if path == "-" {
-            FileHandle.standardOutput.write(Data(bytes))
+            fd = STDOUT_FILENO
+            owned = false
             return
         }
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        owned = true
         guard fd >= 0 else {
             throw RuntimeFailure(
                 "cannot write \(path): \(String(cString: strerror(errno))); check the folder exists and is writable")
         }
-        defer { close(fd) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw RuntimeFailure("cannot write \(path): \(String(cString: strerror(errno)))")
+    }
+
+    deinit { if owned { close(fd) } }
+
+    /// Appends `bytes`.
+    func write(_ bytes: some Collection<UInt8>) throws {
+        try Array(bytes).withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw RuntimeFailure("cannot write \(path): \(String(cString: strerror(errno)))")
+                }
+                offset += written
             }
-            offset += written
         }
+    }
+
+    /// Writes `bytes` as the whole of `path`.
+    ///
+    /// - Throws: ``RuntimeFailure`` naming the path and the reason.
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        try UserFile(path: path).write(bytes)
     }
 }

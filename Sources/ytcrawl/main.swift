@@ -24,6 +24,7 @@ let topHelp = """
       gallery DIR                 write a static HTML page of the crawled videos (thumbnails, search, player)
       report DIR                  write one HTML page of charts: publishing, views, channels, comments, growth
       schema KIND --format F      a record kind's schema: json-schema, spark, bigquery, duckdb
+      export DIR --csv FILE       one kind of record as flat CSV (spreadsheets, network tools)
 
     Options:
       -h, --help      show this help (ytcrawl COMMAND --help for a command's options)
@@ -35,7 +36,9 @@ let topHelp = """
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let commands = ["crawl", "url", "decode", "emulate", "stats", "verify", "gallery", "refresh", "report", "schema"]
+let commands = [
+    "crawl", "url", "decode", "emulate", "stats", "verify", "gallery", "refresh", "report", "schema", "export",
+]
 do {
     switch arguments.first {
     case nil, "-h", "--help", "help":
@@ -53,6 +56,8 @@ do {
         exit(try EmulateCommand.run(Array(arguments.dropFirst())))
     case "gallery":
         exit(try GalleryCommand.run(Array(arguments.dropFirst())))
+    case "export":
+        exit(try ExportCommand.run(Array(arguments.dropFirst())))
     case "schema":
         print(try SchemaCommand.run(Array(arguments.dropFirst())))
     case "report":
