@@ -27,8 +27,13 @@ public final class ShardWriter {
         /// Members compressed or waiting to be written at once (bounds memory).
         public var maximumPendingMembers: Int
 
+        /// 128 MiB compressed: one Spark task a shard at its default split size
+        /// (`spark.sql.files.maxPartitionBytes`), far below BigQuery's 4 GB per gzip file.
+        public static let defaultShardBytes = 128 << 20
+
         public init(
-            shardRecords: Int = 100_000, shardBytes: Int = 1 << 30, level: Int32 = 6, memberBytes: Int = 1 << 20,
+            shardRecords: Int = 100_000, shardBytes: Int = defaultShardBytes, level: Int32 = 6,
+            memberBytes: Int = 1 << 20,
             maximumPendingMembers: Int = 6
         ) {
             self.shardRecords = shardRecords

@@ -34,7 +34,8 @@ extension CrawlCommand {
           --pseudonymize-authors KEY_FILE
                                 write comment authors as hmac-sha256 of their channel id under the
                                 secret in KEY_FILE, without names or profile images
-          --shard-records N     records per shard (default 100000)
+          --shard-records N     records per shard at most (default 100000)
+          --shard-bytes SIZE    compressed bytes per shard at most, as 64M or 1G (default 128M)
           --gzip-level N        1 (fast) to 9 (small), default 6
           --checkpoint-every N  pages between checkpoints (default 25, and at most one a second); a
                                 crash re-fetches the pages since the last one and the requests in

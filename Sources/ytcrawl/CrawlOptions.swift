@@ -38,7 +38,8 @@ struct CrawlOptions {
             valued: Set(Self.emulatorOptions.map { "--emulator-" + $0 }).union([
                 "--seeds", "--budget", "--out", "--api-base", "--key-file", "--quota-model", "--search-budget",
                 "--daily-units", "--daily-searches", "--state-dir", "--concurrency", "--rps", "--max-pages",
-                "--shard-records", "--gzip-level", "--checkpoint-every", "--progress", "--progress-interval",
+                "--shard-records", "--shard-bytes", "--gzip-level", "--checkpoint-every", "--progress",
+                "--progress-interval",
                 "--summary-json", "--retries", "--max-comment-pages", "--pseudonymize-authors",
             ]),
             flags: [
@@ -111,9 +112,7 @@ struct CrawlOptions {
             seeds: seeds, seedsDigest: seedsDigest, apiBase: apiBase, out: out,
             concurrency: try scanner.integer("--concurrency", default: 8, range: 1...256), hydrate: hydrate,
             maxPages: maxPages,
-            shardOptions: .init(
-                shardRecords: try scanner.integer("--shard-records", default: 100_000, range: 1...Int.max),
-                level: Int32(try scanner.integer("--gzip-level", default: 6, range: 1...9))),
+            shardOptions: try scanner.shardOptions(),
             checkpointEvery: try scanner.integer("--checkpoint-every", default: 25, range: 1...Int.max),
             // Given explicitly, the page count is exact (1: after every page); by default also at
             // most one a second.

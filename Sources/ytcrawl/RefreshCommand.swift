@@ -133,7 +133,7 @@ enum RefreshCommand {
           --api-base URL, --key-file FILE (or YOUTUBE_API_KEY), --emulator, --emulator-X,
           --rps N, --concurrency N, --retries N
         Output and progress:
-          --shard-records N, --gzip-level N, --checkpoint-every N, --progress auto|always|never,
+          --shard-records N, --shard-bytes SIZE, --gzip-level N, --checkpoint-every N, --progress auto|always|never,
           --progress-interval SECONDS, --summary-json FILE, --quiet, --verbose
 
         Exit codes: 0 done (or the budget ran out: rerun to complete the snapshot), 1 runtime

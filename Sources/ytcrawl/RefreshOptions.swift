@@ -25,6 +25,7 @@ struct RefreshOptions {
             valued: Set(CrawlOptions.emulatorOptions.map { "--emulator-" + $0 }).union([
                 "--budget", "--ids", "--method", "--every", "--api-base", "--key-file", "--quota-model",
                 "--daily-units", "--daily-stats-units", "--state-dir", "--concurrency", "--rps", "--shard-records",
+                "--shard-bytes",
                 "--gzip-level", "--checkpoint-every", "--progress", "--progress-interval", "--summary-json",
                 "--retries",
             ]),
@@ -86,9 +87,7 @@ struct RefreshOptions {
         var configuration = CrawlConfiguration(
             seeds: [], seedsDigest: "", apiBase: apiBase, out: snapshot,
             concurrency: try scanner.integer("--concurrency", default: 8, range: 1...256), hydrate: false,
-            shardOptions: .init(
-                shardRecords: try scanner.integer("--shard-records", default: 100_000, range: 1...Int.max),
-                level: Int32(try scanner.integer("--gzip-level", default: 6, range: 1...9))),
+            shardOptions: try scanner.shardOptions(),
             checkpointEvery: try scanner.integer("--checkpoint-every", default: 25, range: 1...Int.max),
             checkpointInterval: scanner.string("--checkpoint-every") == nil ? .seconds(1) : .zero,
             quotaModel: model, toolVersion: ToolInfo.version, verbose: verbose)

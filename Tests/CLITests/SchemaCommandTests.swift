@@ -65,30 +65,7 @@ struct SchemaCommandTests {
             "jsonschema, duckdb and polars are not installed (pip install jsonschema duckdb polars; .ci/run installs them)"
         ))
     func everyRecordOfACrawlValidatesAndLoadsWithTheSchema() throws {
-        let truth = CrawlCommandTests.temporary("schema-truth")
-        let emulator = try ExternalEmulator(["--channels", "30", "--dump-truth", truth, "--dump-truth-kinds", "videos"])
-        defer { emulator.stop() }
-        let out = CrawlCommandTests.temporary("schema-crawl")
-        let seeds = CrawlCommandTests.temporary("schema-seeds")
-        defer { for path in [out, seeds, truth] { try? FileManager.default.removeItem(atPath: path) } }
-        let busiest = try String(contentsOfFile: truth + "/videos.jsonl", encoding: .utf8).split(separator: "\n")
-            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-            .sorted { ($0["commentCount"] as? Int ?? 0) > ($1["commentCount"] as? Int ?? 0) }
-            .prefix(3).compactMap { $0["videoId"] as? String }
-        try (["search music maxPages=2 walk=channels walkPages=1"] + busiest.map { "comments \($0)" })
-            .joined(separator: "\n").write(toFile: seeds, atomically: true, encoding: .utf8)
-        let env = ["YOUTUBE_API_KEY": "k-schema"]
-        let crawl = try CLIRunner.run(
-            [
-                "--seeds", seeds, "--budget", "2000", "--api-base", emulator.base, "--out", out, "--state-dir",
-                out + "-st", "--quiet",
-            ], environment: env)
-        defer { try? FileManager.default.removeItem(atPath: out + "-st") }
-        #expect(crawl.status == 0, "\(crawl.stderr)")
-        let refresh = try CLIRunner.run(
-            ["refresh", out, "--budget", "100", "--api-base", emulator.base, "--state-dir", out + "-st", "--quiet"],
-            environment: env)
-        #expect(refresh.status == 0, "\(refresh.stderr)")
+        let out = try AnalysisCrawl.output.get()
         let manifestData = try #require(FileManager.default.contents(atPath: out + "/manifest.json"))
         let manifest = try #require(try JSONSerialization.jsonObject(with: manifestData) as? [String: Any])
         let records = try #require(manifest["records"] as? [String: Int])
@@ -109,8 +86,9 @@ struct SchemaCommandTests {
         let stats = try #require(result["stats"] as? [String: Any])
         #expect(stats["invalid"] as? Int == 0 && stats["lines"] as? Int == records["videos"])
 
-        // The check can fail: a line whose count is text, and one with a column too many.
-        let shard = out + "/zz-tampered"
+        // The check can fail: a line whose count is text.
+        let shard = CrawlCommandTests.temporary("schema-tampered")
+        defer { try? FileManager.default.removeItem(atPath: shard) }
         try FileManager.default.createDirectory(atPath: shard, withIntermediateDirectories: true)
         let line =
             #"{"videoId":"x","fetchedAt":"2026-11-30T00:00:00Z","viewCount":"12","likeCount":null,"commentCount":null,"duration":null,"status":"ok"}"#
@@ -126,5 +104,81 @@ struct SchemaCommandTests {
         let bad = try Self.python([script, shard, "--ytcrawl", CLIRunner.binary.path])
         #expect(bad.status == 1, "\(bad.stdout)\(bad.stderr)")
         #expect(bad.stdout.contains("1 invalid") && bad.stdout.contains("'12' is not of type"), "\(bad.stdout)")
+    }
+}
+
+/// One crawl of the emulator (videos, channels, comments of three busy videos) and a statistics
+/// snapshot, shared by the tests that load it in other engines; made once per test process.
+enum AnalysisCrawl {
+    static let output: Result<String, any Error> = Result { try make() }
+
+    private static func make() throws -> String {
+        let truth = CrawlCommandTests.temporary("analysis-truth")
+        let emulator = try ExternalEmulator(["--channels", "30", "--dump-truth", truth, "--dump-truth-kinds", "videos"])
+        defer { emulator.stop() }
+        let out = CrawlCommandTests.temporary("analysis-crawl")
+        let seeds = CrawlCommandTests.temporary("analysis-seeds")
+        defer { for path in [seeds, truth, out + "-st"] { try? FileManager.default.removeItem(atPath: path) } }
+        let busiest = try String(contentsOfFile: truth + "/videos.jsonl", encoding: .utf8).split(separator: "\n")
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .sorted { ($0["commentCount"] as? Int ?? 0) > ($1["commentCount"] as? Int ?? 0) }
+            .prefix(3).compactMap { $0["videoId"] as? String }
+        try (["search music maxPages=2 walk=channels walkPages=1"] + busiest.map { "comments \($0)" })
+            .joined(separator: "\n").write(toFile: seeds, atomically: true, encoding: .utf8)
+        let env = ["YOUTUBE_API_KEY": "k-analysis"]
+        let crawl = try CLIRunner.run(
+            [
+                "--seeds", seeds, "--budget", "2000", "--api-base", emulator.base, "--out", out, "--state-dir",
+                out + "-st", "--quiet",
+            ], environment: env)
+        guard crawl.status == 0 else { throw CrawlFailed(message: crawl.stderr) }
+        let refresh = try CLIRunner.run(
+            ["refresh", out, "--budget", "100", "--api-base", emulator.base, "--state-dir", out + "-st", "--quiet"],
+            environment: env)
+        guard refresh.status == 0 else { throw CrawlFailed(message: refresh.stderr) }
+        return out
+    }
+
+    struct CrawlFailed: Error {
+        var message: String
+    }
+}
+
+/// Spark in local mode reads the shards with `ytcrawl schema`'s DDL and agrees with DuckDB.
+@Suite("Spark reads the shards")
+struct SparkTests {
+    static let sparkPresent =
+        ProcessInfo.processInfo.environment["CI"] == "true"
+        || (FileManager.default.isExecutableFile(atPath: "/usr/bin/java")
+            && ((try? SchemaCommandTests.python(["-c", "import pyspark, duckdb"]).status) ?? 1) == 0)
+
+    @Test(
+        .enabled(
+            if: sparkPresent,
+            "no Java runtime or pyspark (apt-get install default-jre-headless; pip install pyspark; .ci/run installs them)"
+        ))
+    func sparkAndDuckDBGiveTheSameAnswers() throws {
+        let out = try AnalysisCrawl.output.get()
+        let script = SchemaCommandTests.repository.appendingPathComponent("Samples/analysis/spark_check.py").path
+        let checked = try SchemaCommandTests.python([script, out, "--ytcrawl", CLIRunner.binary.path, "--json"])
+        #expect(checked.status == 0, "\(checked.stderr.suffix(2000))")
+        let jsonLine = checked.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(jsonLine.utf8)) as? [String: Any])
+        let spark = try #require(result["spark"] as? [String: Any])
+        let duckdb = try #require(result["duckdb"] as? [String: Any])
+        let manifestData = try #require(FileManager.default.contents(atPath: out + "/manifest.json"))
+        let manifest = try #require(try JSONSerialization.jsonObject(with: manifestData) as? [String: Any])
+        let records = try #require(manifest["records"] as? [String: Int])
+        for (kind, expected) in records where expected > 0 {
+            let counts = try #require(spark[kind] as? [String: Int], "\(kind) read by Spark")
+            #expect(counts["rows"] == expected, "\(kind)")
+            #expect(counts["corrupt"] == 0, "\(kind): no corrupt records")
+        }
+        #expect((spark["stats"] as? [String: Int])?["rows"] == records["videos"])
+        let join = try #require(spark["join"] as? [[Any]])
+        #expect(!join.isEmpty)
+        #expect(
+            NSDictionary(dictionary: spark).isEqual(to: duckdb),
+            "the engines agree: \(spark["join"] ?? "") vs \(duckdb["join"] ?? "")")
     }
 }
