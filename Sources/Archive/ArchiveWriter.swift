@@ -143,6 +143,12 @@ public final class ArchiveWriter {
         }
     }
 
+    /// Appends a record line as it is (without its `\n`), one the encoder wrote (a merge copies
+    /// lines between outputs).
+    public func append(line: [UInt8], kind: ShardName.Kind) throws {
+        try append(line + [0x0A], kind: kind)
+    }
+
     private func append(_ line: [UInt8], kind: ShardName.Kind) throws {
         guard let shard = shards[kind] else {
             throw ArchiveError("\(directory) holds no \(kind.rawValue) records (it holds \(kinds.map(\.rawValue)))")

@@ -26,6 +26,8 @@ public struct Manifest: Codable, Sendable, Hashable {
     public var commentsDisabled: [String]?
     /// What a statistics snapshot covers; absent in a crawl's manifest.
     public var snapshot: Snapshot?
+    /// The output directories a merge combined (`ytcrawl merge`), in the order given.
+    public var inputs: [String]?
     /// The schema version of each kind the directory holds (`ytcrawl schema KIND`).
     public var schemaVersions: [String: Int]?
 

@@ -25,6 +25,7 @@ let topHelp = """
       report DIR                  write one HTML page of charts: publishing, views, channels, comments, growth
       schema KIND --format F      a record kind's schema: json-schema, spark, bigquery, duckdb
       export DIR --csv FILE       one kind of record as flat CSV (spreadsheets, network tools)
+      merge DIR DIR … --out DIR   combine outputs: one record per id, the newest winning
 
     Options:
       -h, --help      show this help (ytcrawl COMMAND --help for a command's options)
@@ -56,6 +57,8 @@ do {
         exit(try EmulateCommand.run(Array(arguments.dropFirst())))
     case "gallery":
         exit(try GalleryCommand.run(Array(arguments.dropFirst())))
+    case "merge":
+        exit(try MergeCommand.run(Array(arguments.dropFirst())))
     case "export":
         exit(try ExportCommand.run(Array(arguments.dropFirst())))
     case "schema":

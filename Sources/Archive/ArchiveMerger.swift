@@ -1,0 +1,133 @@
+import Foundation
+
+/// `ytcrawl merge A B … --out C`: one record per id per kind from several output directories, the
+/// newest `fetchedAt` winning (the first input on a tie), into fresh shards of C with a manifest
+/// that lists its inputs. Two passes over the inputs' lines: the first keeps, per id, which input
+/// holds the newest version; the second copies those lines as they are. Memory is bounded by the
+/// id sets, not the data. Statistics snapshots are copied whole.
+public enum ArchiveMerger {
+    public struct Report: Sendable {
+        /// Records written per kind, and lines read per kind (the difference: older versions).
+        public var written: [String: Int] = [:]
+        public var read: [String: Int] = [:]
+        public var snapshots = 0
+    }
+
+    /// Merges `inputs` into `out`, which must be empty or absent.
+    ///
+    /// - Throws: ``ArchiveError`` naming the directory or file and what to do; ``OutputInUse``
+    ///   when a crawl is writing to an input or to `out`.
+    public static func merge(
+        _ inputs: [String], into out: String, options: ShardWriter.Options = .init(), toolVersion: String,
+        startedAt: String
+    ) throws -> Report {
+        var manifests: [Manifest] = []
+        // Held until the end: no crawl writes to an input while it is read.
+        var locks: [OutputLock] = []
+        for input in inputs {
+            guard let manifest = try Manifest.load(directory: input) else {
+                throw ArchiveError("\(input) has no manifest.json: not a ytcrawl output directory")
+            }
+            manifests.append(manifest)
+            locks.append(try OutputLock(directory: input))
+        }
+        let existing = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
+        if existing.contains(where: { $0 != OutputLock.fileName }) {
+            throw ArchiveError("\(out) is not empty: merge writes a fresh output; give a new --out")
+        }
+        var manifest = Manifest(toolVersion: toolVersion, startedAt: startedAt)
+        manifest.inputs = inputs
+        var units: [String: Int] = [:]
+        var disabled: [String] = []
+        for input in manifests {
+            units.merge(input.unitsByMethod) { $0 + $1 }
+            disabled += input.commentsDisabled ?? []
+        }
+        manifest.unitsByMethod = units
+        let writer = try ArchiveWriter(directory: out, options: options, manifest: manifest)
+        writer.noteCommentsDisabled(disabled)
+        var report = Report()
+        for kind in ShardName.Kind.crawlKinds {
+            // Pass 1: the input holding each id's newest version.
+            var newest: [String: (fetchedAt: String, input: Int)] = [:]
+            for (index, input) in inputs.enumerated() {
+                try forEachLine(of: input, kind: kind) { line in
+                    report.read[kind.rawValue, default: 0] += 1
+                    guard let id = kind.id(inLine: line) else { return }
+                    let fetched = fetchedAt(inLine: line) ?? ""
+                    if let best = newest[id], best.fetchedAt >= fetched { return }
+                    newest[id] = (fetched, index)
+                }
+            }
+            // Pass 2: those lines, once each.
+            for (index, input) in inputs.enumerated() {
+                try forEachLine(of: input, kind: kind) { line in
+                    guard let id = kind.id(inLine: line), newest[id]?.input == index else { return }
+                    newest[id] = nil
+                    try writer.append(line: line, kind: kind)
+                    report.written[kind.rawValue, default: 0] += 1
+                }
+            }
+        }
+        _ = try writer.finish(unitsByMethod: units)
+        writer.releaseOutput()
+        report.snapshots = try copySnapshots(inputs, into: out)
+        _ = locks
+        return report
+    }
+
+    /// Every complete record line of `kind` in `directory`: closed shards, and the complete gzip
+    /// members of open ones (a crawl stopped by its budget or killed).
+    private static func forEachLine(of directory: String, kind: ShardName.Kind, _ body: ([UInt8]) throws -> Void)
+        throws
+    {
+        for name in ArchiveReader.shardNames(directory: directory, kind: kind, includeOpen: true) {
+            let path = directory + "/" + name
+            if name.hasSuffix(".part") {
+                for line in ShardSalvage.records(path: path, kind: kind) { try body(Array(line.dropLast())) }
+            } else {
+                try ArchiveReader.forEachLine(path: path) { line, _ in try body(Array(line)) }
+            }
+        }
+    }
+
+    /// The `fetchedAt` of a record line: its last column, as the encoder writes it.
+    static func fetchedAt(inLine line: [UInt8]) -> String? {
+        let key = Array(#""fetchedAt":""#.utf8)
+        guard line.count > key.count else { return nil }
+        var start = line.count - key.count
+        while start >= 0 {
+            if line[start] == key[0], line[start..<(start + key.count)].elementsEqual(key) {
+                let value = line[(start + key.count)...]
+                guard let end = value.firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+                return String(decoding: value[..<end], as: UTF8.self)
+            }
+            start -= 1
+        }
+        return nil
+    }
+
+    /// Copies each input's snapshots into `out/snapshots`, renaming one whose name is taken.
+    private static func copySnapshots(_ inputs: [String], into out: String) throws -> Int {
+        var copied = 0
+        for input in inputs {
+            for name in SnapshotDirectory.names(in: input) {
+                var target = name
+                var suffix = 2
+                while FileManager.default.fileExists(atPath: SnapshotDirectory.root(of: out) + "/" + target) {
+                    target = name + "-\(suffix)"
+                    suffix += 1
+                }
+                try FileManager.default.createDirectory(
+                    atPath: SnapshotDirectory.root(of: out), withIntermediateDirectories: true)
+                try FileManager.default.copyItem(
+                    atPath: SnapshotDirectory.root(of: input) + "/" + name,
+                    toPath: SnapshotDirectory.root(of: out) + "/" + target)
+                try? FileManager.default.removeItem(
+                    atPath: SnapshotDirectory.root(of: out) + "/" + target + "/" + OutputLock.fileName)
+                copied += 1
+            }
+        }
+        return copied
+    }
+}

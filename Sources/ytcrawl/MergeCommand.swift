@@ -1,0 +1,73 @@
+import Archive
+import Foundation
+import YouTubeKit
+
+/// `ytcrawl merge A B … --out C`: several outputs into one, one record per id per kind.
+enum MergeCommand {
+    static let help = """
+        Usage: ytcrawl merge DIR DIR … --out DIR [--shard-records N] [--shard-bytes SIZE]
+
+        Combine output directories (several days' crawls, or crawls run under different projects'
+        keys) into a new one: one record per id per kind (videos, channels, comments), the newest
+        fetchedAt winning (the first directory given on a tie), written to fresh shards with a
+        manifest that lists its inputs and the units they spent; statistics snapshots are copied.
+        Streams: memory grows with the number of ids, not with the data. The result is verified.
+
+        Example:
+          ytcrawl merge crawl-monday crawl-tuesday --out crawl-week
+        """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try ArgumentScanner(
+            command: "merge", valued: ["--out", "--shard-records", "--shard-bytes", "--gzip-level"], flags: [],
+            arguments: arguments)
+        if options.wantsHelp {
+            print(help)
+            return 0
+        }
+        let inputs = options.positional
+        guard let out = options.string("--out") else {
+            throw UsageError("--out DIR is required, as ytcrawl merge \(inputs.joined(separator: " ")) --out merged")
+        }
+        guard inputs.count >= 2 else {
+            throw UsageError("ytcrawl merge needs two or more output directories; see ytcrawl merge --help")
+        }
+        for input in inputs { try ArchiveCommands.requireDirectory(input) }
+        let outURL = URL(fileURLWithPath: out).standardizedFileURL.path
+        if let same = inputs.first(where: { URL(fileURLWithPath: $0).standardizedFileURL.path == outURL }) {
+            throw UsageError("--out \(out) is one of the inputs (\(same)); give a new directory")
+        }
+        for input in inputs where !FileManager.default.fileExists(atPath: input + "/" + Manifest.fileName) {
+            throw UsageError("\(input) has no manifest.json: not a ytcrawl output directory")
+        }
+        if ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).contains(where: {
+            $0 != OutputLock.fileName
+        }) {
+            throw UsageError("\(out) is not empty: merge writes a fresh output; give a new --out")
+        }
+        let report: ArchiveMerger.Report
+        do {
+            report = try ArchiveMerger.merge(
+                inputs, into: out, options: try options.shardOptions(), toolVersion: ToolInfo.version,
+                startedAt: RFC3339.format(Date()))
+        } catch let busy as OutputInUse {
+            throw UsageError(busy.description)
+        } catch {
+            throw RuntimeFailure("cannot merge into \(out): \(error)")
+        }
+        for kind in ShardName.Kind.crawlKinds.map(\.rawValue) where (report.read[kind] ?? 0) > 0 {
+            let written = report.written[kind] ?? 0
+            print(
+                "\(kind): \(written) (of \(report.read[kind] ?? 0) lines read; \((report.read[kind] ?? 0) - written) older versions left out)"
+            )
+        }
+        if report.snapshots > 0 { print("statistics snapshots copied: \(report.snapshots)") }
+        let verified = ArchiveVerifier.verify(directory: out)
+        if let problem = verified.problem {
+            writeStderr("ytcrawl merge: \(out) does not verify: \(problem)")
+            return 1
+        }
+        print("merged into \(out): verify ok (\(verified.shards) shards)")
+        return 0
+    }
+}
