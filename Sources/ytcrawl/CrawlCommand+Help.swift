@@ -36,6 +36,8 @@ extension CrawlCommand {
                                 secret in KEY_FILE, without names or profile images
           --shard-records N     records per shard at most (default 100000)
           --shard-bytes SIZE    compressed bytes per shard at most, as 64M or 1G (default 128M)
+          --metrics-listen HOST:PORT   serve counters at http://HOST:PORT/metrics (Prometheus text)
+          --metrics-file FILE   rewrite the counters to FILE every second (textfile collector)
           --gzip-level N        1 (fast) to 9 (small), default 6
           --checkpoint-every N  pages between checkpoints (default 25, and at most one a second); a
                                 crash re-fetches the pages since the last one and the requests in

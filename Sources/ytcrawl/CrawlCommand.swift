@@ -46,6 +46,7 @@ enum CrawlCommand {
         }
         let crawler = plan.crawler
         let started = ContinuousClock.now
+        let metrics = try MetricsExporter.make(options.scanner, quiet: options.quiet)?.begin { await crawler.metrics() }
         let task = Task { try await crawler.run() }
         // SIGINT/SIGTERM stop the crawl gracefully: requests in flight end, the checkpoint is written.
         let signals = SignalWatcher([SIGINT, SIGTERM]) {
@@ -60,6 +61,7 @@ enum CrawlCommand {
         let result = await task.result
         reporter.cancel()
         await reporter.value
+        await metrics?.end { await crawler.metrics() }
         do {
             return (try result.get(), (ContinuousClock.now - started) / .seconds(1))
         } catch {

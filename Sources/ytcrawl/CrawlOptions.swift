@@ -38,7 +38,8 @@ struct CrawlOptions {
             valued: Set(Self.emulatorOptions.map { "--emulator-" + $0 }).union([
                 "--seeds", "--budget", "--out", "--api-base", "--key-file", "--quota-model", "--search-budget",
                 "--daily-units", "--daily-searches", "--state-dir", "--concurrency", "--rps", "--max-pages",
-                "--shard-records", "--shard-bytes", "--gzip-level", "--checkpoint-every", "--progress",
+                "--shard-records", "--shard-bytes", "--metrics-listen", "--metrics-file", "--gzip-level",
+                "--checkpoint-every", "--progress",
                 "--progress-interval",
                 "--summary-json", "--retries", "--max-comment-pages", "--pseudonymize-authors",
             ]),

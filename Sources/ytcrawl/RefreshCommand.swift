@@ -15,6 +15,9 @@ enum RefreshCommand {
         let fresh = try SnapshotTargets.fresh(options)
         let access = try APIAccess(options.scanner, model: options.model)
         defer { access.emulator?.stop() }
+        // One exporter for every snapshot of an --every run.
+        let exporter = try MetricsExporter.make(options.scanner, quiet: options.quiet)
+        defer { exporter?.stop() }
         // One refresh at a time per output: a second would spend the quota on the same ids.
         let lock: OutputLock
         do {
@@ -37,7 +40,8 @@ enum RefreshCommand {
         var status: Int32 = 0
         repeat {
             let started = Int64(Date().timeIntervalSince1970)
-            let (summary, snapshot, elapsed) = try await snapshotOnce(options, access: access, fresh: fresh, stop: stop)
+            let (summary, snapshot, elapsed) = try await snapshotOnce(
+                options, access: access, fresh: fresh, stop: stop, exporter: exporter)
             let report = RefreshReport(
                 summary: summary, snapshot: snapshot, directory: options.directory, budget: options.budget,
                 elapsedSeconds: elapsed)
@@ -75,7 +79,7 @@ enum RefreshCommand {
     /// Takes (or completes) one snapshot.
     private static func snapshotOnce(
         _ options: RefreshOptions, access: APIAccess, fresh: @escaping () throws -> SnapshotTargets.Scope,
-        stop: StopFlag
+        stop: StopFlag, exporter: MetricsExporter?
     ) async throws -> (CrawlSummary, String, Double) {
         let (path, plan) = try SnapshotTargets.next(options, fresh: fresh)
         if !options.quiet {
@@ -88,6 +92,7 @@ enum RefreshCommand {
             try options.configuration(snapshot: path, plan: plan, apiBase: access.apiBase), limiter: limiter,
             quiet: options.quiet)
         let started = ContinuousClock.now
+        let metrics = exporter?.begin { await crawler.metrics() }
         let task = Task { try await crawler.run() }
         stop.onSet { task.cancel() }
         defer { stop.onSet {} }
@@ -98,6 +103,7 @@ enum RefreshCommand {
         let result = await task.result
         reporter.cancel()
         await reporter.value
+        await metrics?.end({ await crawler.metrics() }, stop: false)
         do {
             return (try result.get(), path, (ContinuousClock.now - started) / .seconds(1))
         } catch {
@@ -134,7 +140,8 @@ enum RefreshCommand {
           --rps N, --concurrency N, --retries N
         Output and progress:
           --shard-records N, --shard-bytes SIZE, --gzip-level N, --checkpoint-every N, --progress auto|always|never,
-          --progress-interval SECONDS, --summary-json FILE, --quiet, --verbose
+          --progress-interval SECONDS, --summary-json FILE, --quiet, --verbose,
+          --metrics-listen HOST:PORT, --metrics-file FILE (Prometheus text, as for a crawl)
 
         Exit codes: 0 done (or the budget ran out: rerun to complete the snapshot), 1 runtime
         failure, 2 usage error, 3 quota or key refused, 4 some videos got no answer (rerun),

@@ -14,6 +14,7 @@ extension CrawlEngine {
         self.wallClock = wallClock
         counters.unitsByMethod.merge(result.charged) { $0 + $1 }
         counters.retries += result.retries
+        counters.retriesByCause.merge(result.retriesByCause) { $0 + $1 }
         counters.requests += result.requests
         var checkpointDue = false
         switch result.outcome {

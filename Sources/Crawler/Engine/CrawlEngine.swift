@@ -90,6 +90,7 @@ struct CrawlEngine {
     struct Counters: Sendable, Hashable {
         var pages = 0
         var retries = 0
+        var retriesByCause: [String: Int] = [:]
         var requests = 0
         var videosWritten = 0
         var commentsWritten = 0

@@ -10,7 +10,7 @@ import YouTubeKit
 public actor Crawler<C: Clock> where C.Duration == Duration {
     private let configuration: CrawlConfiguration
     private let transport: any HTTPTransport
-    private let limiter: RateLimiter<C>
+    let limiter: RateLimiter<C>
     private let sink: any RecordSink
     private let log: @Sendable (String) -> Void
     private var engine: CrawlEngine
@@ -125,6 +125,12 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         progress.searches = await limiter.spentSearches
         return progress
     }
+
+    /// The plan's counters, for ``metrics()``.
+    func engineCounters() -> CrawlEngine.Counters { engine.counters }
+
+    /// The quota model the crawl runs under.
+    nonisolated var quotaModel: QuotaModel { configuration.quotaModel }
 
     private func wallClock() -> Date { Date(timeIntervalSince1970: TimeInterval(limiter.utcNow())) }
 

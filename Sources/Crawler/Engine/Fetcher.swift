@@ -23,6 +23,8 @@ struct FetchResult: Sendable {
     var outcome: Outcome
     var charged: [String: Int] = [:]
     var retries = 0
+    /// Retries by cause (``RetryCause``).
+    var retriesByCause: [String: Int] = [:]
     /// Requests that reached the server (a refused permit or a refused connection sends none).
     var requests = 0
     var notices: [String] = []
@@ -73,7 +75,7 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
             case .done(let outcome):
                 result.outcome = outcome
                 return result
-            case .retry(let cause):
+            case .retry(let cause, let kind):
                 guard let delay = backoff.delay(forAttempt: attempt, using: &random) else {
                     result.outcome = .gaveUp("\(method) failed \(attempt + 1) times; last: \(cause)")
                     return result
@@ -81,6 +83,7 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
                 log?("retry \(attempt + 1) of \(method) in \(Int(delay / .milliseconds(1))) ms: \(cause)")
                 attempt += 1
                 result.retries += 1
+                result.retriesByCause[kind.rawValue, default: 0] += 1
                 do {
                     try await clock.sleep(until: clock.now.advanced(by: delay), tolerance: nil)
                 } catch {
@@ -119,16 +122,26 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
             return Answer.classify(error)
         } catch {
             // A body that is not valid JSON (or not a page): try again.
-            return Answer(.transientFailure, .retry("\(error)"))
+            return Answer(.transientFailure, .retry("\(error)", .malformedBody))
         }
     }
+}
+
+/// Why a request was retried, for metrics.
+public enum RetryCause: String, Sendable, CaseIterable {
+    case rateLimited = "rate_limited"
+    case serverError = "server_error"
+    case quotaExceeded = "quota_exceeded"
+    case keyInvalid = "key_invalid"
+    case transport
+    case malformedBody = "malformed_body"
 }
 
 /// What an exchange means for the limiter and for the item.
 private struct Answer {
     enum Verdict {
         case done(FetchResult.Outcome)
-        case retry(String)
+        case retry(String, RetryCause)
     }
 
     var limiterOutcome: RequestOutcome
@@ -143,13 +156,15 @@ private struct Answer {
     static func classify(_ error: APIErrorBody, status: Int, method: String) -> Answer {
         switch error.disposition {
         case .retryWithBackoff:
+            let limited = error.isRateLimit || status == 429
             return Answer(
-                error.isRateLimit || status == 429 ? .rateLimited : .transientFailure, .retry(error.description))
+                limited ? .rateLimited : .transientFailure,
+                .retry(error.description, limited ? .rateLimited : .serverError))
         case .keySpentUntilReset:
             // Another key may have quota left; the limiter decides.
-            return Answer(.quotaExceeded, .retry(error.description))
+            return Answer(.quotaExceeded, .retry(error.description, .quotaExceeded))
         case .stopAuthOrConfig:
-            if error.isInvalidKey { return Answer(.keyInvalid, .retry(error.description)) }
+            if error.isInvalidKey { return Answer(.keyInvalid, .retry(error.description, .keyInvalid)) }
             if method.hasPrefix("comment"), error.parsedReasons.contains(.forbidden) {
                 // One video's comments closed to this key (members only): that video, not the crawl.
                 return Answer(.success, .done(.unavailable(error.parsedReasons, error.description)))
@@ -171,7 +186,7 @@ private struct Answer {
         guard error.isRetryable else {
             return Answer(outcome, .done(.stop(CrawlEnding(.configuration, error.description))))
         }
-        return Answer(outcome, .retry(error.description))
+        return Answer(outcome, .retry(error.description, .transport))
     }
 }
 

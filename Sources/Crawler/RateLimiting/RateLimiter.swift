@@ -119,6 +119,14 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
     public var spentSearches: Int { state.spentSearches }
     /// What this run spent in each bucket.
     public var spent: QuotaCounts { state.spent }
+
+    /// What this run spent with each key, named by its ledger fingerprint (an HMAC, never the
+    /// key), or by its label without a ledger.
+    public var spentByKey: [(key: String, spent: QuotaCounts)] {
+        state.spentByKey.enumerated().map { index, spent in
+            (fingerprints.indices.contains(index) ? fingerprints[index] : state.keys[index].key.label, spent)
+        }
+    }
     /// The current request rate (lowered by rate-limit answers, then recovering).
     public var currentRate: Double { state.rate }
     public var inFlight: Int { state.inFlight }

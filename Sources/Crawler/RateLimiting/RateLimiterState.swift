@@ -30,6 +30,8 @@ struct RateLimiterState {
     private(set) var spent = QuotaCounts()
     var spentUnits: Int { spent.units }
     var spentSearches: Int { spent.searches }
+    /// What this run spent with each key, in key order.
+    private(set) var spentByKey: [QuotaCounts]
     /// Units of the run budget only hydration (videos.list) may spend.
     var reservedUnits = 0
     private var nextPermit = 0
@@ -40,6 +42,7 @@ struct RateLimiterState {
         self.configuration = configuration
         let today = PacificTime.day(atUTC: utc)
         self.keys = keys.map { KeyState(key: $0, day: today) }
+        spentByKey = Array(repeating: QuotaCounts(), count: keys.count)
         rate = configuration.requestsPerSecond
         tokens = Double(max(1, configuration.burst))
         lastRefill = .zero
@@ -113,6 +116,7 @@ struct RateLimiterState {
         inFlight += 1
         keys[keyIndex].used.add(charge)
         spent.add(charge)
+        spentByKey[keyIndex].add(charge)
         nextPermit += 1
         return .granted(
             Permit(id: nextPermit, key: keys[keyIndex].key, keyIndex: keyIndex, method: method, charge: charge))
@@ -149,6 +153,7 @@ struct RateLimiterState {
             let refund = QuotaCharge(bucket: permit.charge.bucket, cost: -permit.charge.cost)
             keys[permit.keyIndex].used.add(refund)
             spent.add(refund)
+            spentByKey[permit.keyIndex].add(refund)
         }
     }
 

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// `--metrics-listen` answers while a crawl runs, `--metrics-file` holds the final counters, and
+/// both parse with the Prometheus client's parser and match the summary.
+@Suite("Prometheus metrics")
+struct MetricsTests {
+    static let parserPresent =
+        ProcessInfo.processInfo.environment["CI"] == "true"
+        || ((try? SchemaCommandTests.python(["-c", "import prometheus_client"]).status) ?? 1) == 0
+
+    static let parse = """
+        import json, sys, urllib.request
+        from prometheus_client.parser import text_string_to_metric_families
+        text = open(sys.argv[1]).read() if not sys.argv[1].startswith("http") else urllib.request.urlopen(sys.argv[1], timeout=5).read().decode()
+        samples = {}
+        for family in text_string_to_metric_families(text):
+            for sample in family.samples:
+                key = sample.name + json.dumps(sample.labels, sort_keys=True) if sample.labels else sample.name
+                samples[key] = sample.value
+        print(json.dumps(samples))
+        """
+
+    static func samples(_ source: String) throws -> [String: Double] {
+        let result = try SchemaCommandTests.python(["-c", parse, source])
+        #expect(result.status == 0, "\(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Double])
+    }
+
+    @Test(
+        .enabled(
+            if: parserPresent,
+            "prometheus_client is not installed (pip install prometheus_client; .ci/run installs it)"))
+    func scrapedWhileTheCrawlRunsAndEqualToTheSummaryAtTheEnd() throws {
+        let emulator = try ExternalEmulator(["--channels", "30", "--fault-rate", "0.1", "--faults", "500,503"])
+        defer { emulator.stop() }
+        let out = CrawlCommandTests.temporary("metrics")
+        let seeds = CrawlCommandTests.temporary("metrics-seeds")
+        defer {
+            for path in [out, seeds, out + "-st", out + ".prom", out + ".json"] {
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
+        try "search music maxPages=3 walk=channels\n".write(toFile: seeds, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = CLIRunner.binary
+        process.arguments = [
+            "--seeds", seeds, "--budget", "2000", "--api-base", emulator.base, "--out", out, "--state-dir", out + "-st",
+            "--rps", "15", "--progress", "never", "--metrics-listen", "127.0.0.1:0", "--metrics-file", out + ".prom",
+            "--summary-json", out + ".json",
+        ]
+        process.environment = ProcessInfo.processInfo.environment.merging(["YOUTUBE_API_KEY": "k-metrics"]) { $1 }
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = Pipe()
+        try process.run()
+        var printed = ""
+        while !printed.contains("metrics at "), process.isRunning {
+            let chunk = stderr.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed += String(decoding: chunk, as: UTF8.self)
+        }
+        let address = try #require(
+            printed.split(separator: "\n").first { $0.contains("metrics at ") }.map {
+                String($0[$0.range(of: "http://")!.lowerBound...])
+            }, "\(printed)")
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(process.isRunning, "scraped while the crawl runs")
+        let live = try Self.samples(address)
+        #expect((live["ytcrawl_requests_total"] ?? 0) > 0, "\(live)")
+        #expect(live["ytcrawl_frontier_items"] != nil)
+        #expect(live.keys.contains { $0.hasPrefix("ytcrawl_quota_remaining") })
+        let notFound = try SchemaCommandTests.python([
+            "-c",
+            "import urllib.request,sys\ntry: urllib.request.urlopen(sys.argv[1])\nexcept Exception as e: print(e)",
+            address.replacingOccurrences(of: "/metrics", with: "/other"),
+        ])
+        #expect(notFound.stdout.contains("404"))
+        _ = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let final = try Self.samples(out + ".prom")
+        let data = try #require(FileManager.default.contents(atPath: out + ".json"))
+        let summary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(final["ytcrawl_requests_total"] == Double(summary["requests"] as? Int ?? -1))
+        #expect(final["ytcrawl_pages_total"] == Double(summary["pages"] as? Int ?? -1))
+        #expect(
+            final["ytcrawl_records_written_total{\"kind\": \"videos\"}"]
+                == Double(summary["videosThisRun"] as? Int ?? -1))
+        for (method, units) in summary["unitsByMethod"] as? [String: Int] ?? [:] {
+            #expect(final["ytcrawl_units_total{\"method\": \"\(method)\"}"] == Double(units), "\(method)")
+        }
+        let retries = final.filter { $0.key.hasPrefix("ytcrawl_retries_total") }.values.reduce(0, +)
+        #expect(retries == Double(summary["retries"] as? Int ?? -1))
+        #expect((final["ytcrawl_retries_total{\"cause\": \"server_error\"}"] ?? 0) > 0, "the injected 5xx")
+        let keyUnits = final.filter { $0.key.hasPrefix("ytcrawl_key_units_total") }
+        #expect(keyUnits.count >= 1 && !keyUnits.keys.contains { $0.contains("k-metrics") }, "keys by fingerprint only")
+    }
+}
