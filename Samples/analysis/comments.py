@@ -5,10 +5,7 @@
     python3 Samples/analysis/comments.py ytcrawl-out --json     # the numbers as JSON (used by the tests)
 """
 import glob
-import json
 import os
-import re
-import sys
 
 import pandas as pd
 
@@ -47,21 +44,9 @@ def pandas_report(comments: pd.DataFrame) -> dict:
 
 def duckdb_report(directory: str) -> dict:
     """Runs comments.sql with the directory in place of ytcrawl-out."""
-    import duckdb
+    from sqlfile import run_sql_file
 
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "comments.sql")
-    with open(path, encoding="utf-8") as handle:
-        sql = handle.read().replace("ytcrawl-out/", directory.rstrip("/") + "/")
-    connection = duckdb.connect()
-    selects = []
-    for statement in re.split(r";\s*$", sql, flags=re.MULTILINE):
-        body = "\n".join(line for line in statement.splitlines() if not line.strip().startswith("--")).strip()
-        if not body:
-            continue
-        if body.upper().startswith("SELECT"):
-            selects.append(connection.sql(body).fetchall())
-        else:
-            connection.execute(body)
+    selects = run_sql_file("comments.sql", directory)
     counts, per_day, authors, depth = selects
     return {
         "duckdb_comments": int(counts[0][0]),
@@ -73,24 +58,18 @@ def duckdb_report(directory: str) -> dict:
     }
 
 
-def main() -> None:
-    if len(sys.argv) < 2:
-        raise SystemExit(__doc__)
-    directory = sys.argv[1]
-    result = pandas_report(load_comments(directory))
-    try:
-        result.update(duckdb_report(directory))
-    except ImportError:
-        pass
-    if "--json" in sys.argv:
-        print(json.dumps(result))
-        return
+def describe(result: dict) -> None:
     print(f"{result['comments']} comments ({result['top_level']} top-level, {result['replies']} replies) "
           f"on {result['videos']} videos")
     print(f"busiest video-day: {result['busiest_video_day']} comments; most active author: "
           f"{result['top_author_comments']} comments")
     print(f"threads with replies: {result['threads_with_replies']}; most replies on one thread: {result['max_replies']}")
 
+
+def main() -> None:
+    from sqlfile import report_main
+
+    report_main(__doc__, lambda directory: pandas_report(load_comments(directory)), duckdb_report, describe)
 
 if __name__ == "__main__":
     main()

@@ -7,10 +7,7 @@ snapshots.sql in DuckDB.
     python3 Samples/analysis/snapshots.py ytcrawl-out --json     # the numbers as JSON (used by the tests)
 """
 import glob
-import json
 import os
-import re
-import sys
 
 import pandas as pd
 
@@ -63,21 +60,9 @@ def pandas_report(stats: pd.DataFrame) -> dict:
 
 def duckdb_report(directory: str) -> dict:
     """Runs snapshots.sql with the directory in place of ytcrawl-out."""
-    import duckdb
+    from sqlfile import run_sql_file
 
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "snapshots.sql")
-    with open(path, encoding="utf-8") as handle:
-        sql = handle.read().replace("ytcrawl-out/", directory.rstrip("/") + "/")
-    connection = duckdb.connect()
-    selects = []
-    for statement in re.split(r";\s*$", sql, flags=re.MULTILINE):
-        body = "\n".join(line for line in statement.splitlines() if not line.strip().startswith("--")).strip()
-        if not body:
-            continue
-        if body.upper().startswith("SELECT"):
-            selects.append(connection.sql(body).fetchall())
-        else:
-            connection.execute(body)
+    selects = run_sql_file("snapshots.sql", directory)
     snapshots, fastest, gone = selects
     return {
         "duckdb_snapshots": len(snapshots),
@@ -90,22 +75,16 @@ def duckdb_report(directory: str) -> dict:
     }
 
 
-def main() -> None:
-    if len(sys.argv) < 2:
-        raise SystemExit(__doc__)
-    directory = sys.argv[1]
-    result = pandas_report(load_snapshots(directory))
-    try:
-        result.update(duckdb_report(directory))
-    except ImportError:
-        pass
-    if "--json" in sys.argv:
-        print(json.dumps(result))
-        return
+def describe(result: dict) -> None:
     print(f"{result['snapshots']} snapshots, {result['lines']} lines, {result['videos']} videos; "
           f"{result['vanished']} vanished ({result['gone_last']} gone in the latest)")
     print(f"fastest growing: {result['top_video']} at {result['top_views_per_day']:.1f} views a day")
 
+
+def main() -> None:
+    from sqlfile import report_main
+
+    report_main(__doc__, lambda directory: pandas_report(load_snapshots(directory)), duckdb_report, describe)
 
 if __name__ == "__main__":
     main()

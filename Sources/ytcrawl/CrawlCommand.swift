@@ -75,17 +75,7 @@ enum CrawlCommand {
         let report = CrawlReport(
             summary: summary, out: options.out, budget: options.budget, elapsedSeconds: elapsedSeconds,
             exitCode: status)
-        if !options.quiet { print(report.text) }
-        if let path = options.summaryPath {
-            do {
-                try report.writeJSON(to: path)
-            } catch {
-                writeStderr("ytcrawl: \(error)")
-            }
-        }
-        if summary.ending.cause != .completed, summary.ending.cause != .budgetSpent {
-            writeStderr("ytcrawl: " + summary.ending.description)
-        }
+        report.emit(quiet: options.quiet, summaryPath: options.summaryPath)
         return status
     }
 }

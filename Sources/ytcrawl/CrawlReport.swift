@@ -4,7 +4,7 @@ import Foundation
 
 /// The end-of-crawl summary: the text printed on stdout and the same facts as JSON for
 /// `--summary-json FILE`.
-struct CrawlReport {
+struct CrawlReport: RunReport {
     var summary: CrawlSummary
     var out: String
     var budget: Int
@@ -100,10 +100,5 @@ struct CrawlReport {
         return
             (try? JSONSerialization.data(
                 withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()
-    }
-
-    /// Writes the JSON summary to `path` (written through; `-` is standard output).
-    func writeJSON(to path: String) throws {
-        try UserFile.write(Array(json) + [0x0A], to: path)
     }
 }

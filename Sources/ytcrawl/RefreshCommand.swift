@@ -46,17 +46,7 @@ enum RefreshCommand {
                 summary: summary, snapshot: snapshot, directory: options.directory, budget: options.budget,
                 elapsedSeconds: elapsed)
             status = report.exitCode
-            if !options.quiet { print(report.text) }
-            if let path = options.summaryPath {
-                do {
-                    try report.writeJSON(to: path)
-                } catch {
-                    writeStderr("ytcrawl: \(error)")
-                }
-            }
-            if summary.ending.cause != .completed, summary.ending.cause != .budgetSpent {
-                writeStderr("ytcrawl: " + summary.ending.description)
-            }
+            report.emit(quiet: options.quiet, summaryPath: options.summaryPath)
             guard let every = options.every, !stop.isSet else { break }
             switch summary.ending.cause {
             case .completed, .budgetSpent, .quotaSpent, .incomplete: break

@@ -3,7 +3,7 @@ import Foundation
 
 /// The end-of-snapshot summary: the text printed on stdout and the same facts as JSON for
 /// `--summary-json FILE`.
-struct RefreshReport {
+struct RefreshReport: RunReport {
     var summary: CrawlSummary
     var snapshot: String
     var directory: String
@@ -73,9 +73,5 @@ struct RefreshReport {
         return
             (try? JSONSerialization.data(
                 withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()
-    }
-
-    func writeJSON(to path: String) throws {
-        try UserFile.write(Array(json) + [0x0A], to: path)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import YouTubeKit
 
@@ -11,24 +12,12 @@ struct AnalysisToolsTests {
         .deletingLastPathComponent()
 
     static func python(_ arguments: [String]) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, stdout, stderr)
+        let result = try PythonRunner.run(arguments)
+        return (result.status, result.stdout, result.stderr)
     }
 
     /// On CI they must be there: the test runs (and fails) rather than skip.
-    static let toolsPresent =
-        ProcessInfo.processInfo.environment["CI"] == "true"
-        || ((try? python(["-c", "import pandas, duckdb"]).0) ?? 1) == 0
+    static let toolsPresent = PythonRunner.canImport("pandas, duckdb")
 
     @Test(
         .enabled(

@@ -1,13 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--metrics-listen` answers while a crawl runs, `--metrics-file` holds the final counters, and
 /// both parse with the Prometheus client's parser and match the summary.
 @Suite("Prometheus metrics")
 struct MetricsTests {
-    static let parserPresent =
-        ProcessInfo.processInfo.environment["CI"] == "true"
-        || ((try? SchemaCommandTests.python(["-c", "import prometheus_client"]).status) ?? 1) == 0
+    static let parserPresent = PythonRunner.canImport("prometheus_client")
 
     static let parse = """
         import json, sys, urllib.request

@@ -1,5 +1,6 @@
 import Archive
 import Foundation
+import TestSupport
 import Testing
 
 /// `ytcrawl schema` and what the crawls write: every line validates against the JSON Schema
@@ -9,25 +10,10 @@ struct SchemaCommandTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    static func python(_ arguments: [String]) throws -> CLIRunner.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return CLIRunner.Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)
-    }
+    static func python(_ arguments: [String]) throws -> PythonRunner.Result { try PythonRunner.run(arguments) }
 
     /// On CI they must be there: the test runs (and fails) rather than skip.
-    static let toolsPresent =
-        ProcessInfo.processInfo.environment["CI"] == "true"
-        || ((try? python(["-c", "import jsonschema, duckdb, polars"]).status) ?? 1) == 0
+    static let toolsPresent = PythonRunner.canImport("jsonschema, duckdb, polars")
 
     @Test func everyKindInEveryFormat() throws {
         for kind in ["videos", "channels", "comments", "stats"] {
@@ -149,8 +135,7 @@ enum AnalysisCrawl {
 struct SparkTests {
     static let sparkPresent =
         ProcessInfo.processInfo.environment["CI"] == "true"
-        || (FileManager.default.isExecutableFile(atPath: "/usr/bin/java")
-            && ((try? SchemaCommandTests.python(["-c", "import pyspark, duckdb"]).status) ?? 1) == 0)
+        || (FileManager.default.isExecutableFile(atPath: "/usr/bin/java") && PythonRunner.canImport("pyspark, duckdb"))
 
     @Test(
         .enabled(
