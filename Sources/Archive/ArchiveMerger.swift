@@ -51,7 +51,7 @@ public enum ArchiveMerger {
             // Pass 1: the input holding each id's newest version.
             var newest: [String: (fetchedAt: String, input: Int)] = [:]
             for (index, input) in inputs.enumerated() {
-                try forEachLine(of: input, kind: kind) { line in
+                try ArchiveReader.forEachCompleteLine(directory: input, kind: kind) { line in
                     report.read[kind.rawValue, default: 0] += 1
                     guard let id = kind.id(inLine: line) else { return }
                     let fetched = fetchedAt(inLine: line) ?? ""
@@ -61,7 +61,7 @@ public enum ArchiveMerger {
             }
             // Pass 2: those lines, once each.
             for (index, input) in inputs.enumerated() {
-                try forEachLine(of: input, kind: kind) { line in
+                try ArchiveReader.forEachCompleteLine(directory: input, kind: kind) { line in
                     guard let id = kind.id(inLine: line), newest[id]?.input == index else { return }
                     newest[id] = nil
                     try writer.append(line: line, kind: kind)
@@ -74,21 +74,6 @@ public enum ArchiveMerger {
         report.snapshots = try copySnapshots(inputs, into: out)
         _ = locks
         return report
-    }
-
-    /// Every complete record line of `kind` in `directory`: closed shards, and the complete gzip
-    /// members of open ones (a crawl stopped by its budget or killed).
-    private static func forEachLine(of directory: String, kind: ShardName.Kind, _ body: ([UInt8]) throws -> Void)
-        throws
-    {
-        for name in ArchiveReader.shardNames(directory: directory, kind: kind, includeOpen: true) {
-            let path = directory + "/" + name
-            if name.hasSuffix(".part") {
-                for line in ShardSalvage.records(path: path, kind: kind) { try body(Array(line.dropLast())) }
-            } else {
-                try ArchiveReader.forEachLine(path: path) { line, _ in try body(Array(line)) }
-            }
-        }
     }
 
     /// The `fetchedAt` of a record line: its last column, as the encoder writes it.

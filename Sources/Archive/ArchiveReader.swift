@@ -89,4 +89,20 @@ public enum ArchiveReader {
         }
         return ids
     }
+
+    /// Every complete record line of `kind` in `directory` (without its `\n`): closed shards, and
+    /// the complete gzip members of open ones, so a directory a crawl is writing (or a killed
+    /// crawl left) reads without error.
+    public static func forEachCompleteLine(
+        directory: String, kind: ShardName.Kind, _ body: ([UInt8]) throws -> Void
+    ) throws {
+        for name in shardNames(directory: directory, kind: kind, includeOpen: true) {
+            let path = directory + "/" + name
+            if name.hasSuffix(".part") {
+                for line in ShardSalvage.records(path: path, kind: kind) { try body(Array(line.dropLast())) }
+            } else {
+                try forEachLine(path: path) { line, _ in try body(Array(line)) }
+            }
+        }
+    }
 }

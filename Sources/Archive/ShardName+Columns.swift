@@ -6,7 +6,7 @@ extension ShardName.Kind {
 
     /// The id of a record line of the kind (the encoder writes it first); `nil` for a line that
     /// does not begin with it.
-    func id(inLine line: some Collection<UInt8>) -> String? {
+    public func id(inLine line: some Collection<UInt8>) -> String? {
         let prefix = idPrefix.utf8
         guard line.count > prefix.count + 1, line.starts(with: prefix) else { return nil }
         let value = line.dropFirst(prefix.count)

@@ -19,9 +19,12 @@ enum SnapshotTargets {
             return { scope }
         }
         func videos() throws -> Scope {
-            let ids: Set<String>
+            var ids: Set<String> = []
             do {
-                ids = try ArchiveReader.videoIds(directory: directory)
+                // Closed shards and the complete part of open ones: a crawl may be writing there.
+                try ArchiveReader.forEachCompleteLine(directory: directory, kind: .videos) { line in
+                    if let id = ShardName.Kind.videos.id(inLine: line) { ids.insert(id) }
+                }
             } catch {
                 throw RuntimeFailure("cannot read the videos of \(directory): \(error)")
             }

@@ -1,5 +1,6 @@
 import Archive
 import Foundation
+import TestSupport
 import Testing
 
 /// `ytcrawl refresh` against `ytcrawl emulate` processes started on different days of the corpus
@@ -77,7 +78,7 @@ struct RefreshCommandTests {
         #expect(mismatches.isEmpty, "day \(day): \(mismatches.count) mismatches, first \(mismatches.prefix(3))")
     }
 
-    @Test func threeSnapshotsOnThreeDaysOfATwentyThousandVideoOutput() throws {
+    @Test func threeSnapshotsOnThreeDaysOfATwentyThousandVideoOutput() async throws {
         let out = CrawlCommandTests.temporary("refresh-days")
         let state = CrawlCommandTests.temporary("refresh-state")
         let truths = (0..<3).map { CrawlCommandTests.temporary("refresh-truth-\($0)") }
@@ -88,10 +89,13 @@ struct RefreshCommandTests {
         for (index, day) in [0, 2, 9].enumerated() {
             // In the buckets model batchGetStats draws only on its own bucket: one unit a day of
             // the shared one is plenty.
-            let emulator = try ExternalEmulator(
-                corpus + [
-                    "--clock-offset", String(day * 86_400), "--dump-truth", truths[index], "--daily-units", "1",
-                ])
+            let truthDirectory = truths[index]
+            let emulator = try await offThePool {
+                try ExternalEmulator(
+                    corpus + [
+                        "--clock-offset", String(day * 86_400), "--dump-truth", truthDirectory, "--daily-units", "1",
+                    ])
+            }
             defer { emulator.stop() }
             if index == 0 {
                 try Self.output(from: truths[0], at: out)
@@ -99,11 +103,14 @@ struct RefreshCommandTests {
                 #expect(ids.count > 20_000)
             }
             let summaryPath = out + "-summary.json"
-            let result = try CLIRunner.run(
-                [
-                    "refresh", out, "--budget", "1000", "--api-base", emulator.base, "--state-dir", state, "--rps",
-                    "2000", "--progress", "never", "--summary-json", summaryPath,
-                ], environment: ["YOUTUBE_API_KEY": "refresh-test-key"])
+            let base = emulator.base
+            let result = try await offThePool {
+                try CLIRunner.run(
+                    [
+                        "refresh", out, "--budget", "1000", "--api-base", base, "--state-dir", state, "--rps",
+                        "2000", "--progress", "never", "--summary-json", summaryPath,
+                    ], environment: ["YOUTUBE_API_KEY": "refresh-test-key"])
+            }
             #expect(result.status == 0, "day \(day): \(result.stderr)")
             let snapshots = Self.snapshots(out)
             #expect(snapshots.count == index + 1, "one new snapshot a refresh: \(snapshots)")
@@ -134,7 +141,7 @@ struct RefreshCommandTests {
         }
     }
 
-    @Test func aSnapshotKilledAtRandomMomentsCompletesEachVideoOnce() throws {
+    @Test func aSnapshotKilledAtRandomMomentsCompletesEachVideoOnce() async throws {
         let truthDirectory = CrawlCommandTests.temporary("refresh-kill-truth")
         let emulator = try ExternalEmulator([
             "--channels", "200", "--keys", "kill-refresh-key", "--dump-truth", truthDirectory, "--dump-truth-kinds",
@@ -155,7 +162,7 @@ struct RefreshCommandTests {
         // 10 requests go at once (the burst), then 6 a second: five runs of under a second each
         // cannot ask for them all.
         #expect(ids.count / 50 >= 100, "enough requests to be killed among them")
-        let killed = try CLIRunner.killRuns(arguments, times: 5, after: 0.2...0.8) { _ in }
+        let killed = try await offThePool { try CLIRunner.killRuns(arguments, times: 5, after: 0.2...0.8) { _ in } }
         #expect(killed == 5, "every run was killed mid-snapshot")
         #expect(Self.snapshots(out).count == 1, "a rerun completes the unfinished snapshot, not another")
         // The rerun at full speed.
@@ -278,6 +285,38 @@ struct RefreshInputTests {
         #expect((summary["retries"] as? Int ?? 0) > 0, "faults were met and survived")
         let rows = try RefreshCommandTests.rows(try #require(RefreshCommandTests.snapshots(out).first))
         RefreshCommandTests.check(rows, ids: ids, truth: try RefreshCommandTests.truth(truth), day: 3)
+    }
+
+    /// A crawl may be writing to DIR: its open shard's complete gzip members count, the member
+    /// being written does not stop the refresh.
+    @Test func aShardBeingWrittenIsReadUpToItsLastCompleteMember() throws {
+        let truth = CrawlCommandTests.temporary("refresh-part-truth")
+        let emulator = try ExternalEmulator(["--channels", "5", "--dump-truth", truth, "--dump-truth-kinds", "videos"])
+        defer { emulator.stop() }
+        let out = CrawlCommandTests.temporary("refresh-part")
+        defer { for path in [out, truth] { try? FileManager.default.removeItem(atPath: path) } }
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let lines = try String(contentsOfFile: truth + "/videos.jsonl", encoding: .utf8).split(separator: "\n")
+        #expect(lines.count > 20)
+        let script = """
+            import gzip, sys
+            lines = open(sys.argv[1], encoding="utf-8").read().splitlines(True)
+            whole = gzip.compress("".join(lines[:10]).encode())
+            complete = gzip.compress("".join(lines[10:15]).encode())
+            cut = gzip.compress("".join(lines[15:20]).encode())
+            open(sys.argv[2] + "/videos-00000.jsonl.gz", "wb").write(whole)
+            open(sys.argv[2] + "/videos-00001.jsonl.gz.part", "wb").write(complete + cut[: len(cut) // 2])
+            """
+        let made = try PythonRunner.run(["-c", script, truth + "/videos.jsonl", out])
+        #expect(made.status == 0, "\(made.stderr)")
+        let result = try CLIRunner.run(
+            [
+                "refresh", out, "--budget", "10", "--api-base", emulator.base, "--state-dir", out + "/st",
+                "--progress", "never",
+            ], environment: ["YOUTUBE_API_KEY": "k-part"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try RefreshCommandTests.rows(try #require(RefreshCommandTests.snapshots(out).first))
+        #expect(rows.count == 15, "10 closed and 5 in the open shard's complete member")
     }
 
     @Test func everyKeepsRefreshingUntilStopped() throws {

@@ -50,14 +50,16 @@ struct SchemaCommandTests {
             if: toolsPresent,
             "jsonschema, duckdb and polars are not installed (pip install jsonschema duckdb polars; .ci/run installs them)"
         ))
-    func everyRecordOfACrawlValidatesAndLoadsWithTheSchema() throws {
-        let out = try AnalysisCrawl.output.get()
+    func everyRecordOfACrawlValidatesAndLoadsWithTheSchema() async throws {
+        let out = try await AnalysisCrawl.shared.output()
         let manifestData = try #require(FileManager.default.contents(atPath: out + "/manifest.json"))
         let manifest = try #require(try JSONSerialization.jsonObject(with: manifestData) as? [String: Any])
         let records = try #require(manifest["records"] as? [String: Int])
         #expect(manifest["schemaVersions"] as? [String: Int] == ["videos": 1, "channels": 1, "comments": 1])
         let script = Self.repository.appendingPathComponent("Samples/analysis/schema_check.py").path
-        let checked = try Self.python([script, out, "--ytcrawl", CLIRunner.binary.path, "--json"])
+        let checked = try await offThePool {
+            try Self.python([script, out, "--ytcrawl", CLIRunner.binary.path, "--json"])
+        }
         #expect(checked.status == 0, "\(checked.stderr)")
         let result = try #require(try JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [String: Any])
         for (kind, expected) in records where expected > 0 {
@@ -87,7 +89,7 @@ struct SchemaCommandTests {
         ]
         try gzip.run()
         gzip.waitUntilExit()
-        let bad = try Self.python([script, shard, "--ytcrawl", CLIRunner.binary.path])
+        let bad = try await offThePool { try Self.python([script, shard, "--ytcrawl", CLIRunner.binary.path]) }
         #expect(bad.status == 1, "\(bad.stdout)\(bad.stderr)")
         #expect(bad.stdout.contains("1 invalid") && bad.stdout.contains("'12' is not of type"), "\(bad.stdout)")
     }
@@ -95,8 +97,17 @@ struct SchemaCommandTests {
 
 /// One crawl of the emulator (videos, channels, comments of three busy videos) and a statistics
 /// snapshot, shared by the tests that load it in other engines; made once per test process.
-enum AnalysisCrawl {
-    static let output: Result<String, any Error> = Result { try make() }
+actor AnalysisCrawl {
+    static let shared = AnalysisCrawl()
+    private var crawl: Task<String, any Error>?
+
+    /// The output, crawled by the first caller (off the cooperative pool), awaited by the others.
+    func output() async throws -> String {
+        if let crawl { return try await crawl.value }
+        let task = Task { try await offThePool { try Self.make() } }
+        crawl = task
+        return try await task.value
+    }
 
     private static func make() throws -> String {
         let truth = CrawlCommandTests.temporary("analysis-truth")
@@ -142,10 +153,12 @@ struct SparkTests {
             if: sparkPresent,
             "no Java runtime or pyspark (apt-get install default-jre-headless; pip install pyspark; .ci/run installs them)"
         ))
-    func sparkAndDuckDBGiveTheSameAnswers() throws {
-        let out = try AnalysisCrawl.output.get()
+    func sparkAndDuckDBGiveTheSameAnswers() async throws {
+        let out = try await AnalysisCrawl.shared.output()
         let script = SchemaCommandTests.repository.appendingPathComponent("Samples/analysis/spark_check.py").path
-        let checked = try SchemaCommandTests.python([script, out, "--ytcrawl", CLIRunner.binary.path, "--json"])
+        let checked = try await offThePool {
+            try SchemaCommandTests.python([script, out, "--ytcrawl", CLIRunner.binary.path, "--json"])
+        }
         #expect(checked.status == 0, "\(checked.stderr.suffix(2000))")
         let jsonLine = checked.stdout.split(separator: "\n").last.map(String.init) ?? ""
         let result = try #require(try JSONSerialization.jsonObject(with: Data(jsonLine.utf8)) as? [String: Any])

@@ -67,7 +67,9 @@ public final class MisbehavingServer: Sendable {
     public var requestsReceived: Int { received.load(ordering: .relaxed) }
 
     /// Returns once `count` request heads have arrived (polling; at most `timeout`).
-    public func waitForRequests(_ count: Int, timeout: Duration = .seconds(60)) async throws {
+    /// Waits until `count` requests arrived (the bound is generous: on a 2-core machine the test
+    /// pool may be busy with blocking tests for a minute before the request is even sent).
+    public func waitForRequests(_ count: Int, timeout: Duration = .seconds(300)) async throws {
         let deadline = ContinuousClock.now + timeout
         while requestsReceived < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
     }
