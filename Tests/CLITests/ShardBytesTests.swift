@@ -21,9 +21,11 @@ struct ShardBytesTests {
         let shards = try #require(manifest["shards"] as? [[String: Any]]).filter { $0["kind"] as? String == "videos" }
         let sizes = shards.compactMap { $0["bytes"] as? Int }
         #expect(sizes.count >= 4, "several shards: \(sizes)")
-        // Each closed shard reached its target (the last one may be short) and ended within a
-        // member of it.
-        for size in sizes.dropLast() { #expect((32 << 10)...(64 << 10) ~= size, "\(sizes)") }
+        // Each closed shard reached its target (the last one may be short) and ended within the
+        // members being compressed when it did (at most 6 pending, each under 32 KB raw).
+        for size in sizes.dropLast() { #expect((32 << 10)...(32 << 10) * 8 ~= size, "\(sizes)") }
+        let sorted = sizes.dropLast().sorted()
+        #expect(sorted[sorted.count / 2] <= (64 << 10), "most end within a member or two: \(sizes)")
         #expect(try CLIRunner.run(["verify", out]).status == 0)
         for bad in ["10", "5G", "lots"] {
             let refused = try CLIRunner.run(
