@@ -185,6 +185,31 @@ struct CrawlEngineTests {
         #expect(actions.contains { if case .warn(let text) = $0 { text.contains("expired again") } else { false } })
     }
 
+    /// A restarted walk is the same walk from its first page: an uploads playlist keeps its
+    /// channel and `videoCount` (they decide whether its gap is searched for).
+    @Test func aRestartKeepsWhatTheItemIsAndResetsItsPaging() throws {
+        var walk = PlaylistPage(
+            seed: 2, playlistId: "UUone", pageToken: "CDIQAA", page: 3, rank: 150, uploads: true, channelId: "UCone",
+            expected: 25_000)
+        walk.oldest = 1_500_000_000
+        guard case .playlist(let again)? = walk.restartedPaging() else {
+            Issue.record("an uploads walk restarts")
+            return
+        }
+        #expect(again.channelId == "UCone" && again.expected == 25_000 && again.seed == 2 && again.uploads)
+        #expect(again.pageToken == nil && again.page == 0 && again.rank == 0 && again.oldest == nil)
+        #expect(again.restarts == 1)
+        #expect(again.restartedPaging() == nil, "once")
+        var window = SearchWindow(seed: 0, page: 4, rank: 300, results: 200, windows: 2)
+        window.pageToken = "token"
+        guard case .window(let windowAgain)? = window.restartedPaging() else {
+            Issue.record("a window restarts")
+            return
+        }
+        #expect(windowAgain.results == 0 && windowAgain.rank == 300 && windowAgain.page == 0)
+        #expect(windowAgain.pageToken == nil && windowAgain.windows == 2)
+    }
+
     @Test func aChannelSeedTheAPIDoesNotKnowIsWarnedAbout() throws {
         var engine = try Self.engine("channel @nobody-here")
         let (ticket, _) = try Self.next(&engine)

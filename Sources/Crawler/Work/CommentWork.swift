@@ -3,7 +3,7 @@ import YouTubeKit
 
 /// A commentThreads.list page of one video: its threads' top-level comments and the replies they
 /// carry; threads with more replies than they carry get their replies paged (``ReplyPage``).
-struct CommentThreadsPage: SeededWork {
+struct CommentThreadsPage: PagedWork {
     static let tag = "commentThreads"
     var seed: Int
     var videoId: String
@@ -80,12 +80,6 @@ struct CommentThreadsPage: SeededWork {
         return true
     }
 
-    func restartedPaging() -> WorkItem? {
-        guard (restarts ?? 0) < maximumPagingRestarts else { return nil }
-        return .commentThreads(
-            CommentThreadsPage(seed: seed, videoId: videoId, page: 0, rank: 0, restarts: (restarts ?? 0) + 1))
-    }
-
     var item: WorkItem { .commentThreads(self) }
 
     func write(into writer: inout JSONWriter) {
@@ -98,7 +92,7 @@ struct CommentThreadsPage: SeededWork {
 
 /// A comments.list page of one thread's replies (`parentId`), for threads with more replies than
 /// commentThreads.list carries.
-struct ReplyPage: SeededWork {
+struct ReplyPage: PagedWork {
     static let tag = "replies"
     var seed: Int
     var videoId: String
@@ -141,16 +135,6 @@ struct ReplyPage: SeededWork {
     func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine) -> Bool {
         plan.warn("replies to comment \(parentId): \(reasons.first.map { "\($0)" } ?? "not available"); skipped")
         return true
-    }
-
-    func restartedPaging() -> WorkItem? {
-        guard (restarts ?? 0) < maximumPagingRestarts else { return nil }
-        var again = self
-        again.pageToken = nil
-        again.page = 0
-        again.rank = 0
-        again.restarts = (restarts ?? 0) + 1
-        return .replies(again)
     }
 
     var item: WorkItem { .replies(self) }

@@ -51,6 +51,31 @@ extension SeededWork {
     }
 }
 
+/// Work that pages through a list: `invalidPageToken` starts its paging over (once), the rest of
+/// the item as it was.
+protocol PagedWork: SeededWork {
+    var pageToken: String? { get set }
+    var page: Int { get set }
+    var rank: Int { get set }
+    var restarts: Int? { get set }
+    /// What else a start from the first page resets (by default the rank).
+    mutating func startOver()
+}
+
+extension PagedWork {
+    func restartedPaging() -> WorkItem? {
+        guard (restarts ?? 0) < maximumPagingRestarts else { return nil }
+        var again = self
+        again.pageToken = nil
+        again.page = 0
+        again.restarts = (restarts ?? 0) + 1
+        again.startOver()
+        return again.item
+    }
+
+    mutating func startOver() { rank = 0 }
+}
+
 extension CrawlWork {
     var isCostly: Bool { false }
     func restartedPaging() -> WorkItem? { nil }

@@ -2,7 +2,7 @@ import StreamingJSON
 import YouTubeKit
 
 /// A playlistItems.list page: a channel's uploads or any other playlist.
-struct PlaylistPage: SeededWork {
+struct PlaylistPage: PagedWork {
     static let tag = "playlist"
     var seed: Int
     var playlistId: String
@@ -52,12 +52,10 @@ struct PlaylistPage: SeededWork {
         plan.enqueue(.playlist(next))
     }
 
-    func restartedPaging() -> WorkItem? {
-        guard (restarts ?? 0) < maximumPagingRestarts else { return nil }
-        return .playlist(
-            PlaylistPage(
-                seed: seed, playlistId: playlistId, pageToken: nil, page: 0, rank: 0, uploads: uploads,
-                restarts: (restarts ?? 0) + 1))
+    /// The walk starts over: its rank and oldest upload too (the channel and its `videoCount` stay).
+    mutating func startOver() {
+        rank = 0
+        oldest = nil
     }
 
     var item: WorkItem { .playlist(self) }

@@ -2,7 +2,7 @@ import StreamingJSON
 import YouTubeKit
 
 /// A search.list page of a search seed.
-struct SearchPage: SeededWork {
+struct SearchPage: PagedWork {
     static let tag = "search"
     var seed: Int
     var pageToken: String?
@@ -56,11 +56,6 @@ struct SearchPage: SeededWork {
         }
         plan.enqueue(
             .search(SearchPage(seed: seed, pageToken: token, page: page + 1, rank: position, restarts: restarts)))
-    }
-
-    func restartedPaging() -> WorkItem? {
-        guard (restarts ?? 0) < maximumPagingRestarts else { return nil }
-        return .search(SearchPage(seed: seed, pageToken: nil, page: 0, rank: 0, restarts: (restarts ?? 0) + 1))
     }
 
     var item: WorkItem { .search(self) }

@@ -12,7 +12,7 @@ import YouTubeKit
 ///
 /// With `channelId` set it is a channel's completion (`complete=search`): that channel's videos
 /// by search instead of the seed's query.
-struct SearchWindow: SeededWork {
+struct SearchWindow: PagedWork {
     static let tag = "window"
     var seed: Int
     /// Search `channelId=… type=video` (a channel's completion) instead of the seed's query.
@@ -105,15 +105,8 @@ struct SearchWindow: SeededWork {
         return firstDay
     }
 
-    func restartedPaging() -> WorkItem? {
-        guard (restarts ?? 0) < maximumPagingRestarts else { return nil }
-        var again = self
-        again.pageToken = nil
-        again.page = 0
-        again.results = 0
-        again.restarts = (restarts ?? 0) + 1
-        return .window(again)
-    }
+    /// The window starts over; its rank goes on (the videos already counted stay counted).
+    mutating func startOver() { results = 0 }
 
     var item: WorkItem { .window(self) }
 
