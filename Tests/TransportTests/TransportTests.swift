@@ -238,7 +238,10 @@ struct TransportTests {
         let cancelled = ContinuousClock.now
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
-        #expect(ContinuousClock.now - cancelled < .seconds(2), "generous bound for a 100 ms target")
+        // The transfer would run to its 60 s timeout without the cancellation. The bound leaves room for
+        // the test's own task to be resumed on a 2-core machine whose pool is busy with other tests
+        // (CI measured 3.8 s there; the transport's own target is 100 ms).
+        #expect(ContinuousClock.now - cancelled < .seconds(15), "cancelled long before the 60 s timeout")
     }
 
     @Test func noLeakedFileDescriptors() async throws {
