@@ -5,7 +5,7 @@ enum VideoTable {
     static func render(_ videos: [Video]) -> String {
         let rows = videos.map { video in
             [
-                clip(video.title, 48), clip(video.channelTitle, 24),
+                clip(video.title ?? "-", 48), clip(video.channelTitle ?? "-", 24),
                 video.publishedAt.map { String(RFC3339.format($0).prefix(10)) } ?? "-", video.embedURLString,
             ]
         }

@@ -45,6 +45,23 @@ struct DecodeCommandTests {
         #expect(result.stdout.contains("\"videoId\":\"abcdefghijk\""))
     }
 
+    /// A body saved with `fields=` lacks text: the line says null, never `""` (DESIGN.md "Records").
+    @Test func textTheBodyDidNotCarryIsNull() throws {
+        let body = """
+            {"items":[{"id":"abcdefghijk","snippet":{"publishedAt":"2024-01-02T03:04:05Z","title":""},
+             "statistics":{"viewCount":"7"}}]}
+            """
+        let result = try CLIRunner.run(["decode", "-", "--endpoint", "videos"], input: Data(body.utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["title"] as? String == "", "sent empty")
+        for absent in ["description", "channelId", "channelTitle", "likeCount", "thumbnailUrl"] {
+            #expect(object[absent] is NSNull, "\(absent) not sent")
+        }
+        #expect(object["viewCount"] as? Int == 7)
+    }
+
     @Test func apiErrorBodyExitsOneWithCodeAndReason() throws {
         let path = try Self.temporaryFile(
             #"{"error":{"code":403,"message":"quota","errors":[{"domain":"youtube.quota","reason":"quotaExceeded"}]}}"#)

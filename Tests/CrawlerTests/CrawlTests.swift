@@ -62,7 +62,7 @@ struct CrawlTests {
         let seeds = channels.map { "channel \($0)" }.joined(separator: "\n") + "\nchannel \(channels[0])\n"
         let summary = try await Self.crawl(emulator, seeds: seeds, out: out, ledger: ledger)
         #expect(summary.ending == .completed)
-        let expected = Set(emulator.truthVideos().filter { channels.contains($0.channelId) }.map(\.videoId))
+        let expected = Set(emulator.truthVideos().filter { channels.contains($0.channelId ?? "") }.map(\.videoId))
         let report = ArchiveVerifier.verify(directory: out)
         #expect(report.problem == nil, "\(report.problem ?? "")")
         #expect(try ArchiveReader.videoIds(directory: out) == expected)
@@ -204,7 +204,7 @@ struct CrawlTests {
         #expect(summary.ending == .completed)
         let report = ArchiveVerifier.verify(directory: out)
         #expect(report.problem == nil, "\(report.problem ?? "")")
-        let uploads = Set(emulator.truthVideos().filter { channels.contains($0.channelId) }.map(\.videoId))
+        let uploads = Set(emulator.truthVideos().filter { channels.contains($0.channelId ?? "") }.map(\.videoId))
         let found = try ArchiveReader.videoIds(directory: out)
         #expect(uploads.isSubset(of: found), "every upload of the seeded channels, despite faults and restarts")
         #expect(report.videos == found.count, "no video twice across runs")

@@ -47,7 +47,8 @@ struct YouTubeClientTests {
         for video in first.items {
             #expect(video.embedURL.absoluteString == "https://www.youtube.com/embed/\(video.videoId)")
             #expect(video.publishedAt != nil)
-            #expect(!video.title.contains("&#39;") && !video.title.contains("&amp;"), "entities decoded")
+            let title = try #require(video.title)
+            #expect(!title.contains("&#39;") && !title.contains("&amp;"), "entities decoded")
         }
         let sorted = first.items.sortedByDate()
         #expect(

@@ -37,7 +37,7 @@ struct SearchPage: PagedWork {
                 fresh += 1
             }
             position += 1
-            if walk { plan.walk(channel: video.channelId, seed: seed) }
+            if walk, let channel = video.channelId { plan.walk(channel: channel, seed: seed) }
         }
         if walk {
             for id in fetched.summary.channelResults { plan.walk(channel: id, seed: seed) }

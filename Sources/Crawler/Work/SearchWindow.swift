@@ -64,7 +64,7 @@ struct SearchWindow: PagedWork {
         var count = 0
         for case .video(let video) in fetched.records {
             plan.discover(video.videoId, seed: seed, endpoint: "search.list", rank: position, partial: video)
-            if walk { plan.walk(channel: video.channelId, seed: seed) }
+            if walk, let channel = video.channelId { plan.walk(channel: channel, seed: seed) }
             if let date = video.publishedAt.map({ Int64($0.timeIntervalSince1970) }) {
                 oldest = min(oldest ?? date, date)
             }

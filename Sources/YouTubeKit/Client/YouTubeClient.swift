@@ -9,7 +9,7 @@ import Foundation
 ///
 ///     let client = try YouTubeClient(apiKey: key)
 ///     let page = try await client.search(SearchQuery("programming", type: .video, maxResults: 20))
-///     for video in page.items.sortedByDate() { print(video.title, video.embedURL) }
+///     for video in page.items.sortedByDate() { print(video.title ?? "", video.embedURL) }
 ///
 /// Requests are validated before they are sent (``YouTubeError/invalidParameter(name:value:allowed:)``);
 /// the API's error bodies arrive as ``YouTubeError/api(_:)`` with their reason and disposition.

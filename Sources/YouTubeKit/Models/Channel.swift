@@ -3,8 +3,8 @@ import Foundation
 /// A YouTube channel with the fields of a ytcrawl channel record.
 public struct Channel: Sendable, Hashable, Identifiable {
     public var channelId: String
-    public var title: String
-    public var description: String
+    public var title: String?
+    public var description: String?
     /// The handle form, e.g. `@googledevelopers`.
     public var customUrl: String?
     public var publishedAt: Date?
@@ -20,8 +20,8 @@ public struct Channel: Sendable, Hashable, Identifiable {
 
     public init(
         channelId: String,
-        title: String = "",
-        description: String = "",
+        title: String? = nil,
+        description: String? = nil,
         customUrl: String? = nil,
         publishedAt: Date? = nil,
         thumbnails: Thumbnails = Thumbnails(),

@@ -141,10 +141,10 @@ package struct ItemFields: Sendable {
     package mutating func takeSearchVideo() -> Video {
         let decoded = snippetDecoded
         let videoId = idVideoId.take() ?? id.take()!
-        let title = decoded ? title.take() ?? "" : HTMLEntities.decode(title.take() ?? "")
-        let description = decoded ? description.take() ?? "" : HTMLEntities.decode(description.take() ?? "")
-        let channelId = channelId.take() ?? ""
-        let channelTitle = decoded ? channelTitle.take() ?? "" : HTMLEntities.decode(channelTitle.take() ?? "")
+        let title = decoded ? title.take() : title.take().map(HTMLEntities.decode)
+        let description = decoded ? description.take() : description.take().map(HTMLEntities.decode)
+        let channelId = channelId.take()
+        let channelTitle = decoded ? channelTitle.take() : channelTitle.take().map(HTMLEntities.decode)
         let thumbnails = takeThumbnails()
         let liveBroadcastContent = liveBroadcastContent.take()
         return Video(
@@ -157,10 +157,10 @@ package struct ItemFields: Sendable {
     package mutating func takeHydratedVideo() -> Video {
         Video(
             videoId: id.take()!,
-            title: title.take() ?? "",
-            description: description.take() ?? "",
-            channelId: channelId.take() ?? "",
-            channelTitle: channelTitle.take() ?? "",
+            title: title.take(),
+            description: description.take(),
+            channelId: channelId.take(),
+            channelTitle: channelTitle.take(),
             publishedAt: Self.date(publishedAt),
             thumbnails: takeThumbnails(),
             liveBroadcastContent: liveBroadcastContent.take(),
@@ -179,10 +179,10 @@ package struct ItemFields: Sendable {
     package mutating func takePlaylistVideo() -> Video {
         Video(
             videoId: contentVideoId.take() ?? resourceVideoId.take()!,
-            title: title.take() ?? "",
-            description: description.take() ?? "",
-            channelId: videoOwnerChannelId.take() ?? channelId.take() ?? "",
-            channelTitle: videoOwnerChannelTitle.take() ?? channelTitle.take() ?? "",
+            title: title.take(),
+            description: description.take(),
+            channelId: videoOwnerChannelId.take() ?? channelId.take(),
+            channelTitle: videoOwnerChannelTitle.take() ?? channelTitle.take(),
             publishedAt: Self.date(videoPublishedAt),
             thumbnails: takeThumbnails())
     }
@@ -191,8 +191,8 @@ package struct ItemFields: Sendable {
     package mutating func takeChannel() -> Channel {
         Channel(
             channelId: id.take()!,
-            title: title.take() ?? "",
-            description: description.take() ?? "",
+            title: title.take(),
+            description: description.take(),
             customUrl: customUrl.take(),
             publishedAt: Self.date(publishedAt),
             thumbnails: takeThumbnails(),

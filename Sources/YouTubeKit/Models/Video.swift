@@ -2,13 +2,15 @@ import Foundation
 
 /// A YouTube video with the fields of a ytcrawl record (see DESIGN.md "Records").
 ///
-/// Unknown or absent values are `nil`; text is plain (HTML entities decoded).
+/// Unknown or absent values are `nil` — a field the response did not carry (a `fields=` filter, a
+/// trimmed part) is `nil`, never `""`, which means the API sent empty text. Text is plain (HTML
+/// entities decoded).
 public struct Video: Sendable, Hashable, Identifiable {
     public var videoId: String
-    public var title: String
-    public var description: String
-    public var channelId: String
-    public var channelTitle: String
+    public var title: String?
+    public var description: String?
+    public var channelId: String?
+    public var channelTitle: String?
     /// The video's publish time, UTC whole seconds.
     public var publishedAt: Date?
     public var thumbnails: Thumbnails
@@ -31,10 +33,10 @@ public struct Video: Sendable, Hashable, Identifiable {
 
     public init(
         videoId: String,
-        title: String = "",
-        description: String = "",
-        channelId: String = "",
-        channelTitle: String = "",
+        title: String? = nil,
+        description: String? = nil,
+        channelId: String? = nil,
+        channelTitle: String? = nil,
         publishedAt: Date? = nil,
         thumbnails: Thumbnails = Thumbnails(),
         liveBroadcastContent: String? = nil,
