@@ -70,6 +70,73 @@ struct VideoListResponse: Decodable {
     var items: [Item]
 }
 
+/// A playlistItems.list page with the fields a video record takes from it.
+struct PlaylistItemListResponse: Decodable {
+    struct ResourceId: Decodable {
+        var kind: String
+        var videoId: String
+    }
+    struct Snippet: Decodable {
+        var publishedAt: String
+        var channelId: String
+        var title: String
+        var description: String
+        var thumbnails: [String: SearchListResponse.Thumbnail]
+        var channelTitle: String
+        var playlistId: String
+        var position: Int
+        var resourceId: ResourceId
+        var videoOwnerChannelTitle: String?
+        var videoOwnerChannelId: String?
+    }
+    struct ContentDetails: Decodable {
+        var videoId: String
+        var videoPublishedAt: String?
+    }
+    struct Item: Decodable {
+        var kind: String
+        var id: String
+        var snippet: Snippet
+        var contentDetails: ContentDetails
+    }
+    var kind: String
+    var nextPageToken: String?
+    var items: [Item]
+}
+
+/// A channels.list page with the fields of a channel record.
+struct ChannelListResponse: Decodable {
+    struct Snippet: Decodable {
+        var title: String
+        var description: String
+        var customUrl: String?
+        var publishedAt: String
+        var thumbnails: [String: SearchListResponse.Thumbnail]
+        var country: String?
+    }
+    struct RelatedPlaylists: Decodable {
+        var uploads: String?
+    }
+    struct ContentDetails: Decodable {
+        var relatedPlaylists: RelatedPlaylists
+    }
+    struct Statistics: Decodable {
+        var viewCount: String?
+        var subscriberCount: String?
+        var hiddenSubscriberCount: Bool
+        var videoCount: String?
+    }
+    struct Item: Decodable {
+        var kind: String
+        var id: String
+        var snippet: Snippet
+        var contentDetails: ContentDetails
+        var statistics: Statistics
+    }
+    var kind: String
+    var items: [Item]
+}
+
 /// A commentThreads.list page, as an app would decode it with JSONDecoder: the fields our comment
 /// records carry.
 struct CommentThreadListResponse: Decodable {

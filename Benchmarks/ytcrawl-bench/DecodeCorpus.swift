@@ -2,7 +2,8 @@ import Emulator
 import StreamingJSON
 import YouTubeKit
 
-/// The decode benchmark's synthetic corpus: search.list and videos.list pages as Google sends them,
+/// The decode benchmark's synthetic corpus: search.list, videos.list, playlistItems.list,
+/// channels.list and commentThreads.list pages as Google sends them,
 /// pretty-printed (2-space indent, `"key": value`) and compact, with realistic text: unicode, emoji,
 /// right-to-left scripts, HTML entities in search snippets, long descriptions. Deterministic.
 struct DecodeCorpus {
@@ -10,6 +11,10 @@ struct DecodeCorpus {
     var searchCompact: [[UInt8]] = []
     var videosPretty: [[UInt8]] = []
     var videosCompact: [[UInt8]] = []
+    var playlistItemsPretty: [[UInt8]] = []
+    var playlistItemsCompact: [[UInt8]] = []
+    var channelsPretty: [[UInt8]] = []
+    var channelsCompact: [[UInt8]] = []
     var commentsPretty: [[UInt8]] = []
     var commentsCompact: [[UInt8]] = []
     /// Comment records in each comment page (threads and the replies they carry).
@@ -31,6 +36,16 @@ struct DecodeCorpus {
             let value = Self.videosPage(page, &random)
             videosPretty.append(value.render(pretty: true))
             videosCompact.append(value.render(pretty: false))
+        }
+        for _ in 0..<videoPages {
+            let value = Self.playlistItemsPage(&random)
+            playlistItemsPretty.append(value.render(pretty: true))
+            playlistItemsCompact.append(value.render(pretty: false))
+        }
+        for _ in 0..<videoPages {
+            let value = Self.channelsPage(&random)
+            channelsPretty.append(value.render(pretty: true))
+            channelsCompact.append(value.render(pretty: false))
         }
         for _ in 0..<videoPages {
             let (value, count) = Self.commentThreadsPage(&random)
@@ -238,6 +253,113 @@ struct DecodeCorpus {
             ("kind", .string("youtube#videoListResponse")), ("etag", .string(random.id(27))),
             ("items", .array(items)),
             ("pageInfo", .object([("totalResults", .number("50")), ("resultsPerPage", .number("50"))])),
+        ])
+    }
+
+    /// A playlistItems.list page of an uploads playlist with `part=snippet,contentDetails`: the
+    /// whole description (not cut as in search), the video's owner, the date it was published.
+    static func playlistItemsPage(_ random: inout Random) -> Value {
+        let channelId = "UC" + random.id(22)
+        let channelTitle = text(&random, words: 2)
+        let playlistId = "UU" + channelId.dropFirst(2)
+        var items: [Value] = []
+        for position in 0..<50 {
+            let videoId = random.id(11)
+            let description = (0..<(1 + random.below(4))).map { _ in text(&random, words: 40) }.joined(
+                separator: "\n\n")
+            let published = date(&random)
+            items.append(
+                .object([
+                    ("kind", .string("youtube#playlistItem")), ("etag", .string(random.id(27))),
+                    ("id", .string(random.id(48))),
+                    (
+                        "snippet",
+                        .object([
+                            ("publishedAt", .string(published)), ("channelId", .string(channelId)),
+                            ("title", .string(text(&random, words: 8))), ("description", .string(description)),
+                            ("thumbnails", thumbnails(videoId, sizes: 5)), ("channelTitle", .string(channelTitle)),
+                            ("playlistId", .string(playlistId)), ("position", .number("\(position)")),
+                            (
+                                "resourceId",
+                                .object([("kind", .string("youtube#video")), ("videoId", .string(videoId))])
+                            ),
+                            ("videoOwnerChannelTitle", .string(channelTitle)),
+                            ("videoOwnerChannelId", .string(channelId)),
+                        ])
+                    ),
+                    (
+                        "contentDetails",
+                        .object([("videoId", .string(videoId)), ("videoPublishedAt", .string(published))])
+                    ),
+                ]))
+        }
+        return .object([
+            ("kind", .string("youtube#playlistItemListResponse")), ("etag", .string(random.id(27))),
+            ("nextPageToken", .string("EAAaBlBUOkNESQ")), ("items", .array(items)),
+            ("pageInfo", .object([("totalResults", .number("4213")), ("resultsPerPage", .number("50"))])),
+        ])
+    }
+
+    /// A channels.list page of 50 channels with `part=snippet,contentDetails,statistics`.
+    static func channelsPage(_ random: inout Random) -> Value {
+        var items: [Value] = []
+        for _ in 0..<50 {
+            let channelId = "UC" + random.id(22)
+            let title = text(&random, words: 3)
+            let description = (0..<(1 + random.below(3))).map { _ in text(&random, words: 30) }.joined(
+                separator: "\n\n")
+            let hidden = random.below(10) == 0
+            var statistics: [(String, Value)] = [("viewCount", .string("\(random.below(1_000_000_000))"))]
+            if !hidden { statistics.append(("subscriberCount", .string("\(random.below(10_000_000))"))) }
+            statistics += [
+                ("hiddenSubscriberCount", .bool(hidden)), ("videoCount", .string("\(random.below(5000))")),
+            ]
+            let thumbnails: Value = .object(
+                [("default", 88), ("medium", 240), ("high", 800)].map { name, size in
+                    (
+                        name,
+                        .object([
+                            (
+                                "url",
+                                .string(
+                                    "https://yt3.ggpht.com/ytc/" + random.id(60) + "=s\(size)-c-k-c0x00ffffff-no-rj")
+                            ),
+                            ("width", .number("\(size)")), ("height", .number("\(size)")),
+                        ])
+                    )
+                })
+            items.append(
+                .object([
+                    ("kind", .string("youtube#channel")), ("etag", .string(random.id(27))), ("id", .string(channelId)),
+                    (
+                        "snippet",
+                        .object([
+                            ("title", .string(title)), ("description", .string(description)),
+                            ("customUrl", .string("@" + words[random.below(10)] + "\(random.below(10_000))")),
+                            ("publishedAt", .string(date(&random))), ("thumbnails", thumbnails),
+                            (
+                                "localized",
+                                .object([("title", .string(title)), ("description", .string(description))])
+                            ),
+                            ("country", .string(["US", "GB", "JP", "DE", "BR"][random.below(5)])),
+                        ])
+                    ),
+                    (
+                        "contentDetails",
+                        .object([
+                            (
+                                "relatedPlaylists",
+                                .object([("likes", .string("")), ("uploads", .string("UU" + channelId.dropFirst(2)))])
+                            )
+                        ])
+                    ),
+                    ("statistics", .object(statistics)),
+                ]))
+        }
+        return .object([
+            ("kind", .string("youtube#channelListResponse")), ("etag", .string(random.id(27))),
+            ("pageInfo", .object([("totalResults", .number("50")), ("resultsPerPage", .number("50"))])),
+            ("items", .array(items)),
         ])
     }
 }

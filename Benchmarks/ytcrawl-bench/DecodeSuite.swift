@@ -12,6 +12,10 @@ enum DecodeSuite {
             ("search-compact", corpus.searchCompact, .search),
             ("videos-pretty", corpus.videosPretty, .videos),
             ("videos-compact", corpus.videosCompact, .videos),
+            ("playlistItems-pretty", corpus.playlistItemsPretty, .playlistItems),
+            ("playlistItems-compact", corpus.playlistItemsCompact, .playlistItems),
+            ("channels-pretty", corpus.channelsPretty, .channels),
+            ("channels-compact", corpus.channelsCompact, .channels),
             ("commentThreads-pretty", corpus.commentsPretty, .commentThreads),
             ("commentThreads-compact", corpus.commentsCompact, .commentThreads),
         ]
@@ -41,6 +45,9 @@ enum DecodeSuite {
                     case .search: blackHole(try decoder.decode(SearchListResponse.self, from: Data(page)))
                     case .commentThreads:
                         blackHole(try decoder.decode(CommentThreadListResponse.self, from: Data(page)))
+                    case .playlistItems:
+                        blackHole(try decoder.decode(PlaylistItemListResponse.self, from: Data(page)))
+                    case .channels: blackHole(try decoder.decode(ChannelListResponse.self, from: Data(page)))
                     default: blackHole(try decoder.decode(VideoListResponse.self, from: Data(page)))
                     }
                 }
