@@ -64,6 +64,27 @@ enum DecodeSuite {
                     precondition(count == records)
                 }
             }
+            // What `ytcrawl decode` does: records encoded as JSON lines into one buffer, emptied
+            // every 64 KB (written out there; the bytes counted here).
+            func oursToJSONLPass() throws {
+                final class Output {
+                    var writer = JSONWriter(capacity: 80 * 1024)
+                    var written = 0
+                }
+                let output = Output()
+                for page in pages {
+                    var decoder = PageDecoder(endpoint: endpoint) { record in
+                        RecordEncoder.encode(record, into: &output.writer)
+                        if output.writer.count >= 64 * 1024 {
+                            output.written += output.writer.count
+                            output.writer.removeAll()
+                        }
+                    }
+                    try decoder.feed(page)
+                    blackHole(try decoder.finish())
+                }
+                blackHole(output.written + output.writer.count)
+            }
             let foundation = figure(
                 "foundation-jsondecoder-\(label)", try time("foundation-jsondecoder-\(label)", foundationPass),
                 baseline: nil)
@@ -80,6 +101,11 @@ enum DecodeSuite {
                 whole.extra.append(("paired_ratio", try harness.pairedRatio(foundationPass, oursWholePass)))
             }
             whole.headline = label == "search-pretty"
+            var toJSONL = figure(
+                "decode-to-jsonl-\(label)", try time("decode-to-jsonl-\(label)", oursToJSONLPass), baseline: foundation)
+            if selected("decode-to-jsonl-\(label)"), selected("foundation-jsondecoder-\(label)") {
+                toJSONL.extra.append(("paired_ratio", try harness.pairedRatio(foundationPass, oursToJSONLPass)))
+            }
             let chunked = figure(
                 "ours-4k-chunks-\(label)",
                 try time("ours-4k-chunks-\(label)") {
@@ -102,7 +128,7 @@ enum DecodeSuite {
             chunkedVsWhole.baseline = whole.name
             chunkedVsWhole.ratio = chunked.value / whole.value
             chunkedVsWhole.extra = []
-            results += [foundation, serialization, whole, chunked, chunkedVsWhole].filter { $0.value.isFinite }
+            results += [foundation, serialization, whole, toJSONL, chunked, chunkedVsWhole].filter { $0.value.isFinite }
         }
         return results
     }

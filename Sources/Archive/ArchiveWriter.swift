@@ -112,25 +112,25 @@ public final class ArchiveWriter {
     public func append(_ video: Video) throws {
         writer.removeAll()
         RecordEncoder.encode(video, into: &writer)
-        try append(writer.bytes, kind: .videos)
+        try writer.withBytes { try append($0, kind: .videos) }
     }
 
     public func append(_ channel: Channel) throws {
         writer.removeAll()
         RecordEncoder.encode(channel, into: &writer)
-        try append(writer.bytes, kind: .channels)
+        try writer.withBytes { try append($0, kind: .channels) }
     }
 
     public func append(_ comment: Comment) throws {
         writer.removeAll()
         RecordEncoder.encode(comment, into: &writer)
-        try append(writer.bytes, kind: .comments)
+        try writer.withBytes { try append($0, kind: .comments) }
     }
 
     public func append(_ stats: VideoStats) throws {
         writer.removeAll()
         RecordEncoder.encode(stats, into: &writer)
-        try append(writer.bytes, kind: .stats)
+        try writer.withBytes { try append($0, kind: .stats) }
     }
 
     /// Appends any record to the shards of its kind.
@@ -146,14 +146,14 @@ public final class ArchiveWriter {
     /// Appends a record line as it is (without its `\n`), one the encoder wrote (a merge copies
     /// lines between outputs).
     public func append(line: [UInt8], kind: ShardName.Kind) throws {
-        try append(line + [0x0A], kind: kind)
+        try (line + [0x0A]).withUnsafeBytes { try append($0, kind: kind) }
     }
 
-    private func append(_ line: [UInt8], kind: ShardName.Kind) throws {
+    private func append(_ line: UnsafeRawBufferPointer, kind: ShardName.Kind) throws {
         guard let shard = shards[kind] else {
             throw ArchiveError("\(directory) holds no \(kind.rawValue) records (it holds \(kinds.map(\.rawValue)))")
         }
-        try line.withUnsafeBytes { try shard.append(line: $0) }
+        try shard.append(line: line)
         records[kind, default: 0] += 1
     }
 

@@ -65,7 +65,8 @@ public struct JSONStreamParser {
             while true {
                 joined.removeAll(keepingCapacity: true)
                 joined.append(contentsOf: carry)
-                joined.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<take]))
+                joined.append(
+                    contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<take]).assumingMemoryBound(to: UInt8.self))
                 let buffer = joined
                 joined = []
                 defer { joined = buffer }
@@ -78,7 +79,7 @@ public struct JSONStreamParser {
                     break
                 }
                 if take == chunk.count {
-                    carry.append(contentsOf: chunk)
+                    carry.append(contentsOf: chunk.assumingMemoryBound(to: UInt8.self))
                     return
                 }
                 take = min(chunk.count, take * 4)
@@ -114,7 +115,8 @@ public struct JSONStreamParser {
     private mutating func keepTail(of buffer: UnsafeRawBufferPointer, from consumed: Int) {
         baseOffset += consumed
         if consumed < buffer.count {
-            carry.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[consumed...]))
+            carry.append(
+                contentsOf: UnsafeRawBufferPointer(rebasing: buffer[consumed...]).assumingMemoryBound(to: UInt8.self))
         }
     }
 

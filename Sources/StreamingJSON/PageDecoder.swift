@@ -52,7 +52,7 @@ public struct PageDecoder {
                 try feed(chunk)
                 return
             }
-            held!.append(contentsOf: chunk)
+            held!.append(contentsOf: chunk.assumingMemoryBound(to: UInt8.self))
             guard let choice = held!.withUnsafeBytes({ BodySniffer.choose($0, endpoint: endpoint, complete: false) })
             else { return }
             try choose(choice)

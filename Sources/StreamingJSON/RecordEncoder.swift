@@ -149,7 +149,7 @@ public enum RecordEncoder {
 
     private static func date(_ date: Date?, into writer: inout JSONWriter) {
         if let date {
-            writer.string(RFC3339.format(date))
+            writer.timestamp(seconds: Int64(date.timeIntervalSince1970.rounded(.down)))
         } else {
             writer.null()
         }

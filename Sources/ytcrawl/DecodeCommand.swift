@@ -49,11 +49,7 @@ enum DecodeCommand {
             handle = opened
         }
         let output = StandardOutput()
-        var decoder = PageDecoder(endpoint: endpoint) { record in
-            var writer = JSONWriter(capacity: 2048)
-            RecordEncoder.encode(record, into: &writer)
-            output.write(writer.bytes)
-        }
+        var decoder = PageDecoder(endpoint: endpoint) { output.write($0) }
         do {
             while true {
                 let chunk = handle.readData(ofLength: 64 * 1024)
@@ -80,17 +76,18 @@ enum DecodeCommand {
 }
 
 /// Buffered stdout for large outputs.
+/// Records encoded straight into one buffer, written out 64 KB at a time: no allocation per record.
 final class StandardOutput {
-    private var buffer: [UInt8] = []
+    private var writer = JSONWriter(capacity: 80 * 1024)
 
-    func write(_ bytes: [UInt8]) {
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= 64 * 1024 { flush() }
+    func write(_ record: DecodedRecord) {
+        RecordEncoder.encode(record, into: &writer)
+        if writer.count >= 64 * 1024 { flush() }
     }
 
     func flush() {
-        guard !buffer.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(buffer))
-        buffer.removeAll(keepingCapacity: true)
+        guard !writer.isEmpty else { return }
+        writer.withBytes { FileHandle.standardOutput.write(Data($0)) }
+        writer.removeAll()
     }
 }
