@@ -61,7 +61,8 @@ struct JSONWriterTests {
         for value in seconds {
             var writer = JSONWriter()
             writer.timestamp(seconds: value)
-            #expect(String(decoding: writer.bytes, as: UTF8.self) == "\"" + RFC3339.format(seconds: value) + "\"", "\(value)")
+            let expected = "\"" + RFC3339.format(seconds: value) + "\""
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == expected, "\(value)")
         }
     }
 

@@ -72,7 +72,9 @@ struct AbsentFieldsTests {
             for record in records {
                 let line = Self.line(record)
                 for name in absent {
-                    #expect(line[name] is NSNull, "\(endpoint): \(name) was not sent, so it is null, not \(line[name] ?? "")")
+                    #expect(
+                        line[name] is NSNull,
+                        "\(endpoint): \(name) was not sent, so it is null, not \(line[name] ?? "")")
                 }
             }
         }
