@@ -165,7 +165,9 @@ struct JSONScanner {
     @inline(__always)
     func validateUTF8(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, allowsCutOff: Bool) throws -> Int {
         let rules = Self.leadRules
-        var index = start
+        // Long text is checked sixteen bytes at a time first, without a branch per character;
+        // the exact check below takes the rest, and finds and reports any error.
+        var index = end &- start >= 32 ? Self.validPrefix(base, start, end) : start
         while index < end {
             // ASCII a word at a time, to the next non-ASCII byte.
             while index &+ 8 <= end {
@@ -202,6 +204,61 @@ struct JSONScanner {
             index &+= length
         }
         return end
+    }
+
+    /// How far from `start` (a character boundary, with at least three readable bytes before it)
+    /// the text is valid UTF-8, checked sixteen bytes at a time: a character boundary up to which
+    /// every byte is valid — `end` or short of it; where a block has an error, before that block.
+    ///
+    /// Each byte is compared with the three before it (unaligned loads one, two and three bytes
+    /// back), so nothing depends on where a character starts: a continuation byte (10xxxxxx) must
+    /// be exactly where a lead before it asks for one; C0, C1 and F5–FF never appear; and the
+    /// second byte after E0, ED, F0 and F4 is in their narrower ranges (no overlong forms, no
+    /// surrogates, nothing past U+10FFFF). The bytes before `start` are ASCII or end a character,
+    /// so they ask for nothing at `start` or after.
+    @inline(__always)
+    static func validPrefix(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        guard start >= 3 else { return start }
+        typealias Bytes = SIMD16<UInt8>
+        @inline(__always) func load(_ offset: Int) -> Bytes {
+            UnsafeRawPointer(base + offset).loadUnaligned(as: Bytes.self)
+        }
+        @inline(__always) func anySet(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+            let lanes = unsafeBitCast(mask, to: (UInt64, UInt64).self)
+            return lanes.0 | lanes.1 != 0
+        }
+        let high = Bytes(repeating: 0x80)
+        var index = start
+        while index &+ 16 <= end {
+            let current = load(index)
+            let back3 = load(index &- 3)
+            // Bytes index-3 ..< index+16 all ASCII: nothing to check.
+            if !anySet((current | back3) .>= high) {
+                index &+= 16
+                continue
+            }
+            let back1 = load(index &- 1)
+            let back2 = load(index &- 2)
+            let isContinuation = (current & Bytes(repeating: 0xC0)) .== high
+            let expected =
+                (back1 .>= Bytes(repeating: 0xC0)) .| (back2 .>= Bytes(repeating: 0xE0))
+                .| (back3 .>= Bytes(repeating: 0xF0))
+            var bad = isContinuation .^ expected
+            bad = bad .| ((current & Bytes(repeating: 0xFE)) .== Bytes(repeating: 0xC0))
+            bad = bad .| (current .>= Bytes(repeating: 0xF5))
+            bad = bad .| ((back1 .== Bytes(repeating: 0xE0)) .& (current .< Bytes(repeating: 0xA0)))
+            bad = bad .| ((back1 .== Bytes(repeating: 0xED)) .& (current .>= Bytes(repeating: 0xA0)))
+            bad = bad .| ((back1 .== Bytes(repeating: 0xF0)) .& (current .< Bytes(repeating: 0x90)))
+            bad = bad .| ((back1 .== Bytes(repeating: 0xF4)) .& (current .>= Bytes(repeating: 0x90)))
+            if anySet(bad) { break }
+            index &+= 16
+        }
+        // Back to the start of a character the checked bytes end inside of, if any: its lead is
+        // one of the three bytes before `index`.
+        if index &- 1 >= start && base[index &- 1] >= 0xC0 { return index &- 1 }
+        if index &- 2 >= start && base[index &- 2] >= 0xE0 { return index &- 2 }
+        if index &- 3 >= start && base[index &- 3] >= 0xF0 { return index &- 3 }
+        return index
     }
 
     /// What the bytes of a valid sequence look like, per lead byte: the sequence's bytes, read as
