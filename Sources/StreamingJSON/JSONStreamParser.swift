@@ -219,10 +219,27 @@ public struct JSONStreamParser {
                         index &+= 1
                         break members
                     }
-                    if let plain = Self.plainString(base, index, start, count, resuming: stringResume != nil) {
-                        // The usual value: a string without escapes, whole in the buffer.
-                        try string(scanner, base, index, plain.end, count, isASCII: plain.isASCII, handler: &handler)
-                        index = plain.end &+ 1
+                    if byte == UInt8(ascii: "\""), index != start || stringResume == nil {
+                        var high: UInt64 = 0
+                        let stop = JSONScanner.plainRun(base, index &+ 1, count, &high)
+                        let nonASCII = high & JSONScanner.highBits != 0
+                        if stop < count, base[stop] == UInt8(ascii: "\"") {
+                            // The usual value: a string without escapes, whole in the buffer.
+                            try string(scanner, base, index, stop, count, isASCII: !nonASCII, handler: &handler)
+                            index = stop &+ 1
+                        } else {
+                            // Escapes (a description's line breaks and quotes): the scan goes on
+                            // from where the plain run stopped.
+                            guard
+                                let token = try stringToken(
+                                    scanner, base, index, start, count, plainUntil: stop, nonASCII: nonASCII)
+                            else { return index }
+                            if skipDepth < 0 {
+                                try withText(base, index &+ 1, count, token) { try handler.string($0) }
+                            }
+                            completeValue()
+                            index = token.end &+ 1
+                        }
                     } else if let plain = JSONScanner.plainInteger(base, index, count) {
                         // The usual number: a count or a size, its value read with its digits.
                         if skipDepth < 0 {
@@ -320,23 +337,8 @@ public struct JSONStreamParser {
         return (length, (word0, word1, JSONScanner.bytes(of: word2, before: bit)))
     }
 
-    /// The closing quote of the string whose opening quote is at `index`, and whether the
-    /// string is all ASCII, when it is plain — no escape, no control character — and ends in the
-    /// buffer; otherwise `nil` (the general scan takes it, as it does the carried token a chunk
-    /// began, which `resuming` says).
-    @inline(__always)
-    static func plainString(
-        _ base: UnsafePointer<UInt8>, _ index: Int, _ start: Int, _ count: Int, resuming: Bool
-    ) -> (end: Int, isASCII: Bool)? {
-        guard base[index] == UInt8(ascii: "\""), index != start || !resuming else { return nil }
-        var high: UInt64 = 0
-        let end = JSONScanner.plainRun(base, index &+ 1, count, &high)
-        guard end < count, base[end] == UInt8(ascii: "\"") else { return nil }
-        return (end, high & JSONScanner.highBits == 0)
-    }
-
-    /// Reports the plain string between the quotes at `index` and `end` (see ``plainString``),
-    /// after checking its UTF-8.
+    /// Reports the plain string (no escape, no control character) between the quotes at `index`
+    /// and `end`, after checking its UTF-8.
     @inline(__always)
     private mutating func string<Handler: JSONEventHandler>(
         _ scanner: JSONScanner, _ base: UnsafePointer<UInt8>, _ index: Int, _ end: Int, _ count: Int,
@@ -462,13 +464,17 @@ public struct JSONStreamParser {
     ///
     /// - Returns: the token; `nil` when the buffer ends first (how far it got is kept for the
     ///   next chunk, and the UTF-8 seen so far is already checked, so errors are not deferred).
+    /// - Parameters:
+    ///   - plainUntil: how far the text is known to be plain (a scan stopped there), if it is.
+    ///   - nonASCII: whether that plain text has non-ASCII bytes.
     @inline(__always)
     private mutating func stringToken(
-        _ scanner: JSONScanner, _ base: UnsafePointer<UInt8>, _ index: Int, _ start: Int, _ count: Int
+        _ scanner: JSONScanner, _ base: UnsafePointer<UInt8>, _ index: Int, _ start: Int, _ count: Int,
+        plainUntil: Int? = nil, nonASCII sawNonASCII: Bool = false
     ) throws -> StringToken? {
         var escaped = false
-        var nonASCII = false
-        var scanFrom = index + 1
+        var nonASCII = sawNonASCII
+        var scanFrom = plainUntil ?? index + 1
         var validFrom = index + 1
         if index == start, let resume = stringResume {
             escaped = resume.escaped

@@ -18,11 +18,9 @@ enum JSONUnescape {
             var count = 0
             var index = start
             var runStart = start
-            while index < end {
-                guard base[index] == UInt8(ascii: "\\") else {
-                    index &+= 1
-                    continue
-                }
+            while true {
+                index = nextBackslash(base, index, end)
+                guard index < end else { break }
                 if index > runStart {
                     (out + count).update(from: base + runStart, count: index - runStart)
                     count &+= index - runStart
@@ -59,6 +57,22 @@ enum JSONUnescape {
         }
         output.removeLast(room - written)
         return wroteNonASCII
+    }
+
+    /// The index of the first `\` from `index` on, or `end`: sixteen bytes at a time.
+    @inline(__always)
+    static func nextBackslash(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        var index = start
+        let backslash = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+        while index &+ 16 <= end {
+            let found = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self) .== backslash
+            let lanes = unsafeBitCast(found, to: (UInt64, UInt64).self)
+            if lanes.0 != 0 { return index &+ (lanes.0.trailingZeroBitCount &>> 3) }
+            if lanes.1 != 0 { return index &+ 8 &+ (lanes.1.trailingZeroBitCount &>> 3) }
+            index &+= 16
+        }
+        while index < end, base[index] != UInt8(ascii: "\\") { index &+= 1 }
+        return index
     }
 
     @inline(__always)

@@ -1,11 +1,14 @@
 /// Finds which of a small set of known object keys a key is, without building a String: a key
-/// of up to 24 bytes is three 64-bit words and a length, looked up in a small open-addressing table.
+/// of up to 24 bytes is three 64-bit words and a length, looked up in a table of 256 slots whose
+/// hash is chosen, when the matcher is built, so that every known key has a slot of its own. A
+/// lookup reads one slot and compares one entry: an unknown key (most keys of a page are ones a
+/// record does not need) costs no probing.
 ///
 /// The tables are immortal: a matcher is built once per key set (static constants) and its
 /// storage is never freed, so a lookup touches no reference counts and a matcher is four
 /// pointers, copied for free.
 struct KeyMatcher<Value: Sendable>: @unchecked Sendable {
-    private static var slotCount: Int { 64 }
+    private static var slotCount: Int { 256 }
 
     private struct Entry {
         var length: Int
@@ -19,18 +22,38 @@ struct KeyMatcher<Value: Sendable>: @unchecked Sendable {
     private let values: UnsafeMutablePointer<Value>
     /// The bytes of keys longer than 24 bytes (empty for the others).
     private let longKeys: UnsafeMutablePointer<[UInt8]>
+    /// The hash's multiplier: one that gives every known key a slot of its own.
+    private let multiplier: UInt64
 
     init(_ pairs: [(String, Value)]) {
-        precondition(pairs.count < Self.slotCount / 2, "a KeyMatcher holds at most 31 keys")
+        precondition(pairs.count < 64, "a KeyMatcher holds at most 63 keys")
         slots = .allocate(capacity: Self.slotCount)
-        slots.initialize(repeating: 0, count: Self.slotCount)
         entries = .allocate(capacity: max(1, pairs.count))
         longKeys = .allocate(capacity: max(1, pairs.count))
-        for (index, (key, _)) in pairs.enumerated() {
-            let bytes = Array(key.utf8)
-            let keyWords = bytes.withUnsafeBytes { Self.words($0, readable: $0.count) }
-            var slot = Self.hash(bytes.count, keyWords) & (Self.slotCount - 1)
-            while slots[slot] != 0 { slot = (slot + 1) & (Self.slotCount - 1) }
+        let keys = pairs.map { pair in
+            let bytes = Array(pair.0.utf8)
+            return (bytes, bytes.withUnsafeBytes { Self.words($0, readable: $0.count) })
+        }
+        // Odd multipliers from a fixed sequence (SplitMix64) until no two keys share a slot: with
+        // 31 keys in 256 slots about one in six works, so a few tries do.
+        var candidate: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var chosen: UInt64?
+        for _ in 0..<10_000 {
+            candidate &+= 0x9E37_79B9_7F4A_7C15
+            var mixed = (candidate ^ (candidate >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+            let multiplier = (mixed ^ (mixed >> 31)) | 1
+            let used = Set(keys.map { Self.hash($0.0.count, $0.1, multiplier) })
+            if used.count == keys.count {
+                chosen = multiplier
+                break
+            }
+        }
+        guard let chosen else { preconditionFailure("no collision-free hash for \(pairs.map(\.0))") }
+        multiplier = chosen
+        slots.initialize(repeating: 0, count: Self.slotCount)
+        for (index, (bytes, keyWords)) in keys.enumerated() {
+            let slot = Self.hash(bytes.count, keyWords, chosen)
             (entries + index).initialize(to: Entry(length: bytes.count, words: keyWords, index: index))
             slots[slot] = UInt8(index + 1)
             (longKeys + index).initialize(to: bytes.count > 24 ? bytes : [])
@@ -63,10 +86,11 @@ struct KeyMatcher<Value: Sendable>: @unchecked Sendable {
         return (word(0), word(8), word(16))
     }
 
+    /// A slot (0 ..< 256).
     @inline(__always)
-    static func hash(_ length: Int, _ words: (UInt64, UInt64, UInt64)) -> Int {
-        let mixed = (words.0 &+ words.1 &* 31 &+ words.2 &* 961 &+ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: mixed >> 58)
+    static func hash(_ length: Int, _ words: (UInt64, UInt64, UInt64), _ multiplier: UInt64) -> Int {
+        let mixed = (words.0 &+ words.1 &* 31 &+ words.2 &* 961 &+ UInt64(length)) &* multiplier
+        return Int(truncatingIfNeeded: mixed >> 56)
     }
 
     @inline(__always)
@@ -83,15 +107,11 @@ struct KeyMatcher<Value: Sendable>: @unchecked Sendable {
     @inline(__always)
     private func match(_ key: UnsafeRawBufferPointer, words keyWords: (UInt64, UInt64, UInt64)) -> Value? {
         let length = key.count
-        var slot = Self.hash(length, keyWords) & (Self.slotCount - 1)
-        while true {
-            let slotValue = Int(slots[slot])
-            if slotValue == 0 { return nil }
-            let entry = entries + (slotValue &- 1)
-            if entry.pointee.words == keyWords && entry.pointee.length == length {
-                if length <= 24 || longKeys[entry.pointee.index].elementsEqual(key) { return values[slotValue &- 1] }
-            }
-            slot = (slot + 1) & (Self.slotCount - 1)
-        }
+        let slotValue = Int(slots[Self.hash(length, keyWords, multiplier)])
+        if slotValue == 0 { return nil }
+        let entry = entries + (slotValue &- 1)
+        guard entry.pointee.words == keyWords && entry.pointee.length == length else { return nil }
+        if length <= 24 || longKeys[entry.pointee.index].elementsEqual(key) { return values[slotValue &- 1] }
+        return nil
     }
 }
