@@ -167,7 +167,7 @@ struct JSONScanner {
         let rules = Self.leadRules
         // Long text is checked sixteen bytes at a time first, without a branch per character;
         // the exact check below takes the rest, and finds and reports any error.
-        var index = end &- start >= 32 ? Self.validPrefix(base, start, end) : start
+        var index = end &- start >= 16 ? Self.validPrefix(base, start, end) : start
         while index < end {
             // ASCII a word at a time, to the next non-ASCII byte.
             while index &+ 8 <= end {
@@ -228,17 +228,14 @@ struct JSONScanner {
             return lanes.0 | lanes.1 != 0
         }
         let high = Bytes(repeating: 0x80)
-        var index = start
-        while index &+ 16 <= end {
-            let current = load(index)
-            let back3 = load(index &- 3)
-            // Bytes index-3 ..< index+16 all ASCII: nothing to check.
-            if !anySet((current | back3) .>= high) {
-                index &+= 16
-                continue
-            }
-            let back1 = load(index &- 1)
-            let back2 = load(index &- 2)
+        /// Whether the sixteen bytes at `offset` are valid (those after them not looked at).
+        @inline(__always) func blockIsValid(_ offset: Int) -> Bool {
+            let current = load(offset)
+            let back3 = load(offset &- 3)
+            // Bytes offset-3 ..< offset+16 all ASCII: nothing to check.
+            if !anySet((current | back3) .>= high) { return true }
+            let back1 = load(offset &- 1)
+            let back2 = load(offset &- 2)
             let isContinuation = (current & Bytes(repeating: 0xC0)) .== high
             let expected =
                 (back1 .>= Bytes(repeating: 0xC0)) .| (back2 .>= Bytes(repeating: 0xE0))
@@ -250,9 +247,14 @@ struct JSONScanner {
             bad = bad .| ((back1 .== Bytes(repeating: 0xED)) .& (current .>= Bytes(repeating: 0xA0)))
             bad = bad .| ((back1 .== Bytes(repeating: 0xF0)) .& (current .< Bytes(repeating: 0x90)))
             bad = bad .| ((back1 .== Bytes(repeating: 0xF4)) .& (current .>= Bytes(repeating: 0x90)))
-            if anySet(bad) { break }
-            index &+= 16
+            return !anySet(bad)
         }
+        var index = start
+        while index &+ 16 <= end, blockIsValid(index) { index &+= 16 }
+        // The last bytes, when the blocks ran out rather than found an error: the sixteen that end
+        // the text, overlapping checked ones (each byte is checked against the three before it,
+        // wherever a block starts).
+        if index < end, index &+ 16 > end, end &- 16 >= start, blockIsValid(end &- 16) { index = end }
         // Back to the start of a character the checked bytes end inside of, if any: its lead is
         // one of the three bytes before `index`.
         if index &- 1 >= start && base[index &- 1] >= 0xC0 { return index &- 1 }
