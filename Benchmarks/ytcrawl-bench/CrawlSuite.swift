@@ -4,7 +4,7 @@ import Synchronization
 import Transport
 
 /// `ytcrawl-bench crawl`: the whole crawl — the real `ytcrawl` binary in a child process, decode,
-/// schedule, dedupe, gzip level 6 shards and checkpoints — against the in-process emulator over
+/// schedule, dedupe, gzip shards at the default level and checkpoints — against the in-process emulator over
 /// plain HTTP on loopback, and a raw fetch loop (CurlTransport, download only) over the same URL
 /// sequence against a fresh emulator, in the same run. Classic quota model, `--concurrency 16`,
 /// every channel of the corpus as a seed plus a search that walks the channels it finds.
@@ -156,7 +156,7 @@ enum CrawlSuite {
             binary,
             [
                 "--seeds", seeds, "--budget", "2000000000", "--api-base", base, "--key-file", keys, "--quota-model",
-                "classic", "--daily-units", "2000000000", "--concurrency", "16", "--rps", "100000", "--gzip-level", "6",
+                "classic", "--daily-units", "2000000000", "--concurrency", "16", "--rps", "100000",
                 "--out", directory.appendingPathComponent("out").path, "--state-dir",
                 directory.appendingPathComponent("state").path, "--quiet", "--summary-json", summary,
             ])

@@ -31,8 +31,13 @@ public final class ShardWriter {
         /// (`spark.sql.files.maxPartitionBytes`), far below BigQuery's 4 GB per gzip file.
         public static let defaultShardBytes = 128 << 20
 
+        /// zlib level 3: on JSON lines 2.5× the speed of level 6 for 8% more bytes (level 1: 3.7×,
+        /// 13% more). Compression is most of a crawler's CPU, so the default leans to speed;
+        /// `--gzip-level 9` (or a `ytcrawl merge` with it later) makes the smallest files.
+        public static let defaultLevel = 3
+
         public init(
-            shardRecords: Int = 100_000, shardBytes: Int = defaultShardBytes, level: Int32 = 6,
+            shardRecords: Int = 100_000, shardBytes: Int = defaultShardBytes, level: Int32 = Int32(defaultLevel),
             memberBytes: Int = 1 << 20,
             maximumPendingMembers: Int = 6
         ) {

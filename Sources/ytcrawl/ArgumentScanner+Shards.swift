@@ -7,7 +7,7 @@ extension ArgumentScanner {
         var options = ShardWriter.Options(
             shardRecords: try integer("--shard-records", default: 100_000, range: 1...Int.max),
             shardBytes: ShardWriter.Options.defaultShardBytes,
-            level: Int32(try integer("--gzip-level", default: 6, range: 1...9)))
+            level: Int32(try integer("--gzip-level", default: ShardWriter.Options.defaultLevel, range: 1...9)))
         if let text = string("--shard-bytes") {
             guard let bytes = Self.size(text), bytes >= 4096, bytes <= 4_000_000_000 else {
                 throw UsageError(

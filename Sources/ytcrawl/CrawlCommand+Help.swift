@@ -38,7 +38,7 @@ extension CrawlCommand {
           --shard-bytes SIZE    compressed bytes per shard at most, as 64M or 1G (default 128M)
           --metrics-listen HOST:PORT   serve counters at http://HOST:PORT/metrics (Prometheus text)
           --metrics-file FILE   rewrite the counters to FILE every second (textfile collector)
-          --gzip-level N        1 (fast) to 9 (small), default 6
+          --gzip-level N        1 (fast) to 9 (small), default 3
           --checkpoint-every N  pages between checkpoints (default 25, and at most one a second); a
                                 crash re-fetches the pages since the last one and the requests in
                                 flight; given, exactly every N pages (1: only what was in flight)

@@ -5,16 +5,18 @@ import YouTubeKit
 /// `ytcrawl merge A B … --out C`: several outputs into one, one record per id per kind.
 enum MergeCommand {
     static let help = """
-        Usage: ytcrawl merge DIR DIR … --out DIR [--shard-records N] [--shard-bytes SIZE]
+        Usage: ytcrawl merge DIR [DIR …] --out DIR [--shard-records N] [--shard-bytes SIZE] [--gzip-level N]
 
         Combine output directories (several days' crawls, or crawls run under different projects'
         keys) into a new one: one record per id per kind (videos, channels, comments), the newest
         fetchedAt winning (the first directory given on a tie), written to fresh shards with a
         manifest that lists its inputs and the units they spent; statistics snapshots are copied.
         Streams: memory grows with the number of ids, not with the data. The result is verified.
+        With one directory it is a copy with other shard options (--gzip-level 9: smallest files).
 
         Example:
           ytcrawl merge crawl-monday crawl-tuesday --out crawl-week
+          ytcrawl merge crawl-week --out crawl-week-small --gzip-level 9
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -29,8 +31,9 @@ enum MergeCommand {
         guard let out = options.string("--out") else {
             throw UsageError("--out DIR is required, as ytcrawl merge \(inputs.joined(separator: " ")) --out merged")
         }
-        guard inputs.count >= 2 else {
-            throw UsageError("ytcrawl merge needs two or more output directories; see ytcrawl merge --help")
+        // One input is a copy with other shard options (--gzip-level 9 for the smallest files).
+        guard !inputs.isEmpty else {
+            throw UsageError("ytcrawl merge needs one or more output directories; see ytcrawl merge --help")
         }
         for input in inputs { try ArchiveCommands.requireDirectory(input) }
         let outURL = URL(fileURLWithPath: out).standardizedFileURL.path

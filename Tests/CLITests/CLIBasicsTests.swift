@@ -35,7 +35,8 @@ struct CLIBasicsTests {
             #expect(help.contains("  \(option) "), "\(option)")
         }
         for defaultValue in [
-            "default: ./ytcrawl-out", "default 8", "default 50", "default 100000", "default 6", "default 10000",
+            "default: ./ytcrawl-out", "default 8", "default 50", "default 100000", "default 3", "default 6",
+            "default 10000",
         ] {
             #expect(help.contains(defaultValue), "\(defaultValue)")
         }

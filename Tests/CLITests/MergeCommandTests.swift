@@ -48,6 +48,24 @@ struct MergeCommandTests {
         return records
     }
 
+    /// One input: the same records again, with other shard options (smaller files at level 9).
+    @Test func oneOutputIsRecompressed() throws {
+        let fast = try Self.output(0..<400, day: 1, label: "recompressed description text")
+        let small = CrawlCommandTests.temporary("cli-recompressed")
+        defer { for path in [fast, small] { try? FileManager.default.removeItem(atPath: path) } }
+        let result = try CLIRunner.run(["merge", fast, "--out", small, "--gzip-level", "9", "--shard-records", "1000"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("verify ok"), "\(result.stdout)")
+        for kind in [ShardName.Kind.videos, .channels, .comments] {
+            let before = try Self.records(fast, kind)
+            let after = try Self.records(small, kind)
+            #expect(Set(before.keys) == Set(after.keys), "\(kind)")
+        }
+        #expect(ArchiveReader.shardNames(directory: small, kind: .videos).count == 1)
+        let none = try CLIRunner.run(["merge", "--out", small + "-none"])
+        #expect(none.status == 2 && none.stderr.contains("one or more output directories"), "\(none.stderr)")
+    }
+
     @Test func theUnionWithTheNewestVersionOfEachRecord() throws {
         let monday = try Self.output(0..<60, day: 1, label: "monday")
         let tuesday = try Self.output(40..<100, day: 2, label: "tuesday")
