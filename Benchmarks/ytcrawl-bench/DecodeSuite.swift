@@ -4,7 +4,9 @@ import StreamingJSON
 /// `ytcrawl-bench decode`: our decoder (whole buffers and 4 KB chunks) against Foundation's
 /// JSONDecoder and JSONSerialization on the same pages, in the same run.
 enum DecodeSuite {
-    static func run(harness: Harness, quick: Bool, filter: String?) throws -> [BenchmarkResult] {
+    static func run(harness: Harness, quick: Bool, filter: String?, dumpDirectory: String? = nil) throws
+        -> [BenchmarkResult]
+    {
         let corpus = DecodeCorpus(searchPages: quick ? 200 : 2000, videoPages: quick ? 100 : 1000)
         var results: [BenchmarkResult] = []
         let sets: [(String, [[UInt8]], Endpoint)] = [
@@ -19,6 +21,13 @@ enum DecodeSuite {
             ("commentThreads-pretty", corpus.commentsPretty, .commentThreads),
             ("commentThreads-compact", corpus.commentsCompact, .commentThreads),
         ]
+        if let dumpDirectory {
+            try FileManager.default.createDirectory(atPath: dumpDirectory, withIntermediateDirectories: true)
+            for (label, pages, _) in sets {
+                let joined = Array(pages.joined(separator: [0]))
+                try Data(joined).write(to: URL(fileURLWithPath: dumpDirectory + "/" + label + ".pages"))
+            }
+        }
         for (label, pages, endpoint) in sets {
             let expected =
                 endpoint == .commentThreads ? corpus.commentsPerPage : Array(repeating: 50, count: pages.count)

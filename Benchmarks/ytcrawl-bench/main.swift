@@ -12,6 +12,8 @@ let usage = """
       --quick    a smaller corpus, for a fast look
       --filter T only the cases whose name contains T (ratios need their baseline selected too)
       --videos N corpus size of the crawl suite (default 200000; --quick 20000)
+      --dump-corpus DIR  write the decode suite's pages to DIR/<case>.pages (pages separated by a
+                 NUL byte), for other parsers to read the same bytes (Benchmarks/simdjson_gap.py)
     """
 
 var suites: [String] = []
@@ -20,6 +22,7 @@ var json = false
 var quick = false
 var filter: String?
 var crawlVideos: Int?
+var dumpDirectory: String?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -32,6 +35,7 @@ while let argument = arguments.next() {
     case "--json": json = true
     case "--quick": quick = true
     case "--filter": filter = arguments.next()
+    case "--dump-corpus": dumpDirectory = arguments.next()
     case "--videos":
         guard let value = arguments.next().flatMap({ Int($0) }), value >= 1000 else {
             FileHandle.standardError.write(Data("ytcrawl-bench: --videos needs a number of at least 1000\n".utf8))
@@ -65,7 +69,8 @@ let harness = Harness(runs: runs)
 for suite in suites {
     let results: [BenchmarkResult]
     switch suite {
-    case "decode": results = try DecodeSuite.run(harness: harness, quick: quick, filter: filter)
+    case "decode":
+        results = try DecodeSuite.run(harness: harness, quick: quick, filter: filter, dumpDirectory: dumpDirectory)
     case "emulator": results = try EmulatorSuite.run(harness: harness, quick: quick, filter: filter)
     case "archive": results = try ArchiveSuite.run(harness: harness, quick: quick, filter: filter)
     case "transport": results = try await TransportSuite.run(harness: harness, quick: quick, filter: filter)

@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""How far the streaming decoder is from simdjson, per endpoint, on the same bytes.
+
+Runs `ytcrawl-bench decode --json --filter ours-whole` (which also dumps its pages with
+--dump-corpus), then parses every page of each case with simdjson (pysimdjson: the whole
+structural parse and validation into simdjson's tape; strings are not turned into Python objects)
+and prints both rates. simdjson's figure is an upper bound for structure alone: ours also makes
+the records (typed fields, Strings, HTML entities decoded, dates parsed).
+
+    pip install pysimdjson
+    swift build -c release --product ytcrawl-bench
+    python3 Benchmarks/simdjson_gap.py [--quick] [--bench .build/release/ytcrawl-bench]
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def simdjson_rate(path, runs):
+    import simdjson
+
+    with open(path, "rb") as handle:
+        pages = handle.read().split(b"\0")
+    total = sum(len(page) for page in pages)
+    parser = simdjson.Parser()
+    times = []
+    for _ in range(runs + 1):  # one warm-up
+        start = time.perf_counter()
+        for page in pages:
+            document = parser.parse(page)
+            del document
+        times.append(time.perf_counter() - start)
+    return total / 1e6 / statistics.median(times[1:])
+
+
+def main():
+    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("--bench", default=".build/release/ytcrawl-bench")
+    options.add_argument("--quick", action="store_true")
+    options.add_argument("--runs", type=int, default=5)
+    arguments = options.parse_args()
+    try:
+        import simdjson  # noqa: F401
+    except ImportError:
+        sys.exit("simdjson_gap.py needs pysimdjson: pip install pysimdjson")
+    with tempfile.TemporaryDirectory() as corpus:
+        command = [arguments.bench, "decode", "--json", "--filter", "ours-whole", "--runs", str(arguments.runs)]
+        command += ["--dump-corpus", corpus] + (["--quick"] if arguments.quick else [])
+        output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+        ours = {}
+        for line in output.splitlines():
+            result = json.loads(line)
+            ours[result["case"].removeprefix("ours-whole-")] = result["value"]
+        print(f"{'case':28} {'ours MB/s':>10} {'simdjson MB/s':>14} {'ours/simdjson':>14}")
+        for case, rate in ours.items():
+            theirs = simdjson_rate(os.path.join(corpus, case + ".pages"), arguments.runs)
+            print(f"{case:28} {rate:10.1f} {theirs:14.1f} {rate / theirs:14.2f}")
+
+
+if __name__ == "__main__":
+    main()
