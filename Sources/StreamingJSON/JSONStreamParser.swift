@@ -150,6 +150,7 @@ public struct JSONStreamParser {
         guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
         let count = buffer.count
         let scanner = JSONScanner(baseOffset: baseOffset)
+        var recent = RecentStrings()
         var index = start
         while true {
             Self.skipWhitespace(base, &index, count)
@@ -220,25 +221,40 @@ public struct JSONStreamParser {
                         break members
                     }
                     if byte == UInt8(ascii: "\""), index != start || stringResume == nil {
-                        var high: UInt64 = 0
-                        let stop = JSONScanner.plainRun(base, index &+ 1, count, &high)
-                        let nonASCII = high & JSONScanner.highBits != 0
-                        if stop < count, base[stop] == UInt8(ascii: "\"") {
-                            // The usual value: a string without escapes, whole in the buffer.
-                            try string(scanner, base, index, stop, count, isASCII: !nonASCII, handler: &handler)
-                            index = stop &+ 1
-                        } else {
-                            // Escapes (a description's line breaks and quotes): the scan goes on
-                            // from where the plain run stopped.
-                            guard
-                                let token = try stringToken(
-                                    scanner, base, index, start, count, plainUntil: stop, nonASCII: nonASCII)
-                            else { return index }
+                        if let repeated = recent.match(base, index, count) {
+                            // A long value repeated (snippet.localized): its token is known.
+                            let token = StringToken(
+                                end: index &+ 1 &+ repeated.length, escaped: repeated.escaped,
+                                nonASCII: repeated.nonASCII)
                             if skipDepth < 0 {
                                 try withText(base, index &+ 1, count, token) { try handler.string($0) }
                             }
                             completeValue()
                             index = token.end &+ 1
+                        } else {
+                            var high: UInt64 = 0
+                            let stop = JSONScanner.plainRun(base, index &+ 1, count, &high)
+                            let nonASCII = high & JSONScanner.highBits != 0
+                            if stop < count, base[stop] == UInt8(ascii: "\"") {
+                                // The usual value: a string without escapes, whole in the buffer.
+                                try string(scanner, base, index, stop, count, isASCII: !nonASCII, handler: &handler)
+                                recent.note(start: index &+ 1, end: stop, escaped: false, nonASCII: nonASCII)
+                                index = stop &+ 1
+                            } else {
+                                // Escapes (a description's line breaks and quotes): the scan goes on
+                                // from where the plain run stopped.
+                                guard
+                                    let token = try stringToken(
+                                        scanner, base, index, start, count, plainUntil: stop, nonASCII: nonASCII)
+                                else { return index }
+                                if skipDepth < 0 {
+                                    try withText(base, index &+ 1, count, token) { try handler.string($0) }
+                                }
+                                completeValue()
+                                recent.note(
+                                    start: index &+ 1, end: token.end, escaped: token.escaped, nonASCII: token.nonASCII)
+                                index = token.end &+ 1
+                            }
                         }
                     } else if let plain = JSONScanner.plainInteger(base, index, count) {
                         // The usual number: a count or a size, its value read with its digits.

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The last two long string values of the buffer being parsed, remembered so that a value that
+/// repeats one of them byte for byte is neither scanned nor validated again.
+///
+/// The API repeats itself: every videos.list and channels.list item carries its title and
+/// description twice (`snippet.localized`), and the description is most of an item's bytes. The
+/// same bytes make the same token — same end, same escapes, same (valid) UTF-8 — so a `memcmp`
+/// at memory speed replaces the scan and the UTF-8 check. Offsets, not pointers: only the buffer
+/// of one parse call is looked at.
+struct RecentStrings {
+    struct Entry {
+        /// Offset of the text (after the opening quote) and its length in bytes.
+        var start: Int
+        var length: Int
+        var escaped: Bool
+        var nonASCII: Bool
+    }
+
+    /// Shorter strings are scanned as fast as they would be compared.
+    static let minimumLength = 64
+
+    private var newest: Entry?
+    private var older: Entry?
+
+    /// The remembered string whose bytes the string whose opening quote is at `index` repeats
+    /// exactly, closing quote included.
+    @inline(__always)
+    func match(_ base: UnsafePointer<UInt8>, _ index: Int, _ count: Int) -> Entry? {
+        if let newest, Self.repeats(newest, base, index, count) { return newest }
+        if let older, Self.repeats(older, base, index, count) { return older }
+        return nil
+    }
+
+    @inline(__always)
+    private static func repeats(_ entry: Entry, _ base: UnsafePointer<UInt8>, _ index: Int, _ count: Int) -> Bool {
+        let end = index &+ 1 &+ entry.length
+        return end < count && base[end] == UInt8(ascii: "\"")
+            && memcmp(base + (index &+ 1), base + entry.start, entry.length) == 0
+    }
+
+    /// Remembers a string just read, when it is long enough to be worth it.
+    @inline(__always)
+    mutating func note(start: Int, end: Int, escaped: Bool, nonASCII: Bool) {
+        let length = end &- start
+        guard length >= Self.minimumLength else { return }
+        older = newest
+        newest = Entry(start: start, length: length, escaped: escaped, nonASCII: nonASCII)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import YouTubeKit
+
+@testable import StreamingJSON
+
+/// A long value that repeats an earlier one byte for byte (the API's `snippet.localized`) is not
+/// scanned again; anything that differs from it, by a byte or in length, still is.
+@Suite("Repeated long strings")
+struct RepeatedStringTests {
+    static let description =
+        #"Line one with \"quotes\" and 日本語 — Ünïcödé\n\nLine two, long enough to be remembered: 🎸🔥"#
+
+    static func page(title: String, description: String, localized: String) -> String {
+        """
+        {"kind":"youtube#videoListResponse","items":[{"kind":"youtube#video","id":"aaaaaaaaaaa",
+        "snippet":{"title":"\(title)","description":"\(description)",
+        "localized":{"title":"\(title)","description":"\(localized)"}}},
+        {"kind":"youtube#video","id":"bbbbbbbbbbb","snippet":{"title":"\(localized)","description":"\(description)"}}]}
+        """
+    }
+
+    static func videos(_ text: String, chunk: Int? = nil) throws -> [Video] {
+        final class Collected: @unchecked Sendable { var videos: [Video] = [] }
+        let collected = Collected()
+        var decoder = PageDecoder(endpoint: .videos) {
+            if case .video(let video) = $0 { collected.videos.append(video) }
+        }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + (chunk ?? bytes.count))
+            try decoder.feed(Array(bytes[offset..<end]))
+            offset = end
+        }
+        _ = try decoder.finish()
+        return collected.videos
+    }
+
+    @Test func repeatedValuesDecodeAsTheFirstDid() throws {
+        let expected = try #require(
+            try JSONSerialization.jsonObject(with: Data("\"\(Self.description)\"".utf8), options: .fragmentsAllowed)
+                as? String)
+        for chunk in [nil, 7, 64, 100] {
+            let videos = try Self.videos(
+                Self.page(title: "A title", description: Self.description, localized: Self.description), chunk: chunk)
+            #expect(videos.map(\.description) == [expected, expected], "chunks of \(chunk ?? 0)")
+            #expect(videos.map(\.title) == ["A title", expected], "a title repeating a description")
+        }
+    }
+
+    @Test func theMemoryMatchesExactRepeatsOfLongStringsOnly() {
+        let long = String(repeating: "x", count: 70)
+        let text = Array("\"\(long)\" \"\(long)\" \"\(long)y\" \"short\" \"short\"".utf8)
+        text.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            var recent = RecentStrings()
+            recent.note(start: 1, end: 71, escaped: false, nonASCII: false)
+            #expect(recent.match(base, 73, text.count)?.length == 70, "the same 70 bytes and a quote")
+            #expect(recent.match(base, 146, text.count) == nil, "70 bytes alike, then more")
+            recent.note(start: 221, end: 226, escaped: false, nonASCII: false)
+            #expect(recent.match(base, 228, text.count) == nil, "short strings are not remembered")
+        }
+    }
+
+    @Test func nearRepeatsAreScannedInFull() throws {
+        // Longer, shorter, one byte changed: each is its own string.
+        for other in [
+            Self.description + "!", String(Self.description.dropLast(3)),
+            Self.description.replacingOccurrences(of: "two", with: "Two"),
+        ] {
+            let videos = try Self.videos(Self.page(title: "t", description: Self.description, localized: other))
+            let expected =
+                try JSONSerialization.jsonObject(
+                    with: Data("\"\(other)\"".utf8), options: .fragmentsAllowed) as? String
+            #expect(videos.count == 2 && videos[1].title == expected)
+        }
+    }
+
+    @Test func aRepeatFollowedByBadBytesIsStillRejected() throws {
+        // The same text, then a lone continuation byte, then the quote: not a repeat, and invalid.
+        var bytes = Array(Self.page(title: "t", description: Self.description, localized: Self.description).utf8)
+        let marker = Array("\"title\":\"".utf8)
+        let last = try #require(
+            (0...(bytes.count - marker.count)).last { Array(bytes[$0..<($0 + marker.count)]) == marker })
+        let closing = last + marker.count + Array(Self.description.utf8).count
+        #expect(bytes[closing] == UInt8(ascii: "\""))
+        bytes.insert(0x80, at: closing)
+        var decoder = PageDecoder(endpoint: .videos) { _ in }
+        #expect(throws: JSONError.self) {
+            try decoder.feed(bytes)
+            _ = try decoder.finish()
+        }
+    }
+}
