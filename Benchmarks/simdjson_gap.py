@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """How far the streaming decoder is from simdjson, per endpoint, on the same bytes.
 
-Runs `ytcrawl-bench decode --json --filter ours-whole` (which also dumps its pages with
---dump-corpus), then parses every page of each case with simdjson (pysimdjson: the whole
+Dumps the pages of `ytcrawl-bench decode` (--dump-corpus), then for each case runs our decoder on
+them (`--filter ours-whole-CASE`) and right after parses every page with simdjson (pysimdjson: the whole
 structural parse and validation into simdjson's tape; strings are not turned into Python objects)
 and prints both rates. simdjson's figure is an upper bound for structure alone: ours also makes
 the records (typed fields, Strings, HTML entities decoded, dates parsed).
@@ -49,19 +49,25 @@ def main():
         import simdjson  # noqa: F401
     except ImportError:
         sys.exit("simdjson_gap.py needs pysimdjson: pip install pysimdjson")
+    base = [arguments.bench, "decode", "--json", "--runs", str(arguments.runs)] + (
+        ["--quick"] if arguments.quick else []
+    )
     with tempfile.TemporaryDirectory() as corpus:
-        command = [arguments.bench, "decode", "--json", "--filter", "ours-whole", "--runs", str(arguments.runs)]
-        command += ["--dump-corpus", corpus] + (["--quick"] if arguments.quick else [])
-        output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
-        ours = {}
-        for line in output.splitlines():
-            result = json.loads(line)
-            ours[result["case"].removeprefix("ours-whole-")] = result["value"]
+        subprocess.run(base + ["--filter", "no-case", "--dump-corpus", corpus], check=True, capture_output=True)
+        cases = sorted(name.removesuffix(".pages") for name in os.listdir(corpus))
         print(f"{'case':28} {'ours MB/s':>10} {'simdjson MB/s':>14} {'ours/simdjson':>14}")
-        for case, rate in ours.items():
+        for case in cases:
+            # One case at a time, simdjson right after: the machine's speed drifts over seconds.
+            output = subprocess.run(
+                base + ["--filter", "ours-whole-" + case], check=True, capture_output=True, text=True
+            ).stdout
+            rate = next(
+                json.loads(line)["value"]
+                for line in output.splitlines()
+                if json.loads(line)["case"] == "ours-whole-" + case
+            )
             theirs = simdjson_rate(os.path.join(corpus, case + ".pages"), arguments.runs)
             print(f"{case:28} {rate:10.1f} {theirs:14.1f} {rate / theirs:14.2f}")
-
 
 if __name__ == "__main__":
     main()
