@@ -32,9 +32,7 @@ enum ArchiveCommands {
             print(help)
             return nil
         }
-        guard options.positional.count == 1, let directory = options.positional.first else {
-            throw UsageError("ytcrawl \(command) needs one DIR (an output directory); see ytcrawl \(command) --help")
-        }
+        let directory = try options.outputDirectory()
         try requireDirectory(directory)
         return directory
     }
@@ -88,5 +86,16 @@ enum ArchiveCommands {
                         : "ok, \(snapshot.shards) shards, \(snapshot.stats) statistics lines"))
         }
         return 0
+    }
+}
+
+extension ArgumentScanner {
+    /// The one DIR a command that reads an output takes, or the usage error that asks for it.
+    func outputDirectory() throws -> String {
+        guard positional.count == 1, let directory = positional.first else {
+            throw UsageError(
+                "ytcrawl \(command) needs one DIR (the --out directory of a crawl); see ytcrawl \(command) --help")
+        }
+        return directory
     }
 }

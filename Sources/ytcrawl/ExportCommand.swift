@@ -31,9 +31,7 @@ enum ExportCommand {
             print(help)
             return 0
         }
-        guard options.positional.count == 1, let directory = options.positional.first else {
-            throw UsageError("ytcrawl export needs one DIR (the --out directory of a crawl); see ytcrawl export --help")
-        }
+        let directory = try options.outputDirectory()
         guard let path = options.string("--csv") else {
             throw UsageError("--csv FILE is required, as ytcrawl export \(directory) --csv videos.csv")
         }

@@ -43,10 +43,7 @@ enum GalleryCommand {
             print(help)
             return 0
         }
-        guard options.positional.count == 1, let directory = options.positional.first else {
-            throw UsageError(
-                "ytcrawl gallery needs one DIR (the --out directory of a crawl); see ytcrawl gallery --help")
-        }
+        let directory = try options.outputDirectory()
         let limit = try options.integer("--limit", default: 5000)
         let title = options.string("--title") ?? "ytcrawl gallery"
         let out = options.string("--out") ?? directory + "/gallery.html"

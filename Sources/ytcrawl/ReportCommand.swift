@@ -29,9 +29,7 @@ enum ReportCommand {
             print(help)
             return 0
         }
-        guard options.positional.count == 1, let directory = options.positional.first else {
-            throw UsageError("ytcrawl report needs one DIR (the --out directory of a crawl); see ytcrawl report --help")
-        }
+        let directory = try options.outputDirectory()
         try ArchiveCommands.requireDirectory(directory)
         let data: ReportData
         do {
