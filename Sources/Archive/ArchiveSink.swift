@@ -65,14 +65,14 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
         }
     }
 
-    public func checkpoint(frontierJSON: [UInt8], unitsByMethod: [String: Int]) async throws {
+    public func checkpoint(frontierJSON: JSONWriter, unitsByMethod: [String: Int]) async throws {
         try await thread.run { [self] in
             try self.throwIfFailed()
             try self.writer.checkpoint(frontierJSON: frontierJSON, unitsByMethod: unitsByMethod)
         }
     }
 
-    public func finish(frontierJSON: [UInt8], unitsByMethod: [String: Int]) async throws {
+    public func finish(frontierJSON: JSONWriter, unitsByMethod: [String: Int]) async throws {
         try await thread.run { [self] in
             try self.throwIfFailed()
             _ = try self.writer.finish(unitsByMethod: unitsByMethod, frontierJSON: frontierJSON)

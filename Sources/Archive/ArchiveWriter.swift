@@ -174,11 +174,11 @@ public final class ArchiveWriter {
 
     /// Makes every record so far durable and writes the checkpoint (and the manifest so far).
     public func checkpoint(frontier: String, unitsByMethod: [String: Int], finished: Bool = false) throws {
-        try checkpoint(frontierJSON: Array(frontier.utf8), unitsByMethod: unitsByMethod, finished: finished)
+        try checkpoint(frontierJSON: JSONWriter(json: frontier), unitsByMethod: unitsByMethod, finished: finished)
     }
 
     /// The same, with the frontier as JSON bytes (kept in the checkpoint as that text).
-    public func checkpoint(frontierJSON: [UInt8], unitsByMethod: [String: Int], finished: Bool = false) throws {
+    public func checkpoint(frontierJSON: JSONWriter, unitsByMethod: [String: Int], finished: Bool = false) throws {
         let commits = try kinds.map { try shard($0).flush() }
         let checkpoint = Checkpoint(
             seedsDigest: manifest.seedsDigest, updatedAt: RFC3339.format(Date()), openShards: commits,
@@ -207,7 +207,7 @@ public final class ArchiveWriter {
     /// Closes every shard and writes the final manifest and checkpoint (with `frontierJSON`, the
     /// crawl's final state, when given).
     @discardableResult
-    public func finish(unitsByMethod: [String: Int], frontierJSON: [UInt8]? = nil) throws -> Manifest {
+    public func finish(unitsByMethod: [String: Int], frontierJSON: JSONWriter? = nil) throws -> Manifest {
         for kind in kinds { _ = try shard(kind).finish() }
         manifest.unitsByMethod = unitsByMethod
         let checkpoint = Checkpoint(

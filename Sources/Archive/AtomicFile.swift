@@ -12,12 +12,23 @@ public enum AtomicFile {
     ///
     /// - Throws: ``ArchiveError`` naming the path and the system's reason.
     public static func write(_ bytes: [UInt8], to path: String) throws {
+        try write(to: path) { append in try bytes.withUnsafeBytes(append) }
+    }
+
+    /// Writes a file given in pieces to `path` atomically and durably: `produce` hands each piece
+    /// to the function it is given, so a large file never needs to be whole in memory.
+    ///
+    /// - Throws: ``ArchiveError`` naming the path and the system's reason, or what `produce`
+    ///   throws (the target is then left as it was).
+    public static func write(
+        to path: String, _ produce: (_ append: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws {
         let directory = parentDirectory(of: path)
         let temporary = path + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw ArchiveError.system("create", path: temporary) }
         do {
-            try writeAll(fd, bytes, path: temporary)
+            try produce { piece in try writeAll(fd, piece, path: temporary) }
             guard fsync(fd) == 0 else { throw ArchiveError.system("fsync", path: temporary) }
         } catch {
             close(fd)
@@ -34,17 +45,15 @@ public enum AtomicFile {
     }
 
     /// Writes every byte, retrying short writes and EINTR.
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
-        try bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw ArchiveError.system("write", path: path)
-                }
-                offset += written
+    static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer, path: String) throws {
+        var offset = 0
+        while offset < buffer.count {
+            let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw ArchiveError.system("write", path: path)
             }
+            offset += written
         }
     }
 

@@ -99,11 +99,11 @@ public struct Checkpoint: Codable, Sendable, Hashable {
         try JSONFile.write(self, to: directory + "/" + Self.fileName, pretty: false)
     }
 
-    /// Writes the checkpoint with the frontier given as its JSON bytes, escaped straight into the
-    /// file's bytes: the frontier (megabytes at a million videos) is not copied into a String and
-    /// then through Foundation's encoder and its growing buffers, which at a checkpoint a second
-    /// made several transient copies of it the largest part of the crawl's growth per video.
-    func write(directory: String, frontierJSON: [UInt8]) throws {
+    /// Writes the checkpoint with the frontier given as its JSON bytes, escaped into the file a
+    /// piece at a time: the frontier (megabytes at a million videos) is neither copied into a String
+    /// and through Foundation's encoder nor escaped whole into a second buffer — at a checkpoint a
+    /// second, such copies were the largest part of the crawl's peak memory.
+    func write(directory: String, frontierJSON: JSONWriter) throws {
         var shell = self
         shell.frontier = Self.placeholder
         let encoder = JSONEncoder()
@@ -113,17 +113,35 @@ public struct Checkpoint: Codable, Sendable, Hashable {
         guard let start = Self.firstIndex(of: marker, in: encoded) else {
             // An encoder that escapes differently: the plain way, still correct.
             var whole = self
-            whole.frontier = String(decoding: frontierJSON, as: UTF8.self)
+            whole.frontier = frontierJSON.withBytes { String(decoding: $0, as: UTF8.self) }
             try whole.write(directory: directory)
             return
         }
-        var writer = JSONWriter(capacity: encoded.count + frontierJSON.count + frontierJSON.count / 4 + 2)
-        for byte in encoded[..<start] { writer.raw(byte) }
-        frontierJSON.withUnsafeBytes { writer.string(utf8: $0) }
-        for byte in encoded[(start + marker.count)...] { writer.raw(byte) }
-        writer.raw(0x0A)
-        try AtomicFile.write(writer.bytes, to: directory + "/" + Self.fileName)
+        try AtomicFile.write(to: directory + "/" + Self.fileName) { append in
+            try encoded[..<start].withUnsafeBytes(append)
+            var piece = JSONWriter(capacity: 6 * Self.pieceSize + 2)
+            piece.raw(UInt8(ascii: "\""))
+            try frontierJSON.withBytes { frontier in
+                var offset = 0
+                while offset < frontier.count {
+                    var end = min(offset + Self.pieceSize, frontier.count)
+                    // Cut between characters: never before a UTF-8 continuation byte.
+                    while end < frontier.count, end > offset + 1, frontier[end] & 0xC0 == 0x80 { end -= 1 }
+                    piece.escapedText(utf8: UnsafeRawBufferPointer(rebasing: frontier[offset..<end]))
+                    try piece.withBytes(append)
+                    piece.removeAll()
+                    offset = end
+                }
+            }
+            piece.raw(UInt8(ascii: "\""))
+            for byte in encoded[(start + marker.count)...] { piece.raw(byte) }
+            piece.raw(0x0A)
+            try piece.withBytes(append)
+        }
     }
+
+    /// Frontier bytes escaped at a time.
+    private static let pieceSize = 64 * 1024
 
     private static let placeholder = "\u{0}frontier\u{0}"
 

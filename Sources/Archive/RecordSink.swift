@@ -9,10 +9,10 @@ public protocol RecordSink: Sendable {
     /// Appends records (videos and channels, in the order given).
     func append(_ records: [DecodedRecord]) async throws
     /// Makes every record so far durable, then saves the crawl's pending work.
-    func checkpoint(frontierJSON: [UInt8], unitsByMethod: [String: Int]) async throws
+    func checkpoint(frontierJSON: JSONWriter, unitsByMethod: [String: Int]) async throws
     /// Closes the output for good: the crawl is complete. `frontierJSON` is its final state (no
     /// pending work, but what a rerun with other seeds compares them with).
-    func finish(frontierJSON: [UInt8], unitsByMethod: [String: Int]) async throws
+    func finish(frontierJSON: JSONWriter, unitsByMethod: [String: Int]) async throws
     /// The run is over (finished or not): let the next one in.
     func close() async
     /// Videos whose comments are disabled: the manifest lists them from the next checkpoint on.

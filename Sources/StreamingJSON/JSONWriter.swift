@@ -44,6 +44,13 @@ public struct JSONWriter: @unchecked Sendable {  // a value: its storage is copi
         storage = Storage(capacity: capacity)
     }
 
+    /// A writer that holds `text` as written so far (JSON the caller vouches for).
+    public init(json text: String) {
+        var text = text
+        storage = Storage(capacity: text.utf8.count)
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
     /// What was written.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage.base, count: storage.count)) }
 
@@ -174,11 +181,30 @@ public struct JSONWriter: @unchecked Sendable {  // a value: its storage is copi
             raw("\"\"")
             return
         }
-        let count = input.count
         // Room for the worst case (every byte a six-byte `\u00XX`), written through a pointer.
-        let output = reserve(count &* 6 &+ 2)
+        let output = reserve(input.count &* 6 &+ 2)
         output[0] = UInt8(ascii: "\"")
-        var written = 1
+        let written = Self.escape(base, input.count, into: output + 1) &+ 1
+        output[written] = UInt8(ascii: "\"")
+        storage.count &+= written &+ 1
+    }
+
+    /// The text of a JSON string without its quotes: valid UTF-8 bytes, escaped as
+    /// ``string(utf8:)`` escapes them. A long text may be given in pieces (cut between
+    /// characters), each escaped on its own.
+    public mutating func escapedText(utf8 input: UnsafeRawBufferPointer) {
+        guard let base = input.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        let output = reserve(input.count &* 6)
+        storage.count &+= Self.escape(base, input.count, into: output)
+    }
+
+    /// Writes `count` bytes from `base` escaped to `output` (room for six bytes each); returns
+    /// how many it wrote.
+    @inline(__always)
+    private static func escape(_ base: UnsafePointer<UInt8>, _ count: Int, into output: UnsafeMutablePointer<UInt8>)
+        -> Int
+    {
+        var written = 0
         var runStart = 0
         var index = 0
         @inline(__always) func flush(to end: Int) {
@@ -193,7 +219,7 @@ public struct JSONWriter: @unchecked Sendable {  // a value: its storage is copi
             written &+= text.utf8CodeUnitCount
         }
         while true {
-            index = Self.plainRun(base, index, count)
+            index = plainRun(base, index, count)
             guard index < count else { break }
             flush(to: index)
             runStart = index
@@ -208,8 +234,8 @@ public struct JSONWriter: @unchecked Sendable {  // a value: its storage is copi
             case 0x0C: put("\\f")
             case 0x00..<0x20:
                 put("\\u00")
-                output[written] = Self.hex[Int(byte >> 4)]
-                output[written &+ 1] = Self.hex[Int(byte & 0xF)]
+                output[written] = hex[Int(byte >> 4)]
+                output[written &+ 1] = hex[Int(byte & 0xF)]
                 written &+= 2
             default:
                 // 0xE2: U+2028 LINE SEPARATOR / U+2029 PARAGRAPH SEPARATOR are escaped; any other
@@ -227,8 +253,7 @@ public struct JSONWriter: @unchecked Sendable {  // a value: its storage is copi
             runStart = index
         }
         flush(to: count)
-        output[written] = UInt8(ascii: "\"")
-        storage.count &+= written &+ 1
+        return written
     }
 
     /// The index of the first byte from `start` on that may need escaping — `"`, `\`, a control
@@ -271,7 +296,7 @@ public struct JSONWriter: @unchecked Sendable {  // a value: its storage is copi
     }
 
     /// `["a","b"]`.
-    public mutating func stringArray(_ values: [String]) {
+    public mutating func stringArray(_ values: some Sequence<String>) {
         raw("[")
         for (index, value) in values.enumerated() {
             if index > 0 { raw(",") }

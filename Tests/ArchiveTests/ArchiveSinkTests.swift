@@ -24,7 +24,10 @@ struct ArchiveSinkTests {
                 try await sink.append((0..<5).map { .video(ArchiveWriterTests.video(batch * 5 + $0)) })
             }
             try await sink.append([.channel(Channel(channelId: "UCone"))])
-            try await sink.checkpoint(frontierJSON: Array(#"{"items":[]}"#.utf8), unitsByMethod: ["videos.list": 3])
+            try await sink.checkpoint(
+                frontierJSON: JSONWriter(json: #"{"items":[]}"#), unitsByMethod: ["videos.list": 3])
+            // As a crawl ends: the lock goes now, not whenever the sink's last reference does.
+            await sink.close()
         }
         let reopened = try ArchiveSink(directory: directory, options: .init(shardRecords: 40), manifest: Self.manifest)
         let point = try #require(try await reopened.resumePoint())
@@ -54,11 +57,11 @@ struct ArchiveSinkTests {
             }
         }
         await #expect(throws: (any Error).self) {
-            try await sink.checkpoint(frontierJSON: Array("{}".utf8), unitsByMethod: [:])
+            try await sink.checkpoint(frontierJSON: JSONWriter(json: "{}"), unitsByMethod: [:])
         }
         #expect(!FileManager.default.fileExists(atPath: directory + "/checkpoint.json"))
         await #expect(throws: (any Error).self) {
-            try await sink.finish(frontierJSON: Array("[]".utf8), unitsByMethod: [:])
+            try await sink.finish(frontierJSON: JSONWriter(json: "[]"), unitsByMethod: [:])
         }
     }
 }

@@ -40,7 +40,7 @@ struct ArchiveWriterTests {
         // Quotes, backslashes, control characters, U+2028, non-ASCII: the frontier is JSON text
         // kept as a string, escaped straight into the file.
         let frontier = #"[{"token":"a\"b\\c","text":"tab\tline\u2028é😀"}, "\u0000frontier\u0000"]"#
-        try writer.checkpoint(frontierJSON: Array(frontier.utf8), unitsByMethod: ["search.list": 100])
+        try writer.checkpoint(frontierJSON: JSONWriter(json: frontier), unitsByMethod: ["search.list": 100])
         let loaded = try #require(try Checkpoint.load(directory: directory))
         #expect(loaded.frontier == frontier)
         #expect(loaded.unitsByMethod == ["search.list": 100])
@@ -48,6 +48,25 @@ struct ArchiveWriterTests {
         let bytes = try #require(FileManager.default.contents(atPath: directory + "/" + Checkpoint.fileName))
         #expect(bytes.last == 0x0A)
         #expect(try JSONSerialization.jsonObject(with: bytes) is [String: Any])
+    }
+
+    @Test func aFrontierOfManyPiecesIsEscapedWholeAcrossThePieceCuts() throws {
+        let directory = Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let writer = try ArchiveWriter(directory: directory, options: .init(), manifest: Self.manifest())
+        // The file is written 64 KiB of frontier at a time: a four-byte character and U+2028 sit
+        // across the first two cuts, escapes on both sides of them.
+        let cut = 64 * 1024
+        var frontier = String(repeating: "a", count: cut - 2) + "😀" + "\"\\\n"
+        frontier += String(repeating: "é", count: (cut - frontier.utf8.count % cut - 1) / 2) + "b\u{2028}c"
+        while frontier.utf8.count < 5 * cut { frontier += "日本語 \"quoted\" tab\t back\\slash 😀 " }
+        try writer.checkpoint(frontierJSON: JSONWriter(json: frontier), unitsByMethod: [:])
+        let loaded = try #require(try Checkpoint.load(directory: directory))
+        #expect(loaded.frontier == frontier)
+        let empty = try ArchiveWriter(directory: Self.directory(), options: .init(), manifest: Self.manifest())
+        try empty.checkpoint(frontierJSON: JSONWriter(json: ""), unitsByMethod: [:])
+        #expect(try Checkpoint.load(directory: empty.directory)?.frontier == "")
+        try? FileManager.default.removeItem(atPath: empty.directory)
     }
 
     @Test func roundTripWithRotationAndVerify() throws {

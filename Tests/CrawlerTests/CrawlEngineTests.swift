@@ -272,9 +272,29 @@ struct CrawlEngineTests {
         #expect(engine.conclusion.exitCode == 4)
         #expect(!engine.isFinished)
         let state = engine.checkpointState()
+        #expect(engine.checkpointJSON().bytes == state.encodedJSON(), "written from the engine as from its state")
         #expect(state.items == [.playlist(seed: 0, playlistId: Self.pl("a"))], "the failed page stays for a rerun")
         #expect(state.pending.map(\.videoId).sorted() == ["v0", "v1", "v2"], "the failed batch's videos too")
         #expect(engine.left.count == 2)
+    }
+
+    @Test func theCheckpointWrittenFromTheEngineIsTheOneItsStateWrites() throws {
+        // Waiting channel lookups, playlist pages queued, in flight and failed for good, videos
+        // waiting for hydration, a search: every list a checkpoint has, with something in it.
+        let channels = (0..<60).map { "channel UC\(String(repeating: "0", count: 18))\(1000 + $0)" }
+        let seeds = ["playlist \(Self.pl("a"))", "playlist \(Self.pl("b"))", "playlist \(Self.pl("c"))", "search cats"]
+        var engine = try Self.engine((seeds + channels).joined(separator: "\n"), concurrency: 3)
+        let started = Self.startAll(&engine)
+        #expect(started.count == 3)
+        _ = engine.finish(
+            started[0].ticket, FetchResult(outcome: .gaveUp("503 seven times")), now: .zero, wallClock: Self.epoch)
+        _ = engine.finish(
+            started[1].ticket, Self.page(Self.ids("v", 0..<3), next: "T2"), now: .zero, wallClock: Self.epoch)
+        let state = engine.checkpointState()
+        #expect(state.pending.count == 3 && state.items.count > 5)
+        #expect(engine.checkpointJSON().bytes == state.encodedJSON())
+        let decoded = try JSONDecoder().decode(FrontierState.self, from: Data(engine.checkpointJSON().bytes))
+        #expect(decoded.items == state.items && decoded.pending == state.pending && decoded.seeds == state.seeds)
     }
 
     @Test func theFirstStopWinsAndWriteFailuresStopEverything() throws {

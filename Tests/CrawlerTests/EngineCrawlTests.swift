@@ -433,11 +433,11 @@ final class RefusingSink: RecordSink, @unchecked Sendable {
         }
     }
 
-    func checkpoint(frontierJSON: [UInt8], unitsByMethod: [String: Int]) async throws {
+    func checkpoint(frontierJSON: JSONWriter, unitsByMethod: [String: Int]) async throws {
         lock.withLock { if failed { after += 1 } }
     }
 
-    func finish(frontierJSON: [UInt8], unitsByMethod: [String: Int]) async throws {
+    func finish(frontierJSON: JSONWriter, unitsByMethod: [String: Int]) async throws {
         lock.withLock { if failed { after += 1 } }
     }
 }

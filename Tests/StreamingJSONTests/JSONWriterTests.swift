@@ -118,4 +118,27 @@ struct JSONWriterTests {
         writer.raw("}")
         #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"a":null,"b":7,"c":true}"#)
     }
+
+    @Test func escapedTextInPiecesIsTheQuotedStringsText() {
+        let text = "plain \"q\" back\\slash\ttab\u{0001} é 😀 line\u{2028}sep \u{2029} end"
+        var whole = JSONWriter()
+        whole.string(text)
+        let bytes = Array(text.utf8)
+        // Every cut between characters gives the same text as the whole.
+        for cut in 0...bytes.count where cut == bytes.count || bytes[cut] & 0xC0 != 0x80 {
+            var pieces = JSONWriter(json: "\"")
+            bytes[..<cut].withUnsafeBytes { pieces.escapedText(utf8: $0) }
+            bytes[cut...].withUnsafeBytes { pieces.escapedText(utf8: $0) }
+            pieces.raw("\"")
+            #expect(pieces.bytes == whole.bytes, "cut at \(cut)")
+        }
+    }
+
+    @Test func aWriterStartedFromTextHoldsIt() {
+        #expect(JSONWriter(json: "").isEmpty)
+        var writer = JSONWriter(json: #"{"a":"#)
+        writer.int(1)
+        writer.raw("}")
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"a":1}"#)
+    }
 }

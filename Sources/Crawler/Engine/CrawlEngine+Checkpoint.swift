@@ -1,22 +1,44 @@
+import StreamingJSON
+
 extension CrawlEngine {
     /// Pending work for a checkpoint: the frontier, what is in flight and what failed for good (a
     /// crash or a rerun must not lose either), and every found video not yet written. Hydration
     /// batches are not listed: their ids are among the pending videos; nor are a snapshot's
     /// batches: its ids and its shards say what is left.
     func checkpointState() -> FrontierState {
-        var items = frontier.items
-        for (_, item) in inFlight.sorted(by: { $0.key < $1.key }) { items.append(item) }
-        for failure in failures { items.append(failure.item) }
-        items.removeAll {
-            switch $0 {
-            case .hydrate, .stats: true
-            default: false
+        var items: [WorkItem] = []
+        forEachCheckpointItem { items.append($0) }
+        return FrontierState(
+            items: items, pending: pendingInCheckpointOrder, unitsByMethod: counters.unitsByMethod,
+            seeds: seeds.map(\.text), commentVideos: commentVideos.isEmpty ? nil : commentVideos.members)
+    }
+
+    /// ``checkpointState()`` as the JSON a checkpoint keeps, written from the engine's own state:
+    /// at a million videos the frontier holds tens of thousands of items, and an array of them
+    /// made once a second only to be written was part of the crawl's peak memory.
+    func checkpointJSON() -> JSONWriter {
+        FrontierState.encodedJSON(
+            itemCount: frontier.count + inFlight.count + failures.count, items: forEachCheckpointItem,
+            pending: pendingInCheckpointOrder, unitsByMethod: counters.unitsByMethod,
+            seeds: seeds.lazy.map(\.text), commentVideos: commentVideos.isEmpty ? nil : commentVideos.members)
+    }
+
+    /// The items a checkpoint lists, in its order: the frontier, then what is in flight (by
+    /// ticket), then what failed for good.
+    func forEachCheckpointItem(_ body: (WorkItem) -> Void) {
+        func visit(_ item: WorkItem) {
+            switch item {
+            case .hydrate, .stats: break
+            default: body(item)
             }
         }
-        let videos = pending.values.sorted { ($0.seed, $0.rank, $0.videoId) < ($1.seed, $1.rank, $1.videoId) }
-        return FrontierState(
-            items: items, pending: videos, unitsByMethod: counters.unitsByMethod, seeds: seeds.map(\.text),
-            commentVideos: commentVideos.isEmpty ? nil : commentVideos.members)
+        frontier.forEach(visit)
+        for (_, item) in inFlight.sorted(by: { $0.key < $1.key }) { visit(item) }
+        for failure in failures { visit(failure.item) }
+    }
+
+    private var pendingInCheckpointOrder: [PendingVideo] {
+        pending.values.sorted { ($0.seed, $0.rank, $0.videoId) < ($1.seed, $1.rank, $1.videoId) }
     }
 
     /// Continues a crawl from its checkpoint and what its output already holds.

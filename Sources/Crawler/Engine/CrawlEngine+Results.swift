@@ -119,10 +119,9 @@ extension CrawlEngine {
 
     /// Windows of `split=time` searches still to do (a rerun continues them).
     var windowsLeft: Int {
-        checkpointState().items.reduce(0) {
-            if case .window = $1 { return $0 + 1 }
-            return $0
-        }
+        var count = 0
+        forEachCheckpointItem { if case .window = $0 { count += 1 } }
+        return count
     }
 
     /// What is left, for the summary: each failed item and why.

@@ -89,11 +89,11 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             do {
                 if engine.isFinished {
                     try await sink.finish(
-                        frontierJSON: engine.checkpointState().encodedJSON(),
+                        frontierJSON: engine.checkpointJSON(),
                         unitsByMethod: engine.counters.unitsByMethod)
                 } else {
                     try await sink.checkpoint(
-                        frontierJSON: engine.checkpointState().encodedJSON(),
+                        frontierJSON: engine.checkpointJSON(),
                         unitsByMethod: engine.counters.unitsByMethod)
                 }
             } catch {
@@ -145,7 +145,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
                 case .commentsDisabled(let videoIds): try await sink.noteCommentsDisabled(videoIds)
                 case .checkpoint:
                     try await sink.checkpoint(
-                        frontierJSON: engine.checkpointState().encodedJSON(),
+                        frontierJSON: engine.checkpointJSON(),
                         unitsByMethod: engine.counters.unitsByMethod)
                 }
             } catch {

@@ -77,12 +77,20 @@ struct Frontier: Sendable {
         return nil
     }
 
-    /// Everything still pending, for a checkpoint (channel lookups as single items).
+    /// Everything still pending (channel lookups as single items).
     var items: [WorkItem] {
         var all: [WorkItem] = []
         all.reserveCapacity(count)
-        for lookup in lookups[lookupHead...] { all.append(.channel(ChannelLookup(seed: lookup.seed, id: lookup.id))) }
-        for page in buckets.indices { all += buckets[page][heads[page]...] }
+        forEach { all.append($0) }
         return all
+    }
+
+    /// Visits everything still pending in the order ``items`` lists it, without making that
+    /// array: a checkpoint writes tens of thousands of items once a second.
+    func forEach(_ body: (WorkItem) -> Void) {
+        for lookup in lookups[lookupHead...] { body(.channel(ChannelLookup(seed: lookup.seed, id: lookup.id))) }
+        for page in buckets.indices {
+            for item in buckets[page][heads[page]...] { body(item) }
+        }
     }
 }

@@ -5,12 +5,29 @@ extension FrontierState {
     /// bytes: a checkpoint of a million-video crawl holds tens of thousands of items, and
     /// Foundation's encoder would build a tree of them once a second.
     func encodedJSON() -> [UInt8] {
-        var writer = JSONWriter(capacity: 64 * (items.count + pending.count) + 256)
+        Self.encodedJSON(
+            itemCount: items.count, items: { visit in items.forEach(visit) }, pending: pending,
+            unitsByMethod: unitsByMethod,
+            seeds: seeds, commentVideos: commentVideos
+        ).bytes
+    }
+
+    /// The JSON of a state whose items are visited rather than held in an array (see
+    /// ``CrawlEngine/checkpointJSON()``).
+    static func encodedJSON<Seeds: Sequence<String>>(
+        itemCount: Int, items visitItems: ((WorkItem) -> Void) -> Void, pending: [PendingVideo],
+        unitsByMethod: [String: Int], seeds: Seeds?, commentVideos: [String]?
+    ) -> JSONWriter {
+        // About what an uploads-playlist item, a seed line and a pending video take.
+        var writer = JSONWriter(
+            capacity: 192 * itemCount + 96 * pending.count + 48 * (seeds?.underestimatedCount ?? 0) + 256)
         writer.raw("{")
         writer.key("items")
         writer.raw("[")
-        for (index, item) in items.enumerated() {
-            if index > 0 { writer.raw(",") }
+        var first = true
+        visitItems { item in
+            if !first { writer.raw(",") }
+            first = false
             item.write(into: &writer)
         }
         writer.raw("]")
@@ -44,6 +61,6 @@ extension FrontierState {
             writer.stringArray(commentVideos)
         }
         writer.raw("}")
-        return writer.bytes
+        return writer
     }
 }
