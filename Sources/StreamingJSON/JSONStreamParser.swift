@@ -542,8 +542,10 @@ public struct JSONStreamParser {
                     UnsafeRawBufferPointer(start: base + start, count: token.end - start), isASCII: !token.nonASCII,
                     readable: count - start))
         }
-        scratch.removeAll(keepingCapacity: true)
-        let wroteNonASCII = JSONUnescape.unescape(base, start, token.end, into: &scratch)
-        return try scratch.withUnsafeBytes { try body(JSONText($0, isASCII: !token.nonASCII && !wroteNonASCII)) }
+        let (written, wroteNonASCII) = JSONUnescape.unescape(base, start, token.end, into: &scratch)
+        return try scratch.withUnsafeBytes {
+            try body(
+                JSONText(UnsafeRawBufferPointer(rebasing: $0[..<written]), isASCII: !token.nonASCII && !wroteNonASCII))
+        }
     }
 }

@@ -2,19 +2,22 @@ import YouTubeKit
 
 /// Turns the text of a validated JSON string (escapes already checked) into UTF-8.
 enum JSONUnescape {
-    /// Appends the unescaped text to `output`. Unescaped text is never longer than its escaped
-    /// form, so room for that is made once and written through a pointer: runs between escapes
-    /// are copied in one move each, with no growth checks on the way.
+    /// Writes the unescaped text at the start of `output`, a scratch buffer kept between calls.
+    /// Unescaped text is never longer than its escaped form, so the buffer is made that long
+    /// when it is shorter (it grows to the longest string seen, and is never cleared) and written
+    /// through a pointer: runs between escapes are copied in one move each, with no growth checks
+    /// on the way.
     ///
-    /// - Returns: whether a `\u` escape wrote a non-ASCII character.
-    @discardableResult
-    static func unescape(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, into output: inout [UInt8]) -> Bool {
-        let old = output.count
+    /// - Returns: how many bytes of `output` hold the text, and whether a `\u` escape wrote a
+    ///   non-ASCII character.
+    static func unescape(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, into output: inout [UInt8]) -> (
+        count: Int, wroteNonASCII: Bool
+    ) {
         let room = end - start
-        output.append(contentsOf: repeatElement(0, count: room))
+        if output.count < room { output.append(contentsOf: repeatElement(0, count: room - output.count)) }
         var wroteNonASCII = false
         let written = output.withUnsafeMutableBufferPointer { buffer -> Int in
-            let out = buffer.baseAddress! + old
+            let out = buffer.baseAddress!
             var count = 0
             var index = start
             var runStart = start
@@ -55,8 +58,7 @@ enum JSONUnescape {
             }
             return count
         }
-        output.removeLast(room - written)
-        return wroteNonASCII
+        return (written, wroteNonASCII)
     }
 
     /// The index of the first `\` from `index` on, or `end`: sixteen bytes at a time.

@@ -198,6 +198,12 @@ public struct JSONWriter: @unchecked Sendable {  // a value: its storage is copi
         storage.count &+= Self.escape(base, input.count, into: output)
     }
 
+    /// The text of `value` as a JSON string's, without quotes.
+    public mutating func escapedText(_ value: String) {
+        var value = value
+        value.withUTF8 { escapedText(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
     /// Writes `count` bytes from `base` escaped to `output` (room for six bytes each); returns
     /// how many it wrote.
     @inline(__always)

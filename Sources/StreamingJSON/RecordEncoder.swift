@@ -40,7 +40,11 @@ public enum RecordEncoder {
         writer.member("viewCount", video.viewCount)
         writer.member("likeCount", video.likeCount)
         writer.member("commentCount", video.commentCount)
-        writer.member("embedURL", video.embedURLString)
+        // `Video.embedURLString`, written without making it.
+        writer.memberKey("embedURL")
+        writer.raw("\"https://www.youtube.com/embed/")
+        writer.escapedText(video.videoId)
+        writer.raw("\"")
         source(video.source.map { ($0.kind.rawValue, $0.seed, $0.endpoint, $0.rank) }, into: &writer)
         writer.memberKey("fetchedAt")
         date(video.fetchedAt, into: &writer)
