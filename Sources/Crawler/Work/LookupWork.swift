@@ -49,7 +49,10 @@ struct ChannelBatch: CrawlWork {
     func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine) {
         let seedOf = Dictionary(zip(ids, seeds), uniquingKeysWith: { first, _ in first })
         var found: Set<String> = []
-        for case .channel(let channel) in fetched.records {
+        for case .channel(var channel) in fetched.records {
+            // The id as the batch holds it (a seed's own string, mostly): the uploads walk keeps
+            // it until its last page, and a copy per channel was 80 bytes of a crawl's memory.
+            if let known = seedOf.index(forKey: channel.channelId) { channel.channelId = seedOf[known].key }
             found.insert(channel.channelId)
             plan.resolved(channel, seed: seedOf[channel.channelId] ?? seeds.first ?? 0)
         }
