@@ -16,6 +16,27 @@ struct AtomicFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["manifest.json"])
     }
 
+    @Test func aFileWrittenInPiecesAppearsWholeOrNotAtAll() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("checkpoint.json").path
+        try AtomicFile.write(to: path) { append in
+            for piece in ["one, ", "", "two, ", "three"] { try Array(piece.utf8).withUnsafeBytes(append) }
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "one, two, three")
+        // A writer that fails half way (the disk fills): the old file stays, no temporary is left.
+        struct DiskFull: Error {}
+        #expect(throws: DiskFull.self) {
+            try AtomicFile.write(to: path) { append in
+                try Array("half of a new".utf8).withUnsafeBytes(append)
+                throw DiskFull()
+            }
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "one, two, three")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["checkpoint.json"])
+    }
+
     @Test func missingDirectoryIsANamedError() {
         #expect {
             try AtomicFile.write([1], to: "/nonexistent-dir-\(UUID())/manifest.json")

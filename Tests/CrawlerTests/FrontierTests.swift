@@ -98,6 +98,8 @@ struct FrontierStateEncodingTests {
             ],
             unitsByMethod: ["videos.list": 3, "search.list": 100, "channels.list": 1])
         let bytes = state.encodedJSON()
+        #expect(
+            !String(decoding: bytes, as: UTF8.self).contains(#""pageToken":null"#), "a first page's token is left out")
         let decoded = try JSONDecoder().decode(FrontierState.self, from: Data(bytes))
         #expect(decoded.items == state.items)
         #expect(decoded.pending == state.pending)

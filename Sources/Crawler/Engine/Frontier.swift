@@ -58,7 +58,11 @@ struct Frontier: Sendable {
             let batch = lookups[lookupHead..<(lookupHead + min(waitingLookups, Self.channelBatch))]
             lookupHead += batch.count
             count -= batch.count
-            if lookupHead > 256, lookupHead * 4 > lookups.count {
+            if lookupHead == lookups.count {
+                // Drained: its storage goes back (tens of thousands of lookups at the start).
+                lookups = []
+                lookupHead = 0
+            } else if lookupHead > 256, lookupHead * 4 > lookups.count {
                 lookups.removeFirst(lookupHead)
                 lookupHead = 0
             }
@@ -68,7 +72,13 @@ struct Frontier: Sendable {
             let item = buckets[page][heads[page]]
             heads[page] += 1
             count -= 1
-            if heads[page] > 256, heads[page] * 4 > buckets[page].count {
+            if heads[page] == buckets[page].count {
+                // Drained: its storage goes back. Every channel's first page waits in bucket 0
+                // at the start of a large crawl; kept, those megabytes would stay resident to
+                // its end, when the seen-set is largest.
+                buckets[page] = []
+                heads[page] = 0
+            } else if heads[page] > 256, heads[page] * 4 > buckets[page].count {
                 buckets[page].removeFirst(heads[page])
                 heads[page] = 0
             }

@@ -99,7 +99,9 @@ extension JSONWriter {
     mutating func pagingMembers(seed: Int, pageToken: String?, page: Int, rank: Int, restarts: Int?) {
         key("seed")
         int(seed)
-        member("pageToken", pageToken)
+        // Absent when there is none (`Decodable` reads that as nil): most items of a large
+        // checkpoint are first pages.
+        if let pageToken { member("pageToken", pageToken) }
         member("page", page)
         member("rank", rank)
         if let restarts { member("restarts", restarts) }

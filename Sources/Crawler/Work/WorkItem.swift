@@ -8,7 +8,9 @@ enum WorkItem: Sendable, Hashable {
     case hydrate(HydrationBatch)
     case commentThreads(CommentThreadsPage)
     case replies(ReplyPage)
-    case window(SearchWindow)
+    /// Boxed: the largest kind and a rare one; every item in the frontier is as large as the
+    /// largest unboxed kind.
+    indirect case window(SearchWindow)
     case stats(StatsBatch)
 }
 
