@@ -36,10 +36,15 @@ public final class ShardWriter {
         /// `--gzip-level 9` (or a `ytcrawl merge` with it later) makes the smallest files.
         public static let defaultLevel = 3
 
+        /// One member compressing on each core and one being written: more only waits, holding a
+        /// MiB of lines and its compressed bytes each (six, the earlier fixed number, were 3 MB
+        /// of a two-core crawl's peak memory).
+        public static let defaultPendingMembers = ProcessInfo.processInfo.activeProcessorCount + 1
+
         public init(
             shardRecords: Int = 100_000, shardBytes: Int = defaultShardBytes, level: Int32 = Int32(defaultLevel),
             memberBytes: Int = 1 << 20,
-            maximumPendingMembers: Int = 6
+            maximumPendingMembers: Int = defaultPendingMembers
         ) {
             self.shardRecords = shardRecords
             self.shardBytes = shardBytes
