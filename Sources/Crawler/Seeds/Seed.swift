@@ -9,8 +9,10 @@ public struct Seed: Sendable, Hashable {
         case channel(ChannelReference)
         case playlist(String)
         case video(String)
-        /// `comments VIDEO_ID`: one video's comment threads and every reply.
-        case comments(CommentsSeed)
+        /// `comments VIDEO_ID`: one video's comment threads and every reply. Boxed too: the
+        /// largest of the others is a channel reference, and a crawl keeps every seed (96 → 80
+        /// bytes a seed).
+        indirect case comments(CommentsSeed)
     }
 
     /// What a `comments` seed asks for.
