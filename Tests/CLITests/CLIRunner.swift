@@ -53,10 +53,13 @@ struct CLIRunner {
     }
 
     /// Starts `arguments` `times` times, each killed with SIGKILL after a random moment in
-    /// `delay` (seconds) if still running; `check` sees what each run printed. Returns how many
-    /// runs were killed (the others finished first).
+    /// `delay` (seconds) if still running — counted from when `ready` first holds, when given
+    /// (checked every 10 ms, for at most 60 s), so that a loaded machine does not turn "killed in
+    /// the middle" into "killed before it began"; `check` sees what each run printed. Returns how
+    /// many runs were killed (the others finished first).
     static func killRuns(
-        _ arguments: [String], times: Int, after delay: ClosedRange<Double>, check: (String) -> Void
+        _ arguments: [String], times: Int, after delay: ClosedRange<Double>, ready: (() -> Bool)? = nil,
+        check: (String) -> Void
     ) throws -> Int {
         var generator = SystemRandomNumberGenerator()
         var killed = 0
@@ -68,6 +71,10 @@ struct CLIRunner {
             process.standardOutput = output
             process.standardError = output
             try process.run()
+            if let ready {
+                let deadline = Date().addingTimeInterval(60)
+                while !ready(), process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            }
             Thread.sleep(forTimeInterval: Double.random(in: delay, using: &generator))
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)

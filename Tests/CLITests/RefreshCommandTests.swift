@@ -162,7 +162,16 @@ struct RefreshCommandTests {
         // 10 requests go at once (the burst), then 6 a second: five runs of under a second each
         // cannot ask for them all.
         #expect(ids.count / 50 >= 100, "enough requests to be killed among them")
-        let killed = try await offThePool { try CLIRunner.killRuns(arguments, times: 5, after: 0.2...0.8) { _ in } }
+        // Each kill comes after the snapshot's id list is written (the first run reads 8,000 ids
+        // from the shards first, which a loaded machine may take longer than the delay for).
+        let started: @Sendable () -> Bool = {
+            Self.snapshots(out).contains {
+                FileManager.default.fileExists(atPath: $0 + "/" + SnapshotDirectory.idsFile)
+            }
+        }
+        let killed = try await offThePool {
+            try CLIRunner.killRuns(arguments, times: 5, after: 0.2...0.8, ready: started) { _ in }
+        }
         #expect(killed == 5, "every run was killed mid-snapshot")
         #expect(Self.snapshots(out).count == 1, "a rerun completes the unfinished snapshot, not another")
         // The rerun at full speed.
