@@ -178,6 +178,47 @@ struct EmulatorEndpointTests {
         #expect(Set(ids) == truthIds)
     }
 
+    /// Like the real API, playlistItems.list and playlists.list return the parts named and no
+    /// others (`kind`, `etag` and `id` always): a crawl that asks for `contentDetails` alone gets a
+    /// tenth of the bytes.
+    @Test func playlistPagesCarryOnlyThePartsAskedFor() throws {
+        let emulator = try EmulatorHarness {
+            $0.corpus = CorpusConfiguration(seed: 5, channels: 40, videosPerChannel: 10)
+        }
+        let uploads = try #require(emulator.server.truthChannels()[0].uploadsPlaylistId)
+        for playlist in [uploads] + emulator.server.playlistIds.prefix(3) {
+            let target = "/youtube/v3/playlistItems?maxResults=50&playlistId=\(playlist)&part="
+            let (_, both) = try emulator.json(target + "snippet,contentDetails")
+            let (_, details) = try emulator.json(target + "contentDetails")
+            let (_, snippet) = try emulator.json(target + "snippet,status")
+            #expect(!details.items.isEmpty && details.items.count == both.items.count)
+            for (index, item) in details.items.enumerated() {
+                guard case .object(let members) = item else {
+                    Issue.record("an item of \(playlist) is not an object")
+                    continue
+                }
+                #expect(members.map(\.key) == ["kind", "etag", "id", "contentDetails"], "playlist \(playlist)")
+                #expect(item["contentDetails"] == both.items[index]["contentDetails"])
+                #expect(item["id"] == both.items[index]["id"])
+            }
+            for (index, item) in snippet.items.enumerated() {
+                guard case .object(let members) = item else {
+                    Issue.record("an item of \(playlist) is not an object")
+                    continue
+                }
+                #expect(members.map(\.key) == ["kind", "etag", "id", "snippet", "status"])
+                #expect(item["snippet"] == both.items[index]["snippet"])
+            }
+        }
+        let (_, lists) = try emulator.json(
+            "/youtube/v3/playlists?part=contentDetails&id=\(emulator.server.playlistIds[0])")
+        #expect(lists.items.first?["snippet"] == nil)
+        #expect(lists.items.first?[path: "contentDetails", "itemCount"]?.int != nil)
+        let (_, titled) = try emulator.json("/youtube/v3/playlists?part=snippet&id=\(emulator.server.playlistIds[0])")
+        #expect(titled.items.first?["contentDetails"] == nil)
+        #expect(titled.items.first?[path: "snippet", "title"]?.string != nil)
+    }
+
     @Test func ordinaryPlaylistsHavePlaceholdersAndUnknownOnesAre404() throws {
         let emulator = try EmulatorHarness {
             $0.corpus = CorpusConfiguration(seed: 5, channels: 40, videosPerChannel: 10)

@@ -222,7 +222,7 @@ struct Endpoints {
 
     func playlistItems() throws -> JSONValue {
         try checkKnown(["part", "id", "playlistId", "videoId", "maxResults", "pageToken", "onBehalfOfContentOwner"])
-        _ = try parts(Self.playlistItemParts)
+        let parts = try parts(Self.playlistItemParts)
         guard let playlistId = parameters["playlistId"], !playlistId.isEmpty else {
             throw APIFailure.required("playlistId")
         }
@@ -250,7 +250,7 @@ struct Endpoints {
         let items = (offset..<min(offset + pageSize, total)).map { position -> JSONValue in
             let (item, addedAt) = entry(position)
             return renderer.playlistItem(
-                playlistId: playlistId, owner: owner, position: position, entry: item, addedAt: addedAt)
+                playlistId: playlistId, owner: owner, position: position, entry: item, addedAt: addedAt, parts: parts)
         }
         return listResponse(
             kind: "youtube#playlistItemListResponse", items: items, total: total, offset: offset, pageSize: pageSize,
@@ -265,7 +265,6 @@ struct Endpoints {
             "onBehalfOfContentOwnerChannel",
         ])
         let parts = try parts(Self.playlistParts)
-        _ = parts
         let pageSize = try maxResults(range: 0...50, default: 5)
         let offset = try offset()
         var found: [JSONValue] = []
@@ -276,13 +275,13 @@ struct Endpoints {
                     found.append(
                         renderer.playlist(
                             id: playlist.id, title: playlist.title, owner: corpus.channels[playlist.channel],
-                            publishedAt: playlist.publishedAt, itemCount: playlist.entries.count))
+                            publishedAt: playlist.publishedAt, itemCount: playlist.entries.count, parts: parts))
                 } else if id.hasPrefix("UU"), let channel = corpus.channelIndex(id: id) {
                     let owner = corpus.channels[channel]
                     found.append(
                         renderer.playlist(
                             id: owner.uploadsPlaylistId, title: "Uploads from \(owner.title)", owner: owner,
-                            publishedAt: owner.publishedAt, itemCount: owner.videoCount))
+                            publishedAt: owner.publishedAt, itemCount: owner.videoCount, parts: parts))
                 }
             }
         } else if let channelId = parameters["channelId"] {
@@ -291,7 +290,7 @@ struct Endpoints {
                 found = corpus.playlists.filter { $0.channel == channel }.map {
                     renderer.playlist(
                         id: $0.id, title: $0.title, owner: owner, publishedAt: $0.publishedAt,
-                        itemCount: $0.entries.count)
+                        itemCount: $0.entries.count, parts: parts)
                 }
             }
         } else {

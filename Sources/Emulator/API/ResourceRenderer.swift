@@ -273,14 +273,56 @@ struct ResourceRenderer: Sendable {
 
     // MARK: playlistItems.list and playlists.list
 
+    /// A playlistItems.list item with the parts asked for (as the real API: `kind`, `etag` and
+    /// `id` always; `snippet`, `contentDetails` and `status` only when named).
     func playlistItem(
+        playlistId: String, owner: CorpusChannel, position: Int, entry: CorpusPlaylist.Entry, addedAt: Int64,
+        parts: Set<String>
+    ) -> JSONValue {
+        let itemId = playlistId + String(position)
+        var members: [(key: String, value: JSONValue)] = [
+            ("kind", .string("youtube#playlistItem")), ("etag", etag("i" + itemId)),
+            ("id", .string(String(corpus.videoCodec.encode(Int(truncatingIfNeeded: itemId.hashValueStable >> 8))))),
+        ]
+        if parts.contains("snippet") {
+            members.append(
+                (
+                    "snippet",
+                    playlistItemSnippet(
+                        playlistId: playlistId, owner: owner, position: position, entry: entry, addedAt: addedAt)
+                ))
+        }
+        if parts.contains("contentDetails") {
+            switch entry {
+            case .video(let index):
+                let video = corpus.video(index)
+                members.append(
+                    (
+                        "contentDetails",
+                        .object([("videoId", .string(video.id)), ("videoPublishedAt", Self.date(video.publishedAt))])
+                    ))
+            case .privateVideo(let id), .deletedVideo(let id):
+                members.append(("contentDetails", .object([("videoId", .string(id))])))
+            }
+        }
+        if parts.contains("status") {
+            let privacy: String
+            switch entry {
+            case .video: privacy = "public"
+            case .privateVideo: privacy = "private"
+            case .deletedVideo: privacy = "privacyStatusUnspecified"
+            }
+            members.append(("status", .object([("privacyStatus", .string(privacy))])))
+        }
+        return .object(members)
+    }
+
+    private func playlistItemSnippet(
         playlistId: String, owner: CorpusChannel, position: Int, entry: CorpusPlaylist.Entry, addedAt: Int64
     ) -> JSONValue {
         var snippet: [(key: String, value: JSONValue)] = [
             ("publishedAt", Self.date(addedAt)), ("channelId", .string(owner.id)),
         ]
-        var contentDetails: [(key: String, value: JSONValue)] = []
-        let privacy: String
         switch entry {
         case .video(let index):
             let video = corpus.video(index)
@@ -293,8 +335,6 @@ struct ResourceRenderer: Sendable {
                 ("videoOwnerChannelTitle", .string(videoChannel.title)),
                 ("videoOwnerChannelId", .string(videoChannel.id)),
             ]
-            contentDetails = [("videoId", .string(video.id)), ("videoPublishedAt", Self.date(video.publishedAt))]
-            privacy = "public"
         case .privateVideo(let id), .deletedVideo(let id):
             let isPrivate: Bool
             if case .privateVideo = entry { isPrivate = true } else { isPrivate = false }
@@ -305,33 +345,34 @@ struct ResourceRenderer: Sendable {
                 ("playlistId", .string(playlistId)), ("position", .integer(position)),
                 ("resourceId", .object([("kind", .string("youtube#video")), ("videoId", .string(id))])),
             ]
-            contentDetails = [("videoId", .string(id))]
-            privacy = isPrivate ? "private" : "privacyStatusUnspecified"
         }
-        let itemId = playlistId + String(position)
-        return .object([
-            ("kind", .string("youtube#playlistItem")), ("etag", etag("i" + itemId)),
-            ("id", .string(String(corpus.videoCodec.encode(Int(truncatingIfNeeded: itemId.hashValueStable >> 8))))),
-            ("snippet", .object(snippet)), ("contentDetails", .object(contentDetails)),
-            ("status", .object([("privacyStatus", .string(privacy))])),
-        ])
+        return .object(snippet)
     }
 
-    func playlist(id: String, title: String, owner: CorpusChannel, publishedAt: Int64, itemCount: Int) -> JSONValue {
-        .object([
+    /// A playlists.list item with the parts asked for (`kind`, `etag`, `id` always).
+    func playlist(
+        id: String, title: String, owner: CorpusChannel, publishedAt: Int64, itemCount: Int, parts: Set<String>
+    ) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
             ("kind", .string("youtube#playlist")), ("etag", etag("p" + id)), ("id", .string(id)),
-            (
-                "snippet",
-                .object([
-                    ("publishedAt", Self.date(publishedAt)), ("channelId", .string(owner.id)),
-                    ("title", .string(title)),
-                    ("description", .string("")), ("thumbnails", channelThumbnails(owner)),
-                    ("channelTitle", .string(owner.title)),
-                    ("localized", .object([("title", .string(title)), ("description", .string(""))])),
-                ])
-            ),
-            ("contentDetails", .object([("itemCount", .integer(itemCount))])),
-        ])
+        ]
+        if parts.contains("snippet") {
+            members.append(
+                (
+                    "snippet",
+                    .object([
+                        ("publishedAt", Self.date(publishedAt)), ("channelId", .string(owner.id)),
+                        ("title", .string(title)),
+                        ("description", .string("")), ("thumbnails", channelThumbnails(owner)),
+                        ("channelTitle", .string(owner.title)),
+                        ("localized", .object([("title", .string(title)), ("description", .string(""))])),
+                    ])
+                ))
+        }
+        if parts.contains("contentDetails") {
+            members.append(("contentDetails", .object([("itemCount", .integer(itemCount))])))
+        }
+        return .object(members)
     }
 }
 
