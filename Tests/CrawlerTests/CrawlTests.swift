@@ -2,6 +2,7 @@ import Archive
 import Emulator
 import Foundation
 import StreamingJSON
+import Synchronization
 import TestSupport
 import Testing
 import Transport
@@ -28,7 +29,8 @@ struct CrawlTests {
 
     static func crawl(
         _ emulator: EmulatorServer, seeds text: String, out: String, budget: Int? = nil, ledger: String,
-        model: QuotaModel = .buckets, utcNow: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
+        model: QuotaModel = .buckets, hydrate: Bool = true,
+        utcNow: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
     ) async throws -> CrawlSummary {
         let seeds = try SeedsParser.parse(text, file: "seeds.txt")
         let limiter = try RateLimiter(
@@ -39,7 +41,7 @@ struct CrawlTests {
         let crawler = try Crawler(
             configuration: CrawlConfiguration(
                 seeds: seeds, seedsDigest: String(text.utf8.count) + String(text.prefix(64)), apiBase: emulator.baseURL,
-                out: out, concurrency: 8, shardOptions: .init(shardRecords: 200), checkpointEvery: 3,
+                out: out, concurrency: 8, hydrate: hydrate, shardOptions: .init(shardRecords: 200), checkpointEvery: 3,
                 checkpointInterval: .zero, quotaModel: model),
             transport: try CurlTransport(), limiter: limiter)
         return try await crawler.run()
@@ -106,6 +108,75 @@ struct CrawlTests {
         #expect(
             Double(summary.units) <= Double(best) / 0.95 + 1,
             "within 95% of the theoretical best, \(summary.units) vs \(best)")
+    }
+
+    /// With hydration (the default) a playlist page need only name its videos: the walk asks for
+    /// `part=contentDetails` (a tenth of the bytes, the same unit) and every video still arrives
+    /// whole from videos.list; private and deleted entries, which it can no longer tell apart,
+    /// are dropped there. Without hydration it asks for the snippet it writes. Both runs write
+    /// the same videos.
+    @Test func hydratedWalksAskForIdsAloneAndWriteTheSameVideos() async throws {
+        let targets = Mutex<[String]>([])
+        let emulator = try Self.emulator(corpus: CorpusConfiguration(seed: 5, channels: 40, videosPerChannel: 10)) {
+            $0.log = { line in
+                let words = line.split(separator: " ", maxSplits: 2)
+                if words.count >= 2, words[1].contains("/playlistItems") {
+                    targets.withLock { $0.append(String(words[1])) }
+                }
+            }
+        }
+        defer { emulator.stop() }
+        // A playlist with private or deleted entries, and what it holds that is public.
+        let client = LoopbackHTTPClient(port: emulator.port)
+        defer { client.close() }
+        var playlist: String?
+        var publicIds: Set<String> = []
+        for candidate in emulator.playlistIds where playlist == nil {
+            let response = try client.get(
+                "/youtube/v3/playlistItems?part=contentDetails&maxResults=50&playlistId=\(candidate)",
+                headers: ["X-Goog-Api-Key": Self.key.value])
+            let page = try JSONValue.parse(response.body)
+            guard case .array(let items)? = page["items"], page["nextPageToken"] == nil else { continue }
+            let published = items.filter { $0["contentDetails"]?["videoPublishedAt"] != nil }
+            if published.count < items.count, !published.isEmpty {
+                playlist = candidate
+                for item in published {
+                    if case .string(let id)? = item["contentDetails"]?["videoId"] { publicIds.insert(id) }
+                }
+            }
+        }
+        let withPlaceholders = try #require(playlist, "the corpus has a one-page playlist with placeholders")
+        let channel = emulator.channelIds[3]
+        let seeds = "channel \(channel)\nplaylist \(withPlaceholders)\n"
+        let expected = publicIds.union(emulator.truthVideos().filter { $0.channelId == channel }.map(\.videoId))
+        var written: [Bool: Set<String>] = [:]
+        for hydrate in [true, false] {
+            let out = Self.temporary("parts")
+            let ledger = Self.temporary("ledger")
+            defer {
+                try? FileManager.default.removeItem(atPath: out)
+                try? FileManager.default.removeItem(atPath: ledger)
+            }
+            targets.withLock { $0.removeAll() }
+            let summary = try await Self.crawl(emulator, seeds: seeds, out: out, ledger: ledger, hydrate: hydrate)
+            #expect(summary.ending == .completed)
+            #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+            let parts = Set(
+                targets.withLock { $0 }.compactMap { target in
+                    URLComponents(string: target)?.queryItems?.first { $0.name == "part" }?.value
+                })
+            #expect(parts == [hydrate ? "contentDetails" : "snippet,contentDetails"], "hydrate \(hydrate)")
+            #expect(ArchiveVerifier.verify(directory: out).problem == nil)
+            written[hydrate] = try ArchiveReader.videoIds(directory: out)
+            for name in ArchiveReader.shardNames(directory: out, kind: .videos) {
+                try ArchiveReader.forEachLine(path: out + "/" + name) { line, _ in
+                    let record = try JSONValue.parse(Array(line))
+                    #expect(record["title"].map { $0 != .null } == true, "every video has its title")
+                }
+            }
+        }
+        #expect(written[true] == expected)
+        #expect(written[false] == expected)
     }
 
     @Test func tenPercentFaultsOfEveryKindFindTheSameVideos() async throws {

@@ -64,7 +64,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         try await restoreOrSeed()
         let fetcher = Fetcher(
             transport: transport, limiter: limiter, clock: limiter.clock, apiBase: configuration.apiBase,
-            log: configuration.verbose ? log : nil, backoff: configuration.backoff)
+            log: configuration.verbose ? log : nil, backoff: configuration.backoff, hydrating: configuration.hydrate)
         let seeds = configuration.seeds
         await withTaskGroup(of: (Int, FetchResult).self) { group in
             var running = 0

@@ -18,6 +18,9 @@ protocol CrawlWork: Sendable, Hashable, Codable {
     var isCostly: Bool { get }
     /// The request to send.
     func request(seeds: [Seed]) throws -> APIRequest
+    /// The request to send when the videos its page finds are hydrated by videos.list after:
+    /// a kind whose pages carry more than the ids asks for less (the default: the same request).
+    func request(seeds: [Seed], hydrating: Bool) throws -> APIRequest
     /// Folds a fetched page into the plan: records to write, work to queue, warnings.
     func apply(_ page: FetchedPage, to plan: inout CrawlEngine)
     /// The same work from its first page, after `invalidPageToken`; `nil` when it cannot restart
@@ -33,6 +36,10 @@ protocol CrawlWork: Sendable, Hashable, Codable {
     func write(into writer: inout JSONWriter)
     /// For people: what it is (`search "cats" page 3`).
     func describe(seeds: [Seed]) -> String
+}
+
+extension CrawlWork {
+    func request(seeds: [Seed], hydrating: Bool) throws -> APIRequest { try request(seeds: seeds) }
 }
 
 /// Work that belongs to one seed: a rerun with other seeds renumbers it, or drops it with its seed.

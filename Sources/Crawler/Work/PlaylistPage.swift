@@ -23,6 +23,16 @@ struct PlaylistPage: PagedWork {
         try APIRequest.playlistItems(playlistId: playlistId, pageToken: pageToken)
     }
 
+    /// Hydrated videos come from videos.list: the page need only say which they are and when
+    /// they were published (`contentDetails`), a tenth of the bytes of the snippet (same unit).
+    /// Without a snippet, a private or deleted entry cannot be told from a video here; it goes
+    /// to videos.list, which does not return it.
+    func request(seeds: [Seed], hydrating: Bool) throws -> APIRequest {
+        guard hydrating else { return try request(seeds: seeds) }
+        return try APIRequest.playlistItems(
+            playlistId: playlistId, part: APIRequest.Parts.playlistItemIds, pageToken: pageToken)
+    }
+
     func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine) {
         var position = rank
         var oldest = self.oldest

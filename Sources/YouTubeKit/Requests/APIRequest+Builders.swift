@@ -6,6 +6,8 @@ extension APIRequest {
         public static let videos = "snippet,contentDetails,statistics"
         public static let channels = "snippet,contentDetails,statistics"
         public static let playlistItems = "snippet,contentDetails"
+        /// A playlist's video ids and publish dates only, for videos hydrated after.
+        public static let playlistItemIds = "contentDetails"
         public static let playlists = "snippet,contentDetails"
         public static let commentThreads = "snippet,replies"
         public static let comments = "snippet"
