@@ -1,4 +1,4 @@
-/// The crawl's seen-set of video ids, in about 10 bytes an id (``PackedIdTable``) instead of a
+/// The crawl's seen-set of video ids, in about 9 bytes an id (``PackedIdTable``) instead of a
 /// `Set<String>`'s 16 to 32: the one structure that grows with every video a crawl finds.
 ///
 /// A video id is 11 base64url characters, 66 bits. YouTube's ids carry 64 of them (the last
