@@ -46,6 +46,14 @@ struct ChildProcess {
             cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime), peakRSSBytes: peak)
     }
 
+    /// CPU time (user and system) this process has used so far, its threads together.
+    static func ownCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+            + Double(usage.ru_stime.tv_usec) / 1e6
+    }
+
     /// `VmHWM` of a running process, in bytes (0 when it cannot be read).
     static func highWaterMark(_ pid: pid_t) -> Int {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
