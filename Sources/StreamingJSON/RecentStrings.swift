@@ -39,7 +39,12 @@ struct RecentStrings {
     @inline(__always)
     private static func repeats(_ entry: Entry, _ base: UnsafePointer<UInt8>, _ index: Int, _ count: Int) -> Bool {
         let end = index &+ 1 &+ entry.length
-        return end < count && base[end] == UInt8(ascii: "\"")
+        // The first eight bytes first (both at hand, and different for nearly every other string):
+        // the byte after a long string's length lies ahead of the parse, often not in cache yet.
+        guard end < count,
+            JSONScanner.loadWord(base, index &+ 1) == JSONScanner.loadWord(base, entry.start)
+        else { return false }
+        return base[end] == UInt8(ascii: "\"")
             && memcmp(base + (index &+ 1), base + entry.start, entry.length) == 0
     }
 

@@ -51,7 +51,7 @@ struct RepeatedStringTests {
 
     @Test func theMemoryMatchesExactRepeatsOfLongStringsOnly() {
         let long = String(repeating: "x", count: 70)
-        let text = Array("\"\(long)\" \"\(long)\" \"\(long)y\" \"short\" \"short\"".utf8)
+        let text = Array("\"\(long)\" \"\(long)\" \"\(long)y\" \"short\" \"short\" \"y\(long.dropFirst())\"".utf8)
         text.withUnsafeBufferPointer { buffer in
             let base = buffer.baseAddress!
             var recent = RecentStrings()
@@ -60,6 +60,7 @@ struct RepeatedStringTests {
             #expect(recent.match(base, 146, text.count) == nil, "70 bytes alike, then more")
             recent.note(start: 221, end: 226, escaped: false, nonASCII: false)
             #expect(recent.match(base, 228, text.count) == nil, "short strings are not remembered")
+            #expect(recent.match(base, 236, text.count) == nil, "the same length and end, another first byte")
         }
     }
 
