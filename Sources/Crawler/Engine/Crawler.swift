@@ -64,7 +64,8 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         try await restoreOrSeed()
         let fetcher = Fetcher(
             transport: transport, limiter: limiter, clock: limiter.clock, apiBase: configuration.apiBase,
-            log: configuration.verbose ? log : nil, backoff: configuration.backoff, hydrating: configuration.hydrate)
+            log: configuration.verbose ? log : nil, backoff: configuration.backoff,
+            needs: RequestNeeds(hydrating: configuration.hydrate, commentsOfEveryVideo: configuration.comments))
         let seeds = configuration.seeds
         await withTaskGroup(of: (Int, FetchResult).self) { group in
             var running = 0

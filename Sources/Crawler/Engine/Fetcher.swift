@@ -40,14 +40,14 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
     /// Where retries are logged (`--verbose`), if anywhere.
     var log: (@Sendable (String) -> Void)?
     var backoff: Backoff
-    /// Found videos are hydrated after (``CrawlWork/request(seeds:hydrating:)``).
-    var hydrating = true
+    /// What the crawl does with found videos (``CrawlWork/request(seeds:needs:)``).
+    var needs = RequestNeeds()
 
     func fetch(_ item: WorkItem, seeds: [Seed]) async -> FetchResult {
         var result = FetchResult(outcome: .skip(""))
         let apiRequest: APIRequest
         do {
-            apiRequest = try item.work.request(seeds: seeds, hydrating: hydrating)
+            apiRequest = try item.work.request(seeds: seeds, needs: needs)
         } catch {
             result.outcome = .skip("cannot build the request: \(error)")
             return result

@@ -18,9 +18,9 @@ protocol CrawlWork: Sendable, Hashable, Codable {
     var isCostly: Bool { get }
     /// The request to send.
     func request(seeds: [Seed]) throws -> APIRequest
-    /// The request to send when the videos its page finds are hydrated by videos.list after:
-    /// a kind whose pages carry more than the ids asks for less (the default: the same request).
-    func request(seeds: [Seed], hydrating: Bool) throws -> APIRequest
+    /// The request to send, knowing what the crawl does with what its page finds: a kind whose
+    /// pages carry more than the crawl needs asks for less (the default: the same request).
+    func request(seeds: [Seed], needs: RequestNeeds) throws -> APIRequest
     /// Folds a fetched page into the plan: records to write, work to queue, warnings.
     func apply(_ page: FetchedPage, to plan: inout CrawlEngine)
     /// The same work from its first page, after `invalidPageToken`; `nil` when it cannot restart
@@ -39,7 +39,15 @@ protocol CrawlWork: Sendable, Hashable, Codable {
 }
 
 extension CrawlWork {
-    func request(seeds: [Seed], hydrating: Bool) throws -> APIRequest { try request(seeds: seeds) }
+    func request(seeds: [Seed], needs: RequestNeeds) throws -> APIRequest { try request(seeds: seeds) }
+}
+
+/// What the crawl does with the videos a page finds, from its options.
+struct RequestNeeds: Sendable {
+    /// They are hydrated by videos.list after (not `--no-hydrate`).
+    var hydrating = true
+    /// Their comments are fetched whatever their seed (`--comments`).
+    var commentsOfEveryVideo = false
 }
 
 /// Work that belongs to one seed: a rerun with other seeds renumbers it, or drops it with its seed.

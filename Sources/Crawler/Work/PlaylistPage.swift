@@ -26,9 +26,11 @@ struct PlaylistPage: PagedWork {
     /// Hydrated videos come from videos.list: the page need only say which they are and when
     /// they were published (`contentDetails`), a tenth of the bytes of the snippet (same unit).
     /// Without a snippet, a private or deleted entry cannot be told from a video here; it goes
-    /// to videos.list, which does not return it.
-    func request(seeds: [Seed], hydrating: Bool) throws -> APIRequest {
-        guard hydrating else { return try request(seeds: seeds) }
+    /// to videos.list, which does not return it. When the seed wants comments the snippet stays:
+    /// its title tells a placeholder apart before a commentThreads call is spent on it.
+    func request(seeds: [Seed], needs: RequestNeeds) throws -> APIRequest {
+        guard needs.hydrating, !needs.commentsOfEveryVideo, seeds.indices.contains(seed), !seeds[seed].comments
+        else { return try request(seeds: seeds) }
         return try APIRequest.playlistItems(
             playlistId: playlistId, part: APIRequest.Parts.playlistItemIds, pageToken: pageToken)
     }
