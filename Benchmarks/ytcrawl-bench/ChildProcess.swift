@@ -39,7 +39,6 @@ struct ChildProcess {
             usleep(10_000)
         }
         let wall = (ContinuousClock.now - started) / .seconds(1)
-        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
         let exited = status & 0x7f == 0
         return Usage(
             status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), wallSeconds: wall,
@@ -50,9 +49,10 @@ struct ChildProcess {
     static func ownCPUSeconds() -> Double {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
-            + Double(usage.ru_stime.tv_usec) / 1e6
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
+
+    private static func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
 
     /// `VmHWM` of a running process, in bytes (0 when it cannot be read).
     static func highWaterMark(_ pid: pid_t) -> Int {

@@ -42,7 +42,8 @@ public enum RecordEncoder {
         writer.member("commentCount", video.commentCount)
         // `Video.embedURLString`, written without making it.
         writer.memberKey("embedURL")
-        writer.raw("\"https://www.youtube.com/embed/")
+        writer.raw(UInt8(ascii: "\""))
+        writer.raw(Video.embedURLPrefix)
         writer.escapedText(video.videoId)
         writer.raw("\"")
         source(video.source.map { ($0.kind.rawValue, $0.seed, $0.endpoint, $0.rank) }, into: &writer)

@@ -58,33 +58,31 @@ struct Frontier: Sendable {
             let batch = lookups[lookupHead..<(lookupHead + min(waitingLookups, Self.channelBatch))]
             lookupHead += batch.count
             count -= batch.count
-            if lookupHead == lookups.count {
-                // Drained: its storage goes back (tens of thousands of lookups at the start).
-                lookups = []
-                lookupHead = 0
-            } else if lookupHead > 256, lookupHead * 4 > lookups.count {
-                lookups.removeFirst(lookupHead)
-                lookupHead = 0
-            }
+            Self.compact(&lookups, head: &lookupHead)
             return .channels(ChannelBatch(seeds: batch.map(\.seed), ids: batch.map(\.id)))
         }
         for page in buckets.indices where heads[page] < buckets[page].count {
             let item = buckets[page][heads[page]]
             heads[page] += 1
             count -= 1
-            if heads[page] == buckets[page].count {
-                // Drained: its storage goes back. Every channel's first page waits in bucket 0
-                // at the start of a large crawl; kept, those megabytes would stay resident to
-                // its end, when the seen-set is largest.
-                buckets[page] = []
-                heads[page] = 0
-            } else if heads[page] > 256, heads[page] * 4 > buckets[page].count {
-                buckets[page].removeFirst(heads[page])
-                heads[page] = 0
-            }
+            Self.compact(&buckets[page], head: &heads[page])
             return item
         }
         return nil
+    }
+
+    /// After items were taken from the front of a queue (`head` is the next one): a drained
+    /// queue gives its storage back — every channel's first page and lookup waits here at the
+    /// start of a large crawl, and kept, those megabytes would stay resident to its end, when
+    /// the seen-set is largest — and a queue mostly taken drops its taken front.
+    private static func compact<Element>(_ queue: inout [Element], head: inout Int) {
+        if head == queue.count {
+            queue = []
+            head = 0
+        } else if head > 256, head * 4 > queue.count {
+            queue.removeFirst(head)
+            head = 0
+        }
     }
 
     /// Everything still pending (channel lookups as single items).

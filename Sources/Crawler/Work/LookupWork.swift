@@ -52,9 +52,10 @@ struct ChannelBatch: CrawlWork {
         for case .channel(var channel) in fetched.records {
             // The id as the batch holds it (a seed's own string, mostly): the uploads walk keeps
             // it until its last page, and a copy per channel was 80 bytes of a crawl's memory.
-            if let known = seedOf.index(forKey: channel.channelId) { channel.channelId = seedOf[known].key }
+            var seed = seeds.first ?? 0
+            if let known = seedOf.index(forKey: channel.channelId) { (channel.channelId, seed) = seedOf[known] }
             found.insert(channel.channelId)
-            plan.resolved(channel, seed: seedOf[channel.channelId] ?? seeds.first ?? 0)
+            plan.resolved(channel, seed: seed)
         }
         // A channel seed the API does not know is worth a warning; a channel a search named is not.
         for (id, seed) in zip(ids, seeds) where !found.contains(id) && plan.seeds[seed].kind == .channel {

@@ -29,7 +29,7 @@ struct PlaylistPage: PagedWork {
     /// to videos.list, which does not return it. When the seed wants comments the snippet stays:
     /// its title tells a placeholder apart before a commentThreads call is spent on it.
     func request(seeds: [Seed], needs: RequestNeeds) throws -> APIRequest {
-        guard needs.hydrating, !needs.commentsOfEveryVideo, seeds.indices.contains(seed), !seeds[seed].comments
+        guard needs.hydrating, !needs.commentsOfEveryVideo, !seeds[seed].comments
         else { return try request(seeds: seeds) }
         return try APIRequest.playlistItems(
             playlistId: playlistId, part: APIRequest.Parts.playlistItemIds, pageToken: pageToken)

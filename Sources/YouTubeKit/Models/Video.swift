@@ -78,7 +78,10 @@ public struct Video: Sendable, Hashable, Identifiable {
     /// The URL a player loads: `https://www.youtube.com/embed/<videoId>`.
     public var embedURL: URL { URL(string: embedURLString)! }
 
-    public var embedURLString: String { "https://www.youtube.com/embed/" + videoId }
+    public var embedURLString: String { Self.embedURLPrefix.description + videoId }
+
+    /// What an embed URL is before its video id (the record encoder writes it as is).
+    public static let embedURLPrefix: StaticString = "https://www.youtube.com/embed/"
 
     /// The page a person opens: `https://www.youtube.com/watch?v=<videoId>`.
     public var watchURL: URL { URL(string: "https://www.youtube.com/watch?v=" + videoId)! }
