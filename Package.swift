@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "YouTubeKitTests", dependencies: ["YouTubeKit", "TestSupport", "Emulator", "StreamingJSON"]),
         .testTarget(
             name: "StreamingJSONTests", dependencies: ["StreamingJSON", "YouTubeKit", "TestSupport", "Emulator"]),
-        .testTarget(name: "GzipTests", dependencies: ["Gzip"]),
+        .testTarget(name: "GzipTests", dependencies: ["Gzip", "TestSupport"]),
         .testTarget(
             name: "TransportTests",
             dependencies: ["Transport", "YouTubeKit", "Emulator", "StreamingJSON", "TestSupport"]),
@@ -78,7 +78,7 @@ let package = Package(
                 "Crawler", "YouTubeKit", "TestSupport", "Emulator", "Archive", "Transport", "StreamingJSON", "Digest",
                 "Gzip",
             ]),
-        .testTarget(name: "DigestTests", dependencies: ["Digest"]),
+        .testTarget(name: "DigestTests", dependencies: ["Digest", "TestSupport"]),
         .testTarget(
             name: "CLITests", dependencies: ["ytcrawl", "VideoSearch", "Archive", "YouTubeKit", "TestSupport"]),
     ]

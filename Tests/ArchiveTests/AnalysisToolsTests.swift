@@ -11,8 +11,8 @@ struct AnalysisToolsTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    static func python(_ arguments: [String]) throws -> (Int32, String, String) {
-        let result = try PythonRunner.run(arguments)
+    static func python(_ arguments: [String]) async throws -> (Int32, String, String) {
+        let result = try await PythonRunner.run(arguments)
         return (result.status, result.stdout, result.stderr)
     }
 
@@ -22,7 +22,7 @@ struct AnalysisToolsTests {
     @Test(
         .enabled(
             if: toolsPresent, "pandas and duckdb are not installed (pip install pandas duckdb; .ci/run installs them)"))
-    func pandasAndDuckDBCountExactlyWhatWasWritten() throws {
+    func pandasAndDuckDBCountExactlyWhatWasWritten() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("analysis-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let writer = try ArchiveWriter(
@@ -36,7 +36,7 @@ struct AnalysisToolsTests {
         }
         try writer.finish(unitsByMethod: [:])
         let script = Self.repository.appendingPathComponent("Samples/analysis/analyze.py").path
-        let (exit, output, errors) = try Self.python([script, directory, "--json"])
+        let (exit, output, errors) = try await Self.python([script, directory, "--json"])
         #expect(exit == 0, "\(errors)")
         let result = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
         #expect(result["videos"] as? Int == 1000)
@@ -53,7 +53,7 @@ struct AnalysisToolsTests {
     @Test(
         .enabled(
             if: toolsPresent, "pandas and duckdb are not installed (pip install pandas duckdb; .ci/run installs them)"))
-    func commentQueriesInPandasAndDuckDBAgree() throws {
+    func commentQueriesInPandasAndDuckDBAgree() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("comments-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let writer = try ArchiveWriter(
@@ -89,7 +89,7 @@ struct AnalysisToolsTests {
         }
         try writer.finish(unitsByMethod: [:])
         let script = Self.repository.appendingPathComponent("Samples/analysis/comments.py").path
-        let (exit, output, errors) = try Self.python([script, directory, "--json"])
+        let (exit, output, errors) = try await Self.python([script, directory, "--json"])
         #expect(exit == 0, "\(errors)")
         let result = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
         let expected: [String: Int] = [
@@ -112,7 +112,7 @@ extension AnalysisToolsTests {
     @Test(
         .enabled(
             if: toolsPresent, "pandas and duckdb are not installed (pip install pandas duckdb; .ci/run installs them)"))
-    func snapshotGrowthInPandasAndDuckDBAgree() throws {
+    func snapshotGrowthInPandasAndDuckDBAgree() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("snapshots-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let names = ["20261101T090000Z", "20261102T090000Z", "20261104T090000Z"]
@@ -142,7 +142,7 @@ extension AnalysisToolsTests {
             try writer.finish(unitsByMethod: ["videos.batchGetStats": 1])
         }
         let script = Self.repository.appendingPathComponent("Samples/analysis/snapshots.py").path
-        let (exit, output, errors) = try Self.python([script, directory, "--json"])
+        let (exit, output, errors) = try await Self.python([script, directory, "--json"])
         #expect(exit == 0, "\(errors)")
         let result = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
         let expectedGone = ["video000007": names[1], "video000008": names[2]]

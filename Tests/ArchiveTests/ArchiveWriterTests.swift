@@ -1,6 +1,7 @@
 import Foundation
 import Gzip
 import StreamingJSON
+import TestSupport
 import Testing
 import YouTubeKit
 
@@ -110,7 +111,7 @@ struct ArchiveWriterTests {
             if index % 50 == 0 { try writer.checkpoint(frontier: "[]", unitsByMethod: [:]) }
         }
         try writer.finish(unitsByMethod: [:])
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "gzip -dc \"$0\" | wc -l", directory + "/videos-00000.jsonl.gz"]
         let pipe = Pipe()

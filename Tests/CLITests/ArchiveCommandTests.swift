@@ -20,28 +20,28 @@ struct ArchiveCommandTests {
         return directory
     }
 
-    @Test func verifyAndStatsOnASoundDirectory() throws {
+    @Test func verifyAndStatsOnASoundDirectory() async throws {
         let directory = try Self.directory(videos: 120)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let verify = try CLIRunner.run(["verify", directory])
+        let verify = try await CLIRunner.run(["verify", directory])
         #expect(verify.status == 0, "\(verify.stderr)")
         #expect(verify.stdout.contains("120 videos"))
-        let stats = try CLIRunner.run(["stats", directory])
+        let stats = try await CLIRunner.run(["stats", directory])
         #expect(stats.status == 0)
         #expect(stats.stdout.contains("videos:    120 records, 120 unique"))
         #expect(stats.stdout.contains("videos.list 2"))
     }
 
-    @Test func verifyExitsOneNamingTheProblem() throws {
+    @Test func verifyExitsOneNamingTheProblem() async throws {
         let directory = try Self.directory(videos: 10)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let shard = directory + "/videos-00000.jsonl.gz"
         let size = try FileManager.default.attributesOfItem(atPath: shard)[.size] as! Int
         truncate(shard, off_t(size - 5))
-        let result = try CLIRunner.run(["verify", directory])
+        let result = try await CLIRunner.run(["verify", directory])
         #expect(result.status == 1)
         #expect(result.stderr.contains("videos-00000.jsonl.gz"))
-        let missing = try CLIRunner.run(["verify", "/nonexistent-dir"])
+        let missing = try await CLIRunner.run(["verify", "/nonexistent-dir"])
         #expect(missing.status == 2)
     }
 }

@@ -3,28 +3,28 @@ import Testing
 
 @Suite("ytcrawl command line")
 struct CLIBasicsTests {
-    @Test func version() throws {
-        let result = try CLIRunner.run(["--version"])
+    @Test func version() async throws {
+        let result = try await CLIRunner.run(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("ytcrawl "))
     }
 
-    @Test func helpListsCommands() throws {
-        let result = try CLIRunner.run(["--help"])
+    @Test func helpListsCommands() async throws {
+        let result = try await CLIRunner.run(["--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("url METHOD"))
     }
 
     @Test(arguments: ["crawl", "url", "decode", "emulate", "stats", "verify", "gallery", "refresh", "report"])
-    func everyCommandHasHelpWithAnExample(command: String) throws {
-        let result = try CLIRunner.run([command, "--help"])
+    func everyCommandHasHelpWithAnExample(command: String) async throws {
+        let result = try await CLIRunner.run([command, "--help"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("Usage: ytcrawl"))
         #expect(result.stdout.contains("Example"))
     }
 
-    @Test func crawlHelpListsEveryOptionWithItsDefault() throws {
-        let help = try CLIRunner.run(["crawl", "--help"]).stdout
+    @Test func crawlHelpListsEveryOptionWithItsDefault() async throws {
+        let help = try await CLIRunner.run(["crawl", "--help"]).stdout
         for option in [
             "--seeds", "--budget", "--out", "--emulator", "--api-base", "--key-file", "--quota-model",
             "--search-budget",
@@ -42,22 +42,22 @@ struct CLIBasicsTests {
         }
     }
 
-    @Test func aMistypedOptionSuggestsTheNearestOne() throws {
-        let result = try CLIRunner.run(["--seeds", "s.txt", "--budegt", "10"])
+    @Test func aMistypedOptionSuggestsTheNearestOne() async throws {
+        let result = try await CLIRunner.run(["--seeds", "s.txt", "--budegt", "10"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("unknown option --budegt for ytcrawl crawl (did you mean --budget?)"))
         #expect(result.stderr.contains("see ytcrawl crawl --help"))
     }
 
-    @Test func unknownCommandIsAUsageErrorWithASuggestion() throws {
-        let result = try CLIRunner.run(["ulr"])
+    @Test func unknownCommandIsAUsageErrorWithASuggestion() async throws {
+        let result = try await CLIRunner.run(["ulr"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("did you mean url?"))
         #expect(result.stdout.isEmpty)
     }
 
-    @Test func urlPrintsEncodedURLAndCosts() throws {
-        let result = try CLIRunner.run([
+    @Test func urlPrintsEncodedURLAndCosts() async throws {
+        let result = try await CLIRunner.run([
             "url", "search", "q=c++ & \"rust\" ünïcode", "type=video", "--api-base", "http://127.0.0.1:8080",
         ])
         #expect(result.status == 0, "\(result.stderr)")
@@ -67,13 +67,13 @@ struct CLIBasicsTests {
         )
     }
 
-    @Test func invalidParameterIsAUsageErrorNamingIt() throws {
-        let result = try CLIRunner.run(["url", "search", "q=x", "maxResults=99"])
+    @Test func invalidParameterIsAUsageErrorNamingIt() async throws {
+        let result = try await CLIRunner.run(["url", "search", "q=x", "maxResults=99"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("maxResults") && result.stderr.contains("0 to 50"))
     }
 
-    @Test func urlForEveryMethod() throws {
+    @Test func urlForEveryMethod() async throws {
         let cases: [([String], String)] = [
             (
                 ["url", "videos", "id=dQw4w9WgXcQ"],
@@ -93,32 +93,32 @@ struct CLIBasicsTests {
             ),
         ]
         for (arguments, path) in cases {
-            let result = try CLIRunner.run(arguments)
+            let result = try await CLIRunner.run(arguments)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
             #expect(result.stdout.hasPrefix("https://www.googleapis.com" + path + "\n"), "\(result.stdout)")
         }
-        let unknown = try CLIRunner.run(["url", "videos", "id=abc", "ids=abc"])
+        let unknown = try await CLIRunner.run(["url", "videos", "id=abc", "ids=abc"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("did you mean id?"))
     }
 
     /// One scanner serves every subcommand: `--flag=value` and did-you-mean everywhere.
-    @Test func everySubcommandTakesNameEqualsValueAndSuggestsSpellings() throws {
-        let url = try CLIRunner.run(["url", "videos", "id=dQw4w9WgXcQ", "--api-base=http://127.0.0.1:8080"])
+    @Test func everySubcommandTakesNameEqualsValueAndSuggestsSpellings() async throws {
+        let url = try await CLIRunner.run(["url", "videos", "id=dQw4w9WgXcQ", "--api-base=http://127.0.0.1:8080"])
         #expect(url.status == 0, "\(url.stderr)")
         #expect(url.stdout.hasPrefix("http://127.0.0.1:8080/youtube/v3/videos?"))
-        let urlTypo = try CLIRunner.run(["url", "videos", "id=dQw4w9WgXcQ", "--api-bse", "x"])
+        let urlTypo = try await CLIRunner.run(["url", "videos", "id=dQw4w9WgXcQ", "--api-bse", "x"])
         #expect(urlTypo.status == 2)
         #expect(urlTypo.stderr.contains("did you mean --api-base?"))
         let body = FileManager.default.temporaryDirectory.appendingPathComponent("decode-\(UUID()).json").path
         defer { try? FileManager.default.removeItem(atPath: body) }
         try #"{"kind":"youtube#searchListResponse","items":[]}"#.write(toFile: body, atomically: true, encoding: .utf8)
-        let decode = try CLIRunner.run(["decode", body, "--endpoint=search"])
+        let decode = try await CLIRunner.run(["decode", body, "--endpoint=search"])
         #expect(decode.status == 0, "\(decode.stderr)")
-        let decodeTypo = try CLIRunner.run(["decode", body, "--endpont", "search"])
+        let decodeTypo = try await CLIRunner.run(["decode", body, "--endpont", "search"])
         #expect(decodeTypo.status == 2)
         #expect(decodeTypo.stderr.contains("did you mean --endpoint?"))
-        let badChoice = try CLIRunner.run(["decode", body, "--endpoint", "comment"])
+        let badChoice = try await CLIRunner.run(["decode", body, "--endpoint", "comment"])
         #expect(badChoice.status == 2)
         #expect(badChoice.stderr.contains("--endpoint takes one of auto, search"))
     }

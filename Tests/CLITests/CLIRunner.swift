@@ -1,12 +1,9 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `ytcrawl` binary and captures what it prints.
 struct CLIRunner {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Result = SpawnedProcess.Output
 
     /// The products directory holding the test bundle also holds the `ytcrawl` executable (and the
     /// samples).
@@ -25,31 +22,18 @@ struct CLIRunner {
         return bundle.appendingPathComponent(name)
     }
 
+    /// Runs the program to its end without holding a thread of the cooperative pool meanwhile.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], input: Data? = nil, program: String = "ytcrawl"
+    ) async throws -> Result {
+        try await offThePool { try runBlocking(arguments, environment: environment, input: input, program: program) }
+    }
+
+    /// ``run(_:environment:input:program:)`` for code already on a thread of its own.
+    static func runBlocking(
+        _ arguments: [String], environment: [String: String] = [:], input: Data? = nil, program: String = "ytcrawl"
     ) throws -> Result {
-        let process = Process()
-        process.executableURL = executable(program)
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env.merge(environment) { $1 }
-        process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let stdin = Pipe()
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(input) }
-        try stdin.fileHandleForWriting.close()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        try SpawnedProcess.runToEnd(executable(program), arguments, environment: environment, input: input)
     }
 
     /// Starts `arguments` `times` times, each killed with SIGKILL after a random moment in
@@ -58,13 +42,24 @@ struct CLIRunner {
     /// the middle" into "killed before it began"; `check` sees what each run printed. Returns how
     /// many runs were killed (the others finished first).
     static func killRuns(
-        _ arguments: [String], times: Int, after delay: ClosedRange<Double>, ready: (() -> Bool)? = nil,
-        check: (String) -> Void
-    ) throws -> Int {
+        _ arguments: [String], times: Int, after delay: ClosedRange<Double>,
+        ready: (@Sendable () -> Bool)? = nil, check: (String) -> Void
+    ) async throws -> Int {
+        let (killed, printed) = try await offThePool {
+            try killRunsBlocking(arguments, times: times, after: delay, ready: ready)
+        }
+        printed.forEach(check)
+        return killed
+    }
+
+    private static func killRunsBlocking(
+        _ arguments: [String], times: Int, after delay: ClosedRange<Double>, ready: (@Sendable () -> Bool)?
+    ) throws -> (killed: Int, printed: [String]) {
         var generator = SystemRandomNumberGenerator()
         var killed = 0
+        var outputs: [String] = []
         for _ in 0..<times {
-            let process = Process()
+            let process = SpawnedProcess()
             process.executableURL = binary
             process.arguments = arguments
             let output = Pipe()
@@ -82,8 +77,8 @@ struct CLIRunner {
             }
             let printed = output.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            check(String(decoding: printed, as: UTF8.self))
+            outputs.append(String(decoding: printed, as: UTF8.self))
         }
-        return killed
+        return (killed, outputs)
     }
 }

@@ -9,20 +9,20 @@ struct CrawlCommandTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID())").path
     }
 
-    @Test func crawlsTheEmulatorIntoVerifiableShards() throws {
+    @Test func crawlsTheEmulatorIntoVerifiableShards() async throws {
         let out = Self.temporary("cli-crawl")
         let state = Self.temporary("cli-state")
         let seeds = Self.temporary("seeds") + ".txt"
         defer { for path in [out, state, seeds] { try? FileManager.default.removeItem(atPath: path) } }
         try "search programming type=video maxPages=1\nsearch music walk=channels maxPages=1\n".write(
             toFile: seeds, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run([
+        let result = try await CLIRunner.run([
             "--seeds", seeds, "--budget", "500", "--emulator", "--out", out, "--state-dir", state,
         ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("videos written:"))
         #expect(result.stdout.contains("videos per 1,000 units"))
-        let verify = try CLIRunner.run(["verify", out])
+        let verify = try await CLIRunner.run(["verify", out])
         #expect(verify.status == 0, "\(verify.stderr)")
         // The key never reaches the output directory.
         for file in try FileManager.default.contentsOfDirectory(atPath: out) where !file.hasSuffix(".gz") {
@@ -30,31 +30,31 @@ struct CrawlCommandTests {
             #expect(!text.contains("emulator-key"), "\(file)")
         }
         // A rerun of a finished crawl fetches nothing more and writes no duplicate.
-        let again = try CLIRunner.run([
+        let again = try await CLIRunner.run([
             "crawl", "--seeds", seeds, "--budget", "500", "--emulator", "--out", out, "--state-dir", state,
         ])
         #expect(again.status == 0)
-        #expect(try CLIRunner.run(["verify", out]).status == 0)
+        #expect(try await CLIRunner.run(["verify", out]).status == 0)
     }
 
-    @Test func aBadSeedsLineIsAUsageErrorAndNothingIsWritten() throws {
+    @Test func aBadSeedsLineIsAUsageErrorAndNothingIsWritten() async throws {
         let out = Self.temporary("cli-bad")
         let seeds = Self.temporary("seeds") + ".txt"
         defer { try? FileManager.default.removeItem(atPath: seeds) }
         try "search ok\nchannel not-a-channel\n".write(toFile: seeds, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(["--seeds", seeds, "--budget", "10", "--emulator", "--out", out])
+        let result = try await CLIRunner.run(["--seeds", seeds, "--budget", "10", "--emulator", "--out", out])
         #expect(result.status == 2)
         #expect(result.stderr.contains("\(seeds):2:9:"))
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
-    @Test func dryRunPrintsThePlanAndSendsNothing() throws {
+    @Test func dryRunPrintsThePlanAndSendsNothing() async throws {
         let out = Self.temporary("cli-dry")
         let seeds = Self.temporary("seeds") + ".txt"
         defer { try? FileManager.default.removeItem(atPath: seeds) }
         try "search cats maxPages=2\nchannel @someone\nvideo dQw4w9WgXcQ\n".write(
             toFile: seeds, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["--seeds", seeds, "--budget", "150", "--dry-run", "--quota-model", "classic", "--out", out],
             environment: ["YOUTUBE_API_KEY": ""])
         #expect(result.status == 0, "\(result.stderr)")
@@ -65,18 +65,18 @@ struct CrawlCommandTests {
         #expect(result.stdout.contains("daily quota left: unknown (no key given"))
         let state = Self.temporary("cli-dry-state")
         defer { try? FileManager.default.removeItem(atPath: state) }
-        let withKey = try CLIRunner.run(
+        let withKey = try await CLIRunner.run(
             ["--seeds", seeds, "--budget", "150", "--dry-run", "--state-dir", state],
             environment: ["YOUTUBE_API_KEY": "made-up-dry-key"])
         #expect(withKey.stdout.contains("YOUTUBE_API_KEY: 10000 of 10000 units, 100 of 100 search calls"))
         #expect(!withKey.stdout.contains("made-up-dry-key"))
     }
 
-    @Test func aKeyWithANewlineInsideIsRefusedBeforeAnyRequest() throws {
+    @Test func aKeyWithANewlineInsideIsRefusedBeforeAnyRequest() async throws {
         let seeds = Self.temporary("seeds") + ".txt"
         defer { try? FileManager.default.removeItem(atPath: seeds) }
         try "search ok\n".write(toFile: seeds, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["--seeds", seeds, "--budget", "10", "--api-base", "http://127.0.0.1:9"],
             environment: ["YOUTUBE_API_KEY": "made-up-key\nX-Injected: yes"])
         #expect(result.status == 2)
@@ -84,17 +84,17 @@ struct CrawlCommandTests {
         #expect(!result.stderr.contains("made-up-key"))
     }
 
-    @Test func missingKeyAndMissingBudgetAreUsageErrors() throws {
+    @Test func missingKeyAndMissingBudgetAreUsageErrors() async throws {
         let seeds = Self.temporary("seeds") + ".txt"
         defer { try? FileManager.default.removeItem(atPath: seeds) }
         try "search ok\n".write(toFile: seeds, atomically: true, encoding: .utf8)
-        let noKey = try CLIRunner.run(["--seeds", seeds, "--budget", "10"], environment: ["YOUTUBE_API_KEY": ""])
+        let noKey = try await CLIRunner.run(["--seeds", seeds, "--budget", "10"], environment: ["YOUTUBE_API_KEY": ""])
         #expect(noKey.status == 2)
         #expect(noKey.stderr.contains("YOUTUBE_API_KEY"))
-        let noBudget = try CLIRunner.run(["--seeds", seeds, "--emulator"])
+        let noBudget = try await CLIRunner.run(["--seeds", seeds, "--emulator"])
         #expect(noBudget.status == 2)
         #expect(noBudget.stderr.contains("--budget"))
-        let typo = try CLIRunner.run(["--seeds", seeds, "--budget", "5", "--emulatr"])
+        let typo = try await CLIRunner.run(["--seeds", seeds, "--budget", "5", "--emulatr"])
         #expect(typo.stderr.contains("did you mean --emulator?"))
     }
 }
@@ -109,7 +109,7 @@ struct CrawlInterruptTests {
         }.max() ?? 0
     }
 
-    @Test func sigintSavesTheCheckpointAndARerunFinishesWithTheSameVideos() throws {
+    @Test func sigintSavesTheCheckpointAndARerunFinishesWithTheSameVideos() async throws {
         let out = CrawlCommandTests.temporary("cli-sigint")
         let reference = CrawlCommandTests.temporary("cli-reference")
         let state = CrawlCommandTests.temporary("cli-state")
@@ -119,7 +119,7 @@ struct CrawlInterruptTests {
         let arguments = [
             "--seeds", seeds, "--budget", "5000", "--emulator", "--rps", "100", "--state-dir", state, "--quiet",
         ]
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = CLIRunner.binary
         // Progress lines tell when videos are being written: the signal comes then, not after a guess.
         process.arguments =
@@ -129,28 +129,31 @@ struct CrawlInterruptTests {
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
-        try process.run()
-        var seen = ""
-        while Self.videosWritten(in: seen) == 0, let chunk = try errors.fileHandleForReading.read(upToCount: 256),
-            !chunk.isEmpty
-        {
-            seen += String(decoding: chunk, as: UTF8.self)
+        let reader = errors.fileHandleForReading
+        // Driven on a thread of its own, so that the waits hold no thread of the cooperative pool.
+        let (seen, rest) = try await offThePool {
+            try process.run()
+            var seen = ""
+            while Self.videosWritten(in: seen) == 0, let chunk = try reader.read(upToCount: 256), !chunk.isEmpty {
+                seen += String(decoding: chunk, as: UTF8.self)
+            }
+            process.interrupt()
+            let rest = reader.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (seen, rest)
         }
         #expect(Self.videosWritten(in: seen) > 0, "the crawl was writing videos when the signal came")
-        process.interrupt()
-        let rest = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
         #expect(String(decoding: rest, as: UTF8.self).contains("interrupted"))
         #expect(process.terminationStatus == 130)
         #expect(FileManager.default.fileExists(atPath: out + "/checkpoint.json"))
-        let resumed = try CLIRunner.run(arguments + ["--out", out])
+        let resumed = try await CLIRunner.run(arguments + ["--out", out])
         #expect(resumed.status == 0, "\(resumed.stderr)")
-        let whole = try CLIRunner.run(arguments + ["--out", reference])
+        let whole = try await CLIRunner.run(arguments + ["--out", reference])
         #expect(whole.status == 0)
-        let verified = try CLIRunner.run(["verify", out])
+        let verified = try await CLIRunner.run(["verify", out])
         #expect(verified.status == 0, "\(verified.stderr)")
         #expect(
-            verified.stdout == (try CLIRunner.run(["verify", reference])).stdout,
+            verified.stdout == (try await CLIRunner.run(["verify", reference])).stdout,
             "same videos and channels as an uninterrupted run")
     }
 }
@@ -162,7 +165,7 @@ struct CrawlKillTests {
     static func killThenCompare(
         _ extra: [String], times: Int, after delay: ClosedRange<Double>,
         seedsText: String = "search music walk=channels maxPages=2\nsearch programming maxPages=1\n"
-    ) throws -> Int {
+    ) async throws -> Int {
         let out = CrawlCommandTests.temporary("cli-kill")
         let reference = CrawlCommandTests.temporary("cli-kill-reference")
         let state = CrawlCommandTests.temporary("cli-state")
@@ -172,36 +175,36 @@ struct CrawlKillTests {
         // Slow enough (40 requests/s) that the runs cannot finish the crawl before their kill.
         let arguments =
             ["--seeds", seeds, "--budget", "5000", "--emulator", "--rps", "40", "--state-dir", state] + extra
-        let killed = try CLIRunner.killRuns(arguments + ["--out", out], times: times, after: delay) { printed in
+        let killed = try await CLIRunner.killRuns(arguments + ["--out", out], times: times, after: delay) { printed in
             #expect(!printed.contains("emulator-key"), "the key is never printed")
         }
-        let final = try CLIRunner.run(arguments + ["--out", out])
+        let final = try await CLIRunner.run(arguments + ["--out", out])
         #expect(final.status == 0, "\(final.stderr)")
         #expect(!(final.stdout + final.stderr).contains("emulator-key"))
-        #expect(try CLIRunner.run(arguments + ["--out", reference]).status == 0)
-        let verified = try CLIRunner.run(["verify", out])
+        #expect(try await CLIRunner.run(arguments + ["--out", reference]).status == 0)
+        let verified = try await CLIRunner.run(["verify", out])
         #expect(verified.status == 0, "\(verified.stderr)")
         #expect(
-            verified.stdout == (try CLIRunner.run(["verify", reference])).stdout,
+            verified.stdout == (try await CLIRunner.run(["verify", reference])).stdout,
             "same videos, channels and comments, each once")
         return killed
     }
 
-    @Test func sigkillAtRandomMomentsThenRerunsGiveTheSameVideosOnce() throws {
-        #expect(try Self.killThenCompare([], times: 5, after: 0.2...1.2) == 5, "every run was killed mid-crawl")
+    @Test func sigkillAtRandomMomentsThenRerunsGiveTheSameVideosOnce() async throws {
+        #expect(try await Self.killThenCompare([], times: 5, after: 0.2...1.2) == 5, "every run was killed mid-crawl")
     }
 
     /// Small shards rotate every few pages, so kills land between a rotation and the next
     /// checkpoint (the closed shard holds videos the checkpoint still lists as waiting) and before
     /// the first checkpoint (records, and no checkpoint).
-    @Test func tenKillsWithSmallShardsGiveTheSameVideosOnce() throws {
-        let killed = try Self.killThenCompare(["--shard-records", "200"], times: 10, after: 0.2...0.9)
+    @Test func tenKillsWithSmallShardsGiveTheSameVideosOnce() async throws {
+        let killed = try await Self.killThenCompare(["--shard-records", "200"], times: 10, after: 0.2...0.9)
         #expect(killed >= 8, "most runs were killed mid-crawl")
     }
 
     /// Comments too: threads, carried replies and reply pages survive kills exactly once.
-    @Test func killsDuringACommentsCrawlGiveTheSameCommentsOnce() throws {
-        let killed = try Self.killThenCompare(
+    @Test func killsDuringACommentsCrawlGiveTheSameCommentsOnce() async throws {
+        let killed = try await Self.killThenCompare(
             ["--shard-records", "700"], times: 6, after: 0.2...1.0,
             seedsText: "search music maxPages=1 comments=yes\nsearch cats maxPages=1 comments=yes\n")
         #expect(killed >= 4, "most runs were killed mid-crawl")
@@ -210,13 +213,13 @@ struct CrawlKillTests {
 
 @Suite("ytcrawl crawl exit codes")
 struct CrawlExitCodeTests {
-    @Test func quotaExceededExitsThreeWithACheckpoint() throws {
+    @Test func quotaExceededExitsThreeWithACheckpoint() async throws {
         let out = CrawlCommandTests.temporary("cli-quota")
         let state = CrawlCommandTests.temporary("cli-state")
         let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
         defer { for path in [out, state, seeds] { try? FileManager.default.removeItem(atPath: path) } }
         try "search music walk=channels maxPages=1\n".write(toFile: seeds, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run([
+        let result = try await CLIRunner.run([
             "--seeds", seeds, "--budget", "5000", "--emulator", "--emulator-daily-units", "12", "--out", out,
             "--state-dir", state,
         ])
@@ -225,7 +228,7 @@ struct CrawlExitCodeTests {
         #expect(FileManager.default.fileExists(atPath: out + "/checkpoint.json"))
     }
 
-    @Test func anUnreachableAPIExitsFourAndNamesWhatIsLeft() throws {
+    @Test func anUnreachableAPIExitsFourAndNamesWhatIsLeft() async throws {
         let out = CrawlCommandTests.temporary("cli-unreachable")
         let state = CrawlCommandTests.temporary("cli-state")
         let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
@@ -237,7 +240,7 @@ struct CrawlExitCodeTests {
         let closed = try MisbehavingServer(.stall)
         let base = closed.baseURL
         closed.stop()
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             [
                 "--seeds", seeds, "--budget", "100", "--api-base", base, "--retries", "1", "--out", out,
                 "--state-dir", state, "--summary-json", summaryPath,
@@ -260,7 +263,7 @@ struct CrawlExitCodeTests {
 
     /// An overlapping cron job: the second run into the same --out exits 2 at once, naming the
     /// directory and the holder's pid, and writes nothing.
-    @Test func aSecondRunIntoTheSameOutputExitsTwoAtOnce() throws {
+    @Test func aSecondRunIntoTheSameOutputExitsTwoAtOnce() async throws {
         let out = CrawlCommandTests.temporary("cli-locked")
         let state = CrawlCommandTests.temporary("cli-state")
         let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
@@ -269,19 +272,19 @@ struct CrawlExitCodeTests {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         var holder: OutputLock? = try OutputLock(directory: out)
         let arguments = ["--seeds", seeds, "--budget", "200", "--emulator", "--out", out, "--state-dir", state]
-        let refused = try CLIRunner.run(arguments)
+        let refused = try await CLIRunner.run(arguments)
         #expect(refused.status == 2, "\(refused.stderr)")
         #expect(refused.stderr.contains("\(out) is in use by another ytcrawl run (pid \(getpid()))"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: out) == [OutputLock.fileName])
         holder = nil
         #expect(holder == nil)
-        let after = try CLIRunner.run(arguments)
+        let after = try await CLIRunner.run(arguments)
         #expect(after.status == 0, "\(after.stderr)")
     }
 
     /// The main job may run any number of times a day: emulator runs do not spend the real
     /// API's daily counts in the ledger, nor each other's.
-    @Test func emulatorRunsDoNotShareTheLedgersDailyCounts() throws {
+    @Test func emulatorRunsDoNotShareTheLedgersDailyCounts() async throws {
         let state = CrawlCommandTests.temporary("cli-state")
         let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
         var outs: [String] = []
@@ -290,7 +293,7 @@ struct CrawlExitCodeTests {
         for run in 0..<3 {
             let out = CrawlCommandTests.temporary("cli-ledger-\(run)")
             outs.append(out)
-            let result = try CLIRunner.run([
+            let result = try await CLIRunner.run([
                 "--seeds", seeds, "--budget", "200", "--emulator", "--daily-searches", "2", "--out", out, "--state-dir",
                 state,
             ])
@@ -299,7 +302,7 @@ struct CrawlExitCodeTests {
     }
 
     /// A server that echoes the key and writes escape sequences: the terminal sees neither.
-    @Test func anEchoedKeyAndEscapeSequencesNeverReachTheTerminal() throws {
+    @Test func anEchoedKeyAndEscapeSequencesNeverReachTheTerminal() async throws {
         let out = CrawlCommandTests.temporary("cli-echo")
         let state = CrawlCommandTests.temporary("cli-state")
         let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
@@ -308,7 +311,7 @@ struct CrawlExitCodeTests {
         try "channel UC_x5XG1OV2P6uZZ5FSM9Ttw\n".write(toFile: seeds, atomically: true, encoding: .utf8)
         let echo = try MisbehavingServer(.echoKey)
         defer { echo.stop() }
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             [
                 "--seeds", seeds, "--budget", "100", "--api-base", echo.baseURL, "--retries", "1", "--out", out,
                 "--state-dir", state, "--summary-json", summary,
@@ -326,13 +329,13 @@ struct CrawlExitCodeTests {
         }
     }
 
-    @Test func aPlainHTTPBaseElsewhereStopsAtOnceWithExitOne() throws {
+    @Test func aPlainHTTPBaseElsewhereStopsAtOnceWithExitOne() async throws {
         let out = CrawlCommandTests.temporary("cli-insecure")
         let state = CrawlCommandTests.temporary("cli-state")
         let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
         defer { for path in [out, state, seeds] { try? FileManager.default.removeItem(atPath: path) } }
         try "channel UC_x5XG1OV2P6uZZ5FSM9Ttw\n".write(toFile: seeds, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             [
                 "--seeds", seeds, "--budget", "100", "--api-base", "http://example.com", "--out", out, "--state-dir",
                 state,
@@ -344,17 +347,17 @@ struct CrawlExitCodeTests {
         #expect(!result.stderr.contains("made-up-insecure-key") && !result.stdout.contains("made-up-insecure-key"))
     }
 
-    @Test func theBudgetIsSpentOnHydratingWhatWasFound() throws {
+    @Test func theBudgetIsSpentOnHydratingWhatWasFound() async throws {
         let out = CrawlCommandTests.temporary("cli-budget")
         let state = CrawlCommandTests.temporary("cli-state")
         let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
         defer { for path in [out, state, seeds] { try? FileManager.default.removeItem(atPath: path) } }
         try "search music walk=channels\n".write(toFile: seeds, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run([
+        let result = try await CLIRunner.run([
             "--seeds", seeds, "--budget", "40", "--emulator", "--out", out, "--state-dir", state,
         ])
         #expect(result.status == 0, "budget exhausted is a normal end")
-        let verified = try CLIRunner.run(["verify", out])
+        let verified = try await CLIRunner.run(["verify", out])
         #expect(verified.status == 0, "\(verified.stderr)")
         #expect(verified.stdout.hasPrefix("incomplete (checkpoint pending): "))
         // Units were kept back: every video found was hydrated and written before the budget ran out.
@@ -372,10 +375,15 @@ struct CrawlExitCodeTests {
 /// `ytcrawl emulate -v` in its own process: it outlives the crawls it serves and counts every
 /// request it answers (each one is charged, as by the real API).
 final class ExternalEmulator: @unchecked Sendable {
-    let process = Process()
+    let process = SpawnedProcess()
     let base: String
     private let lock = NSLock()
     private var answered = 0
+
+    /// Starts `ytcrawl emulate` and waits for its address off the cooperative pool.
+    static func start(_ options: [String]) async throws -> ExternalEmulator {
+        try await offThePool { try ExternalEmulator(options) }
+    }
 
     init(_ options: [String]) throws {
         process.executableURL = CLIRunner.binary
@@ -413,8 +421,8 @@ final class ExternalEmulator: @unchecked Sendable {
 
 @Suite("ytcrawl crawl killed, quota re-spent")
 struct CrawlKillQuotaTests {
-    @Test func sigkillReSpendsAtMostTheRequestsInFlight() throws {
-        let emulator = try ExternalEmulator(["--keys", "kill-test-key"])
+    @Test func sigkillReSpendsAtMostTheRequestsInFlight() async throws {
+        let emulator = try await ExternalEmulator.start(["--keys", "kill-test-key"])
         defer { emulator.stop() }
         #expect(emulator.base.hasPrefix("http://127.0.0.1:"))
         let out = CrawlCommandTests.temporary("cli-kill-quota")
@@ -434,17 +442,17 @@ struct CrawlKillQuotaTests {
             "--seeds", seeds, "--budget", "5000", "--api-base", emulator.base, "--key-file", keys, "--rps", "40",
             "--concurrency", String(concurrency), "--checkpoint-every", "1", "--state-dir", state, "--quiet",
         ]
-        let uninterrupted = try CLIRunner.run(arguments + ["--out", reference])
+        let uninterrupted = try await CLIRunner.run(arguments + ["--out", reference])
         #expect(uninterrupted.status == 0, "\(uninterrupted.stderr)")
         let referenceRequests = emulator.requests
 
-        let killed = try CLIRunner.killRuns(arguments + ["--out", out], times: 5, after: 0.3...1.0) { _ in }
+        let killed = try await CLIRunner.killRuns(arguments + ["--out", out], times: 5, after: 0.3...1.0) { _ in }
         #expect(killed == 5, "every run was killed mid-crawl")
-        let final = try CLIRunner.run(arguments + ["--out", out])
+        let final = try await CLIRunner.run(arguments + ["--out", out])
         #expect(final.status == 0, "\(final.stderr)")
         let interruptedRequests = emulator.requests - referenceRequests
         #expect(
-            try CLIRunner.run(["verify", out]).stdout == (try CLIRunner.run(["verify", reference])).stdout,
+            try await CLIRunner.run(["verify", out]).stdout == (try await CLIRunner.run(["verify", reference])).stdout,
             "same videos and channels, each once")
         // Each kill may lose what was in flight, plus a partial hydration batch of its own.
         let allowed = killed * (concurrency + 1)
@@ -458,8 +466,8 @@ struct CrawlKillQuotaTests {
 
 @Suite("ytcrawl emulate --no-gzip")
 struct EmulateCompressionTests {
-    static func contentEncoding(_ options: [String]) throws -> (status: Int, encoding: String?) {
-        let emulator = try ExternalEmulator(["--keys", "gzip-test-key", "--channels", "3"] + options)
+    static func contentEncoding(_ options: [String]) async throws -> (status: Int, encoding: String?) {
+        let emulator = try await ExternalEmulator.start(["--keys", "gzip-test-key", "--channels", "3"] + options)
         defer { emulator.stop() }
         let port = try #require(UInt16(emulator.base.split(separator: ":").last ?? ""))
         let client = LoopbackHTTPClient(port: port)
@@ -470,10 +478,10 @@ struct EmulateCompressionTests {
         return (response.status, response.headers["content-encoding"])
     }
 
-    @Test func responsesAreGzippedUnlessTurnedOff() throws {
-        let usual = try Self.contentEncoding([])
+    @Test func responsesAreGzippedUnlessTurnedOff() async throws {
+        let usual = try await Self.contentEncoding([])
         #expect(usual.status == 200 && usual.encoding == "gzip")
-        let plain = try Self.contentEncoding(["--no-gzip"])
+        let plain = try await Self.contentEncoding(["--no-gzip"])
         #expect(plain.status == 200 && plain.encoding == nil)
     }
 }

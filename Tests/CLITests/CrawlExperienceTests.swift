@@ -6,7 +6,7 @@ import Testing
 struct CrawlExperienceTests {
     /// Files named on the command line are written through: a symlink stays a symlink, and `-`
     /// is standard output.
-    @Test func theSummaryIsWrittenThroughASymlinkAndToStandardOutput() throws {
+    @Test func theSummaryIsWrittenThroughASymlinkAndToStandardOutput() async throws {
         let out = CrawlCommandTests.temporary("cli-through")
         let state = CrawlCommandTests.temporary("cli-state")
         let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
@@ -17,18 +17,18 @@ struct CrawlExperienceTests {
         try "old".write(toFile: target, atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
         let arguments = ["--seeds", seeds, "--budget", "100", "--emulator", "--state-dir", state, "--quiet"]
-        let linked = try CLIRunner.run(arguments + ["--out", out, "--summary-json", link])
+        let linked = try await CLIRunner.run(arguments + ["--out", out, "--summary-json", link])
         #expect(linked.status == 0, "\(linked.stderr)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target, "still a symlink")
         let written = try #require(FileManager.default.contents(atPath: target))
         #expect(
             (try JSONSerialization.jsonObject(with: written) as? [String: Any])?["ending"] as? String == "completed")
-        let piped = try CLIRunner.run(arguments + ["--out", out, "--summary-json", "-"])
+        let piped = try await CLIRunner.run(arguments + ["--out", out, "--summary-json", "-"])
         #expect(piped.status == 0, "\(piped.stderr)")
         #expect(piped.stdout.contains("\"ending\" : \"completed\""))
     }
 
-    @Test func nonTerminalProgressLinesAndTheSummaryJSON() throws {
+    @Test func nonTerminalProgressLinesAndTheSummaryJSON() async throws {
         let out = CrawlCommandTests.temporary("cli-progress")
         let state = CrawlCommandTests.temporary("cli-state")
         let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
@@ -36,7 +36,7 @@ struct CrawlExperienceTests {
         defer { for path in [out, state, seeds, summaryPath] { try? FileManager.default.removeItem(atPath: path) } }
         try "search music walk=channels maxPages=1\n".write(toFile: seeds, atomically: true, encoding: .utf8)
         // Slow responses make the crawl last long enough for several progress lines.
-        let result = try CLIRunner.run([
+        let result = try await CLIRunner.run([
             "--seeds", seeds, "--budget", "300", "--emulator", "--emulator-latency-ms", "25", "--out", out,
             "--state-dir", state, "--progress-interval", "0.2", "--summary-json", summaryPath,
         ])
@@ -77,14 +77,14 @@ struct CrawlExperienceTests {
         #expect(result.stdout.contains("videos written: \(videos)"))
     }
 
-    @Test func alwaysRedrawsOneLineAndQuietPrintsNothing() throws {
+    @Test func alwaysRedrawsOneLineAndQuietPrintsNothing() async throws {
         let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
         let state = CrawlCommandTests.temporary("cli-state")
         defer { for path in [seeds, state] { try? FileManager.default.removeItem(atPath: path) } }
         try "search music maxPages=2\n".write(toFile: seeds, atomically: true, encoding: .utf8)
         let out = CrawlCommandTests.temporary("cli-always")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let always = try CLIRunner.run(
+        let always = try await CLIRunner.run(
             [
                 "--seeds", seeds, "--budget", "100", "--emulator", "--emulator-latency-ms", "60", "--out", out,
                 "--state-dir", state, "--progress", "always",
@@ -94,7 +94,7 @@ struct CrawlExperienceTests {
         #expect(!always.stderr.contains("\u{1B}[1m"), "NO_COLOR: no bold")
         let quietOut = CrawlCommandTests.temporary("cli-quiet")
         defer { try? FileManager.default.removeItem(atPath: quietOut) }
-        let quiet = try CLIRunner.run([
+        let quiet = try await CLIRunner.run([
             "--seeds", seeds, "--budget", "100", "--emulator", "--out", quietOut, "--state-dir", state, "--quiet",
             "--progress-interval", "0.05",
         ])
@@ -103,20 +103,20 @@ struct CrawlExperienceTests {
         #expect(quiet.stdout.isEmpty)
     }
 
-    @Test func badProgressValueNamesTheChoices() throws {
-        let result = try CLIRunner.run(["--seeds", "x.txt", "--budget", "5", "--progress", "sometimes"])
+    @Test func badProgressValueNamesTheChoices() async throws {
+        let result = try await CLIRunner.run(["--seeds", "x.txt", "--budget", "5", "--progress", "sometimes"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("--progress takes one of auto, always, never, got \"sometimes\""))
     }
 
     /// `--dry-run` with comments: the cost from the commentCount of the videos already in --out.
-    @Test func dryRunEstimatesCommentsFromKnownCommentCounts() throws {
+    @Test func dryRunEstimatesCommentsFromKnownCommentCounts() async throws {
         let out = CrawlCommandTests.temporary("dry-comments")
         let state = CrawlCommandTests.temporary("dry-state")
         let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
         defer { for path in [out, state, seeds] { try? FileManager.default.removeItem(atPath: path) } }
         try "channel @GoogleDevelopers maxPages=1\n".write(toFile: seeds, atomically: true, encoding: .utf8)
-        let first = try CLIRunner.run([
+        let first = try await CLIRunner.run([
             "--seeds", seeds, "--budget", "100", "--emulator", "--out", out, "--state-dir", state, "--quiet",
         ])
         #expect(first.status == 0, "\(first.stderr)")
@@ -126,7 +126,7 @@ struct CrawlExperienceTests {
             videos += 1
             if case .number(let text)? = record["commentCount"] { comments += Int(text) ?? 0 }
         }
-        let dry = try CLIRunner.run([
+        let dry = try await CLIRunner.run([
             "--seeds", seeds, "--budget", "100", "--emulator", "--out", out, "--state-dir", state, "--dry-run",
             "--comments",
         ])

@@ -18,10 +18,10 @@ struct DecodeCommandTests {
         {"kind":"youtube#searchResult","id":{"kind":"youtube#channel","channelId":"UCy"},"snippet":{"title":"ch"}}]}
         """
 
-    @Test func printsOneLinePerRecordWithEveryColumn() throws {
+    @Test func printsOneLinePerRecordWithEveryColumn() async throws {
         let path = try Self.temporaryFile(Self.search)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try CLIRunner.run(["decode", path])
+        let result = try await CLIRunner.run(["decode", path])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 1)
@@ -39,19 +39,19 @@ struct DecodeCommandTests {
         #expect(object["tags"] is NSNull)
     }
 
-    @Test func readsStandardInput() throws {
-        let result = try CLIRunner.run(["decode", "-", "--endpoint", "search"], input: Data(Self.search.utf8))
+    @Test func readsStandardInput() async throws {
+        let result = try await CLIRunner.run(["decode", "-", "--endpoint", "search"], input: Data(Self.search.utf8))
         #expect(result.status == 0)
         #expect(result.stdout.contains("\"videoId\":\"abcdefghijk\""))
     }
 
     /// A body saved with `fields=` lacks text: the line says null, never `""` (DESIGN.md "Records").
-    @Test func textTheBodyDidNotCarryIsNull() throws {
+    @Test func textTheBodyDidNotCarryIsNull() async throws {
         let body = """
             {"items":[{"id":"abcdefghijk","snippet":{"publishedAt":"2024-01-02T03:04:05Z","title":""},
              "statistics":{"viewCount":"7"}}]}
             """
-        let result = try CLIRunner.run(["decode", "-", "--endpoint", "videos"], input: Data(body.utf8))
+        let result = try await CLIRunner.run(["decode", "-", "--endpoint", "videos"], input: Data(body.utf8))
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -62,32 +62,32 @@ struct DecodeCommandTests {
         #expect(object["viewCount"] as? Int == 7)
     }
 
-    @Test func apiErrorBodyExitsOneWithCodeAndReason() throws {
+    @Test func apiErrorBodyExitsOneWithCodeAndReason() async throws {
         let path = try Self.temporaryFile(
             #"{"error":{"code":403,"message":"quota","errors":[{"domain":"youtube.quota","reason":"quotaExceeded"}]}}"#)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try CLIRunner.run(["decode", path])
+        let result = try await CLIRunner.run(["decode", path])
         #expect(result.status == 1)
         #expect(result.stderr.contains("403") && result.stderr.contains("quotaExceeded"))
         #expect(result.stdout.isEmpty)
     }
 
-    @Test func invalidJSONExitsTwoWithOffsetAndExpectation() throws {
+    @Test func invalidJSONExitsTwoWithOffsetAndExpectation() async throws {
         let path = try Self.temporaryFile(#"{"items": [{}, {},, {}]}"#)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try CLIRunner.run(["decode", path])
+        let result = try await CLIRunner.run(["decode", path])
         #expect(result.status == 2)
         #expect(result.stderr.contains("byte 18") && result.stderr.contains("expected a value"), "\(result.stderr)")
     }
 
     /// A saved commentThreads body: one comment line per top-level comment and carried reply, in
     /// the comments schema, detected from its kind.
-    @Test func commentBodiesDecodeToCommentLines() throws {
+    @Test func commentBodiesDecodeToCommentLines() async throws {
         let body =
             #"{"kind":"youtube#commentThreadListResponse","items":[{"kind":"youtube#commentThread","id":"UgA","snippet":{"videoId":"vid00000001","channelId":"UCc","topLevelComment":{"id":"UgA","snippet":{"textDisplay":"hi","authorDisplayName":"@a","likeCount":2,"publishedAt":"2020-01-01T00:00:00Z","updatedAt":"2020-01-01T00:00:00Z"}},"totalReplyCount":1},"replies":{"comments":[{"id":"UgA.b","snippet":{"textDisplay":"re","parentId":"UgA","likeCount":0,"publishedAt":"2020-01-02T00:00:00Z","updatedAt":"2020-01-02T00:00:00Z"}}]}}]}"#
         let path = try Self.temporaryFile(body)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try CLIRunner.run(["decode", path])
+        let result = try await CLIRunner.run(["decode", path])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 2)
@@ -99,27 +99,27 @@ struct DecodeCommandTests {
                 && lines.last?.contains(#""videoId":"vid00000001""#) == true)
     }
 
-    @Test func aPageWhoseItemsAreNotObjectsIsRefusedNotReadAsEmpty() throws {
+    @Test func aPageWhoseItemsAreNotObjectsIsRefusedNotReadAsEmpty() async throws {
         let path = try Self.temporaryFile(#"{"kind":"youtube#videoListResponse","items":"x"}"#)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try CLIRunner.run(["decode", path])
+        let result = try await CLIRunner.run(["decode", path])
         #expect(result.status == 2)
         #expect(result.stderr.contains("not a list page") && result.stderr.contains("\"items\" is a string"))
         #expect(result.stdout.isEmpty)
     }
 
-    @Test func missingFileAndBadEndpointAreUsageErrors() throws {
-        let missing = try CLIRunner.run(["decode", "/nonexistent/body.json"])
+    @Test func missingFileAndBadEndpointAreUsageErrors() async throws {
+        let missing = try await CLIRunner.run(["decode", "/nonexistent/body.json"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("/nonexistent/body.json"))
-        let badEndpoint = try CLIRunner.run(["decode", "-", "--endpoint", "searches"])
+        let badEndpoint = try await CLIRunner.run(["decode", "-", "--endpoint", "searches"])
         #expect(badEndpoint.status == 2)
         #expect(badEndpoint.stderr.contains("auto, search, videos, playlistItems, channels"))
     }
 
     /// What a server writes reaches the terminal only as text: no escape sequences, no line that
     /// pretends to be ytcrawl's.
-    @Test func aHostileErrorMessageIsPrintedAsText() throws {
+    @Test func aHostileErrorMessageIsPrintedAsText() async throws {
         let body = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID()).json").path
         defer { try? FileManager.default.removeItem(atPath: body) }
         let message = "boom\u{1B}]0;pwned\u{07}\u{1B}[2J\nytcrawl: done: every seed walked to its end"
@@ -127,7 +127,7 @@ struct DecodeCommandTests {
             "error": ["code": 500, "message": message, "errors": [["reason": "backendError", "message": message]]]
         ])
         try json.write(to: URL(fileURLWithPath: body))
-        let result = try CLIRunner.run(["decode", body])
+        let result = try await CLIRunner.run(["decode", body])
         #expect(result.status == 1)
         #expect(!result.stderr.contains("\u{1B}"), "no escape sequence reaches the terminal")
         #expect(result.stderr.split(separator: "\n").count == 1, "one line, whatever the message holds")

@@ -34,11 +34,11 @@ struct ExportCommandTests {
         return directory
     }
 
-    @Test func aCSVThatSpreadsheetsAndDuckDBReadBack() throws {
+    @Test func aCSVThatSpreadsheetsAndDuckDBReadBack() async throws {
         let directory = try Self.output()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let csv = directory + "/videos.csv"
-        let result = try CLIRunner.run(["export", directory, "--csv", csv])
+        let result = try await CLIRunner.run(["export", directory, "--csv", csv])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("export: 30 videos rows"))
         let bytes = try #require(FileManager.default.contents(atPath: csv))
@@ -60,7 +60,7 @@ struct ExportCommandTests {
                 pass
             print(json.dumps(result))
             """
-        let checked = try SchemaCommandTests.python(["-c", script, csv])
+        let checked = try await SchemaCommandTests.python(["-c", script, csv])
         #expect(checked.status == 0, "\(checked.stderr)")
         let read = try #require(try JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [String: Any])
         #expect(read["rows"] as? Int == 30)
@@ -79,14 +79,14 @@ struct ExportCommandTests {
             let expectedViews = (0..<30).filter { $0 % 5 != 0 }.reduce(0) { $0 + $1 * 100 }
             #expect((duck.last as? NSNumber)?.intValue == expectedViews)
         }
-        let channels = try CLIRunner.run(["export", directory, "--csv", "-", "--kind", "channels"])
+        let channels = try await CLIRunner.run(["export", directory, "--csv", "-", "--kind", "channels"])
         #expect(channels.stdout.hasPrefix("channelId,title,"))
         #expect(channels.stdout.contains("\r\nUCexp0,Channel 0,"))
-        let none = try CLIRunner.run(["export", directory, "--csv", "-", "--kind", "comments"])
+        let none = try await CLIRunner.run(["export", directory, "--csv", "-", "--kind", "comments"])
         #expect(none.status == 2 && none.stderr.contains("holds no comments records"))
-        let noFile = try CLIRunner.run(["export", directory])
+        let noFile = try await CLIRunner.run(["export", directory])
         #expect(noFile.status == 2 && noFile.stderr.contains("--csv FILE is required"))
-        let badKind = try CLIRunner.run(["export", directory, "--csv", "-", "--kind", "vidoes"])
+        let badKind = try await CLIRunner.run(["export", directory, "--csv", "-", "--kind", "vidoes"])
         #expect(badKind.status == 2 && badKind.stderr.contains("--kind"))
     }
 
@@ -94,7 +94,7 @@ struct ExportCommandTests {
         .enabled(
             if: SchemaCommandTests.toolsPresent,
             "duckdb is not installed (pip install duckdb; .ci/run installs it)"))
-    func theParquetSampleWritesFilesThatReadBack() throws {
+    func theParquetSampleWritesFilesThatReadBack() async throws {
         let directory = try Self.output()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let sql = SchemaCommandTests.repository.appendingPathComponent("Samples/analysis/parquet.sql").path
@@ -106,7 +106,7 @@ struct ExportCommandTests {
                   duckdb.sql(f"select count(*) from '{sys.argv[2]}/channels.parquet'").fetchall()[0][0],
                   duckdb.sql(f"select title from '{sys.argv[2]}/videos.parquet' where videoId = 'exp00000007'").fetchall()[0][0] == sys.argv[3])
             """
-        let result = try SchemaCommandTests.python(["-c", script, sql, directory, Self.awkward])
+        let result = try await SchemaCommandTests.python(["-c", script, sql, directory, Self.awkward])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "30 1 True")
     }

@@ -1,5 +1,6 @@
 import Archive
 import Foundation
+import TestSupport
 import Testing
 import YouTubeKit
 
@@ -42,11 +43,16 @@ struct GalleryCommandTests {
 
     /// The page's DOM after its script ran, from headless Chromium (no network: every host name
     /// fails to resolve locally).
-    static func renderedDOM(_ url: String) throws -> String? {
+    /// Chromium's DOM of `url` after its scripts ran, rendered off the cooperative pool.
+    static func renderedDOM(_ url: String) async throws -> String? {
+        try await offThePool { try renderedDOMBlocking(url) }
+    }
+
+    private static func renderedDOMBlocking(_ url: String) throws -> String? {
         guard let chromium else { return nil }
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: profile) }
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: chromium)
         process.arguments = [
             "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile)",
@@ -69,11 +75,11 @@ struct GalleryCommandTests {
         text.components(separatedBy: needle).count - 1
     }
 
-    @Test func thePageIsWrittenWithItsScriptSafe() throws {
+    @Test func thePageIsWrittenWithItsScriptSafe() async throws {
         let (directory, _) = try Self.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let page = directory + "/page.html"
-        let result = try CLIRunner.run(["gallery", directory, "--out", page])
+        let result = try await CLIRunner.run(["gallery", directory, "--out", page])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("gallery: 90 videos"))
         let html = String(decoding: FileManager.default.contents(atPath: page) ?? Data(), as: UTF8.self)
@@ -82,12 +88,12 @@ struct GalleryCommandTests {
     }
 
     @Test(.enabled(if: chromium != nil, "no chromium (Debian package `chromium`, installed by .ci/run)"))
-    func thePageRendersOneCardPerVideoAndFiltersFromTheAddress() throws {
+    func thePageRendersOneCardPerVideoAndFiltersFromTheAddress() async throws {
         let (directory, cats) = try Self.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let page = directory + "/page.html"
-        #expect(try CLIRunner.run(["gallery", directory, "--out", page]).status == 0)
-        let dom = try #require(try Self.renderedDOM("file://\(page)#q=cats"))
+        #expect(try await CLIRunner.run(["gallery", directory, "--out", page]).status == 0)
+        let dom = try #require(try await Self.renderedDOM("file://\(page)#q=cats"))
         #expect(Self.occurrences(of: "class=\"card\"", in: dom) == 90, "one card per video")
         #expect(Self.occurrences(of: "hidden=\"\"", in: dom) == 90 - cats, "the #q=cats filter hides the rest")
         #expect(dom.contains("\(cats) of 90 videos"))
@@ -99,10 +105,10 @@ struct GalleryCommandTests {
         #expect(dom[first.upperBound...].hasPrefix("gal00000089"))
     }
 
-    @Test func limitKeepsTheNewestAndAnEmptyDirectoryIsAUsageError() throws {
+    @Test func limitKeepsTheNewestAndAnEmptyDirectoryIsAUsageError() async throws {
         let (directory, _) = try Self.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let result = try CLIRunner.run(["gallery", directory, "--limit", "10"])
+        let result = try await CLIRunner.run(["gallery", directory, "--limit", "10"])
         #expect(result.status == 0, "\(result.stderr)")
         let html = String(
             decoding: FileManager.default.contents(atPath: directory + "/gallery.html") ?? Data(), as: UTF8.self)
@@ -112,16 +118,16 @@ struct GalleryCommandTests {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("cli-empty-\(UUID())").path
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: empty) }
-        let none = try CLIRunner.run(["gallery", empty])
+        let none = try await CLIRunner.run(["gallery", empty])
         #expect(none.status == 2)
         #expect(none.stderr.contains("holds no videos-*.jsonl.gz shard"))
-        let missing = try CLIRunner.run(["gallery", empty + "/nope"])
+        let missing = try await CLIRunner.run(["gallery", empty + "/nope"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("is not a directory"))
     }
 
     /// A shard is data: a `javascript:` or `data:` URL in it never reaches the page.
-    @Test func thePageTrustsNoURLFromAShard() throws {
+    @Test func thePageTrustsNoURLFromAShard() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-gallery-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let writer = try ArchiveWriter(
@@ -138,7 +144,7 @@ struct GalleryCommandTests {
         try writer.finish(unitsByMethod: [:])
         // The record's embedURL is derived; a hand-edited shard line could say anything else.
         let page = directory + "/page.html"
-        #expect(try CLIRunner.run(["gallery", directory, "--out", page]).status == 0)
+        #expect(try await CLIRunner.run(["gallery", directory, "--out", page]).status == 0)
         let html = String(decoding: FileManager.default.contents(atPath: page) ?? Data(), as: UTF8.self)
         for bad in ["javascript:", "data:image", "http://i.ytimg.com", "evil.example"] {
             #expect(!html.contains(bad), "\(bad)")

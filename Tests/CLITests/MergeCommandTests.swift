@@ -49,11 +49,13 @@ struct MergeCommandTests {
     }
 
     /// One input: the same records again, with other shard options (smaller files at level 9).
-    @Test func oneOutputIsRecompressed() throws {
+    @Test func oneOutputIsRecompressed() async throws {
         let fast = try Self.output(0..<400, day: 1, label: "recompressed description text")
         let small = CrawlCommandTests.temporary("cli-recompressed")
         defer { for path in [fast, small] { try? FileManager.default.removeItem(atPath: path) } }
-        let result = try CLIRunner.run(["merge", fast, "--out", small, "--gzip-level", "9", "--shard-records", "1000"])
+        let result = try await CLIRunner.run([
+            "merge", fast, "--out", small, "--gzip-level", "9", "--shard-records", "1000",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("verify ok"), "\(result.stdout)")
         for kind in [ShardName.Kind.videos, .channels, .comments] {
@@ -62,17 +64,17 @@ struct MergeCommandTests {
             #expect(Set(before.keys) == Set(after.keys), "\(kind)")
         }
         #expect(ArchiveReader.shardNames(directory: small, kind: .videos).count == 1)
-        let none = try CLIRunner.run(["merge", "--out", small + "-none"])
+        let none = try await CLIRunner.run(["merge", "--out", small + "-none"])
         #expect(none.status == 2 && none.stderr.contains("one or more output directories"), "\(none.stderr)")
     }
 
-    @Test func theUnionWithTheNewestVersionOfEachRecord() throws {
+    @Test func theUnionWithTheNewestVersionOfEachRecord() async throws {
         let monday = try Self.output(0..<60, day: 1, label: "monday")
         let tuesday = try Self.output(40..<100, day: 2, label: "tuesday")
         let out = CrawlCommandTests.temporary("cli-merged")
         defer { for path in [monday, tuesday, out] { try? FileManager.default.removeItem(atPath: path) } }
         // The older crawl given last: the newest version still wins.
-        let result = try CLIRunner.run(["merge", tuesday, monday, "--out", out])
+        let result = try await CLIRunner.run(["merge", tuesday, monday, "--out", out])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout.contains("videos: 100 (of 120 lines read; 20 older versions left out)"), "\(result.stdout)")
@@ -93,21 +95,21 @@ struct MergeCommandTests {
         #expect(manifest["inputs"] as? [String] == [tuesday, monday])
         #expect((manifest["records"] as? [String: Int])?["videos"] == 100)
         #expect((manifest["unitsByMethod"] as? [String: Int])?["search.list"] == 2, "what the inputs spent")
-        #expect(try CLIRunner.run(["verify", out]).status == 0)
+        #expect(try await CLIRunner.run(["verify", out]).status == 0)
         // Refusals: into a non-empty directory, into an input, from a directory that is no output.
-        let again = try CLIRunner.run(["merge", tuesday, monday, "--out", out])
+        let again = try await CLIRunner.run(["merge", tuesday, monday, "--out", out])
         #expect(again.status == 2 && again.stderr.contains("is not empty"))
-        let intoInput = try CLIRunner.run(["merge", tuesday, monday, "--out", monday])
+        let intoInput = try await CLIRunner.run(["merge", tuesday, monday, "--out", monday])
         #expect(intoInput.status == 2 && intoInput.stderr.contains("is one of the inputs"))
         let plain = CrawlCommandTests.temporary("cli-merge-plain")
         try FileManager.default.createDirectory(atPath: plain, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: plain) }
-        let notOutput = try CLIRunner.run(["merge", tuesday, plain, "--out", out + "-2"])
+        let notOutput = try await CLIRunner.run(["merge", tuesday, plain, "--out", out + "-2"])
         #expect(notOutput.status == 2 && notOutput.stderr.contains("has no manifest.json"))
     }
 
-    @Test func twoRealCrawlsAndTheirSnapshots() throws {
-        let emulator = try ExternalEmulator(["--channels", "20"])
+    @Test func twoRealCrawlsAndTheirSnapshots() async throws {
+        let emulator = try await ExternalEmulator.start(["--channels", "20"])
         defer { emulator.stop() }
         let first = CrawlCommandTests.temporary("merge-a")
         let second = CrawlCommandTests.temporary("merge-b")
@@ -120,23 +122,23 @@ struct MergeCommandTests {
         for (directory, query) in [(first, "music"), (second, "cooking")] {
             try "search \(query) maxPages=2 walk=channels walkPages=1\n".write(
                 toFile: seeds, atomically: true, encoding: .utf8)
-            let crawl = try CLIRunner.run(
+            let crawl = try await CLIRunner.run(
                 [
                     "--seeds", seeds, "--budget", "500", "--api-base", emulator.base, "--out", directory,
                     "--state-dir", first + "-st", "--quiet",
                 ], environment: env)
             #expect(crawl.status == 0, "\(crawl.stderr)")
         }
-        let refresh = try CLIRunner.run(
+        let refresh = try await CLIRunner.run(
             ["refresh", first, "--budget", "50", "--api-base", emulator.base, "--state-dir", first + "-st", "--quiet"],
             environment: env)
         #expect(refresh.status == 0)
         let union = try ArchiveReader.videoIds(directory: first).union(try ArchiveReader.videoIds(directory: second))
-        let result = try CLIRunner.run(["merge", first, second, "--out", out])
+        let result = try await CLIRunner.run(["merge", first, second, "--out", out])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try ArchiveReader.videoIds(directory: out) == union)
         #expect(SnapshotDirectory.names(in: out).count == 1, "the snapshot is copied")
-        let verify = try CLIRunner.run(["verify", out])
+        let verify = try await CLIRunner.run(["verify", out])
         #expect(verify.status == 0 && verify.stdout.contains("snapshot "), "\(verify.stdout)\(verify.stderr)")
     }
 }

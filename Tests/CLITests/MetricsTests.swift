@@ -20,8 +20,8 @@ struct MetricsTests {
         print(json.dumps(samples))
         """
 
-    static func samples(_ source: String) throws -> [String: Double] {
-        let result = try SchemaCommandTests.python(["-c", parse, source])
+    static func samples(_ source: String) async throws -> [String: Double] {
+        let result = try await SchemaCommandTests.python(["-c", parse, source])
         #expect(result.status == 0, "\(result.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Double])
     }
@@ -31,7 +31,9 @@ struct MetricsTests {
             if: parserPresent,
             "prometheus_client is not installed (pip install prometheus_client; .ci/run installs it)"))
     func scrapedWhileTheCrawlRunsAndEqualToTheSummaryAtTheEnd() async throws {
-        let emulator = try ExternalEmulator(["--channels", "30", "--fault-rate", "0.1", "--faults", "500,503"])
+        let emulator = try await ExternalEmulator.start([
+            "--channels", "30", "--fault-rate", "0.1", "--faults", "500,503",
+        ])
         defer { emulator.stop() }
         let out = CrawlCommandTests.temporary("metrics")
         let seeds = CrawlCommandTests.temporary("metrics-seeds")
@@ -41,7 +43,7 @@ struct MetricsTests {
             }
         }
         try "search music maxPages=3 walk=channels\n".write(toFile: seeds, atomically: true, encoding: .utf8)
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = CLIRunner.binary
         process.arguments = [
             "--seeds", seeds, "--budget", "2000", "--api-base", emulator.base, "--out", out, "--state-dir", out + "-st",
@@ -69,8 +71,8 @@ struct MetricsTests {
                 } ?? ""
             Thread.sleep(forTimeInterval: 1.5)
             let running = process.isRunning
-            let live = try PythonRunner.run(["-c", Self.parse, address])
-            let notFound = try PythonRunner.run([
+            let live = try PythonRunner.runBlocking(["-c", Self.parse, address])
+            let notFound = try PythonRunner.runBlocking([
                 "-c",
                 "import urllib.request,sys\ntry: urllib.request.urlopen(sys.argv[1])\nexcept Exception as e: print(e)",
                 address.replacingOccurrences(of: "/metrics", with: "/other"),
@@ -90,7 +92,7 @@ struct MetricsTests {
             process.waitUntilExit()
         }
         #expect(process.terminationStatus == 0)
-        let final = try Self.samples(out + ".prom")
+        let final = try await Self.samples(out + ".prom")
         let data = try #require(FileManager.default.contents(atPath: out + ".json"))
         let summary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(final["ytcrawl_requests_total"] == Double(summary["requests"] as? Int ?? -1))

@@ -34,7 +34,7 @@ struct RefreshCommandTests {
     /// An output directory holding `truth`'s videos as one gzip shard (what a crawl would write).
     static func output(from truthDirectory: String, at out: String) throws {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        let gzip = Process()
+        let gzip = SpawnedProcess()
         gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
         gzip.arguments = ["-c", "gzip -c '\(truthDirectory)/videos.jsonl' > '\(out)/videos-00000.jsonl.gz'"]
         try gzip.run()
@@ -104,13 +104,11 @@ struct RefreshCommandTests {
             }
             let summaryPath = out + "-summary.json"
             let base = emulator.base
-            let result = try await offThePool {
-                try CLIRunner.run(
-                    [
-                        "refresh", out, "--budget", "1000", "--api-base", base, "--state-dir", state, "--rps",
-                        "2000", "--progress", "never", "--summary-json", summaryPath,
-                    ], environment: ["YOUTUBE_API_KEY": "refresh-test-key"])
-            }
+            let result = try await CLIRunner.run(
+                [
+                    "refresh", out, "--budget", "1000", "--api-base", base, "--state-dir", state, "--rps", "2000",
+                    "--progress", "never", "--summary-json", summaryPath,
+                ], environment: ["YOUTUBE_API_KEY": "refresh-test-key"])
             #expect(result.status == 0, "day \(day): \(result.stderr)")
             let snapshots = Self.snapshots(out)
             #expect(snapshots.count == index + 1, "one new snapshot a refresh: \(snapshots)")
@@ -136,14 +134,14 @@ struct RefreshCommandTests {
             print("refresh day \(day): \(ids.count) videos, \(units) units, \(goneToday.count) gone")
         }
         for snapshot in Self.snapshots(out) {
-            let verify = try CLIRunner.run(["verify", snapshot])
+            let verify = try await CLIRunner.run(["verify", snapshot])
             #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
         }
     }
 
     @Test func aSnapshotKilledAtRandomMomentsCompletesEachVideoOnce() async throws {
         let truthDirectory = CrawlCommandTests.temporary("refresh-kill-truth")
-        let emulator = try ExternalEmulator([
+        let emulator = try await ExternalEmulator.start([
             "--channels", "200", "--keys", "kill-refresh-key", "--dump-truth", truthDirectory, "--dump-truth-kinds",
             "videos",
         ])
@@ -169,14 +167,12 @@ struct RefreshCommandTests {
                 FileManager.default.fileExists(atPath: $0 + "/" + SnapshotDirectory.idsFile)
             }
         }
-        let killed = try await offThePool {
-            try CLIRunner.killRuns(arguments, times: 5, after: 0.2...0.8, ready: started) { _ in }
-        }
+        let killed = try await CLIRunner.killRuns(arguments, times: 5, after: 0.2...0.8, ready: started) { _ in }
         #expect(killed == 5, "every run was killed mid-snapshot")
         #expect(Self.snapshots(out).count == 1, "a rerun completes the unfinished snapshot, not another")
         // The rerun at full speed.
         let fast = arguments.map { $0 == "6" ? "1000" : $0 }
-        let final = try CLIRunner.run(fast)
+        let final = try await CLIRunner.run(fast)
         #expect(final.status == 0, "\(final.stderr)")
         #expect(final.stderr.contains("completing the unfinished snapshot"))
         let snapshots = Self.snapshots(out)
@@ -185,11 +181,11 @@ struct RefreshCommandTests {
         let written = rows.map { $0["videoId"] as? String ?? "" }
         #expect(written.count == ids.count, "each video exactly once: \(written.count) lines for \(ids.count)")
         #expect(Set(written) == ids)
-        let verify = try CLIRunner.run(["verify", try #require(snapshots.first)])
+        let verify = try await CLIRunner.run(["verify", try #require(snapshots.first)])
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
         #expect(verify.stdout.contains("ok: "))
         // The next refresh is a new snapshot.
-        let next = try CLIRunner.run(fast)
+        let next = try await CLIRunner.run(fast)
         #expect(next.status == 0)
         #expect(Self.snapshots(out).count == 2)
     }
@@ -200,39 +196,39 @@ struct RefreshInputTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    @Test func badInputIsAClearErrorBeforeAnythingIsSpent() throws {
+    @Test func badInputIsAClearErrorBeforeAnythingIsSpent() async throws {
         let out = CrawlCommandTests.temporary("refresh-input")
         let ids = CrawlCommandTests.temporary("refresh-ids") + ".txt"
         defer { for path in [out, ids] { try? FileManager.default.removeItem(atPath: path) } }
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let base = ["refresh", out, "--budget", "10", "--api-base", "http://127.0.0.1:9", "--state-dir", out + "/st"]
         let env = ["YOUTUBE_API_KEY": "refresh-input-key"]
-        let empty = try CLIRunner.run(base, environment: env)
+        let empty = try await CLIRunner.run(base, environment: env)
         #expect(empty.status == 2)
         #expect(empty.stderr.contains("holds no videos") && empty.stderr.contains("--ids FILE"), "\(empty.stderr)")
         try "dQw4w9WgXcQ\n# a comment\n\nhttps://www.youtube.com/watch?v=9bZkp7q19f0&t=5 # with a note\nnot-an-id\n"
             .write(toFile: ids, atomically: true, encoding: .utf8)
-        let bad = try CLIRunner.run(base + ["--ids", ids], environment: env)
+        let bad = try await CLIRunner.run(base + ["--ids", ids], environment: env)
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("\(ids):5: found \"not-an-id\""), "\(bad.stderr)")
         #expect(bad.stderr.contains("fix or remove the line"))
-        let missing = try CLIRunner.run(base + ["--ids", ids + ".nope"], environment: env)
+        let missing = try await CLIRunner.run(base + ["--ids", ids + ".nope"], environment: env)
         #expect(missing.status == 2 && missing.stderr.contains("no such file"))
         for (arguments, message) in [
             (["--every", "5s"], "at least a minute"), (["--method", "stats"], "--method"),
             (["--budget", "0"], "--budget"),
         ] {
-            let result = try CLIRunner.run(base + arguments, environment: env)
+            let result = try await CLIRunner.run(base + arguments, environment: env)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
-        let noBudget = try CLIRunner.run(["refresh", out], environment: env)
+        let noBudget = try await CLIRunner.run(["refresh", out], environment: env)
         #expect(noBudget.status == 2 && noBudget.stderr.contains("--budget UNITS is required"))
         #expect(SnapshotDirectory.names(in: out).isEmpty, "nothing was started")
     }
 
-    @Test func idsFromAFileWithVideosListInTheClassicModel() throws {
-        let emulator = try ExternalEmulator(["--quota-model", "classic", "--channels", "5"])
+    @Test func idsFromAFileWithVideosListInTheClassicModel() async throws {
+        let emulator = try await ExternalEmulator.start(["--quota-model", "classic", "--channels", "5"])
         defer { emulator.stop() }
         let out = CrawlCommandTests.temporary("refresh-ids-out")
         let ids = CrawlCommandTests.temporary("refresh-ids") + ".txt"
@@ -242,7 +238,7 @@ struct RefreshInputTests {
         let seeds = CrawlCommandTests.temporary("refresh-ids-seeds")
         defer { try? FileManager.default.removeItem(atPath: seeds) }
         try "search music maxPages=1\n".write(toFile: seeds, atomically: true, encoding: .utf8)
-        let crawl = try CLIRunner.run(
+        let crawl = try await CLIRunner.run(
             [
                 "--seeds", seeds, "--budget", "500", "--api-base", emulator.base, "--out", truth, "--state-dir",
                 truth + "/st", "--quota-model", "classic", "--quiet",
@@ -252,7 +248,7 @@ struct RefreshInputTests {
         #expect(known.count >= 3)
         try ([known[0], "https://youtu.be/\(known[1])", known[0], known[2], "zzzzzzzzzzz"].joined(separator: "\n"))
             .write(toFile: ids, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             [
                 "refresh", out, "--ids", ids, "--method", "videos", "--quota-model", "classic", "--budget", "5",
                 "--api-base", emulator.base, "--state-dir", out + "-st", "--summary-json", out + "-summary.json",
@@ -267,14 +263,14 @@ struct RefreshInputTests {
         let summary = try RefreshCommandTests.summary(out + "-summary.json")
         #expect(summary["unitsByMethod"] as? [String: Int] == ["videos.list": 1])
         #expect(summary["complete"] as? Bool == true)
-        let stats = try CLIRunner.run(["stats", out])
+        let stats = try await CLIRunner.run(["stats", out])
         #expect(stats.stdout.contains("statistics snapshots: 1"), "\(stats.stdout)")
         #expect(stats.stdout.contains("4 of 4 videos, 1 gone"), "\(stats.stdout)")
     }
 
-    @Test func faultsAreRetriedAndTheSnapshotEqualsTheTruth() throws {
+    @Test func faultsAreRetriedAndTheSnapshotEqualsTheTruth() async throws {
         let truth = CrawlCommandTests.temporary("refresh-faults-truth")
-        let emulator = try ExternalEmulator([
+        let emulator = try await ExternalEmulator.start([
             "--channels", "40", "--dump-truth", truth, "--dump-truth-kinds", "videos", "--fault-rate", "0.2",
             "--clock-offset", "259200",
         ])
@@ -284,7 +280,7 @@ struct RefreshInputTests {
         try RefreshCommandTests.output(from: truth, at: out)
         // The output's videos are those of day 3 (none gone yet): the snapshot of day 3 finds them all.
         let ids = try ArchiveReader.videoIds(directory: out)
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             [
                 "refresh", out, "--budget", "1000", "--api-base", emulator.base, "--state-dir", out + "/st",
                 "--progress", "never", "--summary-json", out + "/s.json", "--retries", "10",
@@ -298,9 +294,11 @@ struct RefreshInputTests {
 
     /// A crawl may be writing to DIR: its open shard's complete gzip members count, the member
     /// being written does not stop the refresh.
-    @Test func aShardBeingWrittenIsReadUpToItsLastCompleteMember() throws {
+    @Test func aShardBeingWrittenIsReadUpToItsLastCompleteMember() async throws {
         let truth = CrawlCommandTests.temporary("refresh-part-truth")
-        let emulator = try ExternalEmulator(["--channels", "5", "--dump-truth", truth, "--dump-truth-kinds", "videos"])
+        let emulator = try await ExternalEmulator.start([
+            "--channels", "5", "--dump-truth", truth, "--dump-truth-kinds", "videos",
+        ])
         defer { emulator.stop() }
         let out = CrawlCommandTests.temporary("refresh-part")
         defer { for path in [out, truth] { try? FileManager.default.removeItem(atPath: path) } }
@@ -316,9 +314,9 @@ struct RefreshInputTests {
             open(sys.argv[2] + "/videos-00000.jsonl.gz", "wb").write(whole)
             open(sys.argv[2] + "/videos-00001.jsonl.gz.part", "wb").write(complete + cut[: len(cut) // 2])
             """
-        let made = try PythonRunner.run(["-c", script, truth + "/videos.jsonl", out])
+        let made = try await PythonRunner.run(["-c", script, truth + "/videos.jsonl", out])
         #expect(made.status == 0, "\(made.stderr)")
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             [
                 "refresh", out, "--budget", "10", "--api-base", emulator.base, "--state-dir", out + "/st",
                 "--progress", "never",
@@ -328,16 +326,16 @@ struct RefreshInputTests {
         #expect(rows.count == 15, "10 closed and 5 in the open shard's complete member")
     }
 
-    @Test func everyKeepsRefreshingUntilStopped() throws {
+    @Test func everyKeepsRefreshingUntilStopped() async throws {
         let truth = CrawlCommandTests.temporary("refresh-every-truth")
-        let emulator = try ExternalEmulator([
+        let emulator = try await ExternalEmulator.start([
             "--channels", "5", "--dump-truth", truth, "--dump-truth-kinds", "videos",
         ])
         defer { emulator.stop() }
         let out = CrawlCommandTests.temporary("refresh-every")
         defer { for path in [out, truth] { try? FileManager.default.removeItem(atPath: path) } }
         try RefreshCommandTests.output(from: truth, at: out)
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = CLIRunner.binary
         process.arguments = [
             "refresh", out, "--budget", "100", "--every", "1h", "--api-base", emulator.base, "--state-dir",
@@ -347,31 +345,39 @@ struct RefreshInputTests {
         let stderr = Pipe()
         process.standardError = stderr
         process.standardOutput = Pipe()
-        try process.run()
-        // Waits for the first snapshot, then for the announcement of the next.
-        var printed = ""
-        let deadline = Date().addingTimeInterval(60)
-        while !printed.contains("next snapshot at"), Date() < deadline, process.isRunning {
-            let chunk = stderr.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            printed += String(decoding: chunk, as: UTF8.self)
+        let handle = stderr.fileHandleForReading
+        // Driven on a thread of its own, so that the waits hold no thread of the cooperative pool.
+        let (printed, sleeping, stoppedBySIGINT) = try await offThePool {
+            try process.run()
+            // Waits for the first snapshot, then for the announcement of the next.
+            var printed = ""
+            let deadline = Date().addingTimeInterval(60)
+            while !printed.contains("next snapshot at"), Date() < deadline, process.isRunning {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                printed += String(decoding: chunk, as: UTF8.self)
+            }
+            let sleeping = process.isRunning
+            kill(process.processIdentifier, SIGINT)
+            let stopBy = Date().addingTimeInterval(20)
+            while process.isRunning, Date() < stopBy { Thread.sleep(forTimeInterval: 0.05) }
+            let stopped = !process.isRunning
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            return (printed, sleeping, stopped)
         }
         #expect(printed.contains("next snapshot at"), "\(printed)")
-        #expect(process.isRunning, "it sleeps until the next snapshot")
-        kill(process.processIdentifier, SIGINT)
-        let stopBy = Date().addingTimeInterval(20)
-        while process.isRunning, Date() < stopBy { Thread.sleep(forTimeInterval: 0.05) }
-        #expect(!process.isRunning, "SIGINT ends the sleep between snapshots")
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        #expect(sleeping, "it sleeps until the next snapshot")
+        #expect(stoppedBySIGINT, "SIGINT ends the sleep between snapshots")
         #expect(process.terminationStatus == 0)
         #expect(RefreshCommandTests.snapshots(out).count == 1)
-        #expect(try CLIRunner.run(["verify", out + "/snapshots/" + SnapshotDirectory.names(in: out)[0]]).status == 0)
+        #expect(
+            try await CLIRunner.run(["verify", out + "/snapshots/" + SnapshotDirectory.names(in: out)[0]]).status == 0)
     }
 
     /// The command of Samples/deploy/refresh-cronjob.yaml, with its paths moved under a temporary
     /// directory and the API base of an emulator added.
-    @Test func theCronJobsCommandRunsAgainstTheEmulator() throws {
+    @Test func theCronJobsCommandRunsAgainstTheEmulator() async throws {
         let manifest = try String(
             contentsOf: Self.repository.appendingPathComponent("Samples/deploy/refresh-cronjob.yaml"), encoding: .utf8)
         var command: [String] = []
@@ -393,7 +399,7 @@ struct RefreshInputTests {
         let root = CrawlCommandTests.temporary("cronjob")
         let truth = root + "-truth"
         defer { for path in [root, truth] { try? FileManager.default.removeItem(atPath: path) } }
-        let emulator = try ExternalEmulator([
+        let emulator = try await ExternalEmulator.start([
             "--channels", "5", "--dump-truth", truth, "--dump-truth-kinds", "videos", "--keys", "cronjob-key",
         ])
         defer { emulator.stop() }
@@ -401,7 +407,7 @@ struct RefreshInputTests {
         try FileManager.default.createDirectory(atPath: root + "/secrets/youtube", withIntermediateDirectories: true)
         try "cronjob-key\n".write(toFile: root + "/secrets/youtube/key", atomically: true, encoding: .utf8)
         let arguments = command.dropFirst().map { $0.hasPrefix("/") ? root + $0 : $0 } + ["--api-base", emulator.base]
-        let result = try CLIRunner.run(arguments)
+        let result = try await CLIRunner.run(arguments)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("cronjob-key") && !result.stderr.contains("cronjob-key"))
         let snapshots = RefreshCommandTests.snapshots(root + "/data/out")
@@ -409,7 +415,7 @@ struct RefreshInputTests {
         let summary = try RefreshCommandTests.summary(root + "/data/out/snapshots/last-summary.json")
         #expect(summary["complete"] as? Bool == true)
         // The next day's run is a new snapshot; the state directory's ledger counts both.
-        #expect(try CLIRunner.run(arguments).status == 0)
+        #expect(try await CLIRunner.run(arguments).status == 0)
         #expect(RefreshCommandTests.snapshots(root + "/data/out").count == 2)
         #expect(FileManager.default.fileExists(atPath: root + "/data/state/quota-ledger.json"))
     }

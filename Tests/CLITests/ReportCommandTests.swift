@@ -1,5 +1,6 @@
 import Archive
 import Foundation
+import TestSupport
 import Testing
 import YouTubeKit
 
@@ -63,10 +64,10 @@ struct ReportCommandTests {
         "chart-growth", "chart-gone",
     ]
 
-    @Test func theReportHasEveryChartAndNothingFromElsewhere() throws {
+    @Test func theReportHasEveryChartAndNothingFromElsewhere() async throws {
         let directory = try Self.output(comments: true, snapshots: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let result = try CLIRunner.run(["report", directory])
+        let result = try await CLIRunner.run(["report", directory])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("report: 60 videos, \(Self.comments) comments, 3 snapshots"))
         let html = String(
@@ -87,11 +88,11 @@ struct ReportCommandTests {
 
     static var comments: Int { (0..<20).reduce(0) { $0 + $1 * 7 + 1 } }
 
-    @Test func aCrawlWithoutCommentsOrSnapshotsStillHasItsReport() throws {
+    @Test func aCrawlWithoutCommentsOrSnapshotsStillHasItsReport() async throws {
         let directory = try Self.output(comments: false, snapshots: false)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let page = directory + "/r.html"
-        let result = try CLIRunner.run(["report", directory, "--out", page, "--title", "Cats & dogs"])
+        let result = try await CLIRunner.run(["report", directory, "--out", page, "--title", "Cats & dogs"])
         #expect(result.status == 0, "\(result.stderr)")
         let html = String(decoding: FileManager.default.contents(atPath: page) ?? Data(), as: UTF8.self)
         #expect(html.contains("<title>Cats &amp; dogs</title>"))
@@ -102,19 +103,24 @@ struct ReportCommandTests {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("cli-report-empty-\(UUID())").path
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: empty) }
-        let none = try CLIRunner.run(["report", empty])
+        let none = try await CLIRunner.run(["report", empty])
         #expect(none.status == 2 && none.stderr.contains("holds no records"))
     }
 
     /// Headless Chromium renders the page: a screenshot with content, every chart in the DOM, and
     /// no console message.
-    static func render(_ page: String) throws -> (dom: String, screenshot: Data, console: [String])? {
+    /// Chromium's rendering of `page` (DOM, screenshot, console), off the cooperative pool.
+    static func render(_ page: String) async throws -> (dom: String, screenshot: Data, console: [String])? {
+        try await offThePool { try renderBlocking(page) }
+    }
+
+    private static func renderBlocking(_ page: String) throws -> (dom: String, screenshot: Data, console: [String])? {
         guard let chromium = GalleryCommandTests.chromium else { return nil }
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID())").path
         let png = profile + ".png"
         defer { for path in [profile, png] { try? FileManager.default.removeItem(atPath: path) } }
         func chrome(_ extra: [String]) throws -> (String, String) {
-            let process = Process()
+            let process = SpawnedProcess()
             process.executableURL = URL(fileURLWithPath: chromium)
             process.arguments =
                 [
@@ -144,12 +150,12 @@ struct ReportCommandTests {
     @Test(
         .enabled(
             if: GalleryCommandTests.chromium != nil, "no chromium (Debian package `chromium`, installed by .ci/run)"))
-    func chromiumRendersTheReportWithoutErrors() throws {
+    func chromiumRendersTheReportWithoutErrors() async throws {
         for (comments, snapshots) in [(true, true), (false, false)] {
             let directory = try Self.output(comments: comments, snapshots: snapshots)
             defer { try? FileManager.default.removeItem(atPath: directory) }
-            #expect(try CLIRunner.run(["report", directory]).status == 0)
-            let rendered = try #require(try Self.render(directory + "/report.html"))
+            #expect(try await CLIRunner.run(["report", directory]).status == 0)
+            let rendered = try #require(try await Self.render(directory + "/report.html"))
             #expect(rendered.screenshot.count > 20_000, "a screenshot with content: \(rendered.screenshot.count) bytes")
             #expect(rendered.screenshot.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG")
             #expect(rendered.console.isEmpty, "\(rendered.console)")
@@ -164,20 +170,20 @@ struct ReportCommandTests {
     @Test(
         .enabled(
             if: GalleryCommandTests.chromium != nil, "no chromium (Debian package `chromium`, installed by .ci/run)"))
-    func theGalleryShowsEachVideosViewsAsASparkline() throws {
+    func theGalleryShowsEachVideosViewsAsASparkline() async throws {
         let directory = try Self.output(comments: false, snapshots: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let page = directory + "/gallery.html"
-        #expect(try CLIRunner.run(["gallery", directory, "--out", page]).status == 0)
+        #expect(try await CLIRunner.run(["gallery", directory, "--out", page]).status == 0)
         let html = String(decoding: FileManager.default.contents(atPath: page) ?? Data(), as: UTF8.self)
         #expect(html.contains("\"views\":[9000,59000,209000]"), "video 3's views at each snapshot")
-        let rendered = try #require(try Self.render(page))
+        let rendered = try #require(try await Self.render(page))
         // Video 7 vanished after the first snapshot: one point is no line.
         #expect(GalleryCommandTests.occurrences(of: "class=\"sparkline\"", in: rendered.dom) == 59)
         #expect(rendered.console.isEmpty, "\(rendered.console)")
         let plain = try Self.output(comments: false, snapshots: false)
         defer { try? FileManager.default.removeItem(atPath: plain) }
-        #expect(try CLIRunner.run(["gallery", plain, "--out", plain + "/g.html"]).status == 0)
+        #expect(try await CLIRunner.run(["gallery", plain, "--out", plain + "/g.html"]).status == 0)
         let without = String(decoding: FileManager.default.contents(atPath: plain + "/g.html") ?? Data(), as: UTF8.self)
         #expect(!without.contains("\"views\":"), "no snapshots, no sparklines")
     }

@@ -10,20 +10,22 @@ struct SchemaCommandTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    static func python(_ arguments: [String]) throws -> PythonRunner.Result { try PythonRunner.run(arguments) }
+    static func python(_ arguments: [String]) async throws -> PythonRunner.Result {
+        try await PythonRunner.run(arguments)
+    }
 
     /// On CI they must be there: the test runs (and fails) rather than skip.
     static let toolsPresent = PythonRunner.canImport("jsonschema, duckdb, polars")
 
-    @Test func everyKindInEveryFormat() throws {
+    @Test func everyKindInEveryFormat() async throws {
         for kind in ["videos", "channels", "comments", "stats"] {
-            let json = try CLIRunner.run(["schema", kind])
+            let json = try await CLIRunner.run(["schema", kind])
             #expect(json.status == 0, "\(json.stderr)")
             let schema = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
             #expect(schema["additionalProperties"] as? Bool == false)
-            let spark = try CLIRunner.run(["schema", kind, "--format", "spark"])
+            let spark = try await CLIRunner.run(["schema", kind, "--format", "spark"])
             #expect(spark.status == 0 && spark.stdout.contains(" STRING"))
-            let bigquery = try CLIRunner.run(["schema", kind, "--format", "bigquery"])
+            let bigquery = try await CLIRunner.run(["schema", kind, "--format", "bigquery"])
             let fields = try #require(
                 try JSONSerialization.jsonObject(with: Data(bigquery.stdout.utf8)) as? [[String: Any]])
             #expect(fields.first?["mode"] as? String == "REQUIRED", "the id column")
@@ -33,15 +35,15 @@ struct SchemaCommandTests {
                 #expect(["NULLABLE", "REQUIRED", "REPEATED"].contains(field["mode"] as? String ?? ""), "\(field)")
                 if field["type"] as? String == "RECORD" { #expect((field["fields"] as? [Any])?.isEmpty == false) }
             }
-            let duckdb = try CLIRunner.run(["schema", kind, "--format", "duckdb"])
+            let duckdb = try await CLIRunner.run(["schema", kind, "--format", "duckdb"])
             #expect(duckdb.stdout.hasPrefix("{'"))
         }
-        let videos = try CLIRunner.run(["schema", "videos", "--format", "bigquery"]).stdout
+        let videos = try await CLIRunner.run(["schema", "videos", "--format", "bigquery"]).stdout
         #expect(videos.contains("\"name\": \"tags\"") && videos.contains("\"REPEATED\""))
         #expect(videos.contains("\"name\": \"maxres\""), "thumbnails by size as a RECORD")
-        let unknown = try CLIRunner.run(["schema", "video"])
+        let unknown = try await CLIRunner.run(["schema", "video"])
         #expect(unknown.status == 2 && unknown.stderr.contains("did you mean videos?"))
-        let format = try CLIRunner.run(["schema", "videos", "--format", "parquet"])
+        let format = try await CLIRunner.run(["schema", "videos", "--format", "parquet"])
         #expect(format.status == 2 && format.stderr.contains("--format"))
     }
 
@@ -57,9 +59,7 @@ struct SchemaCommandTests {
         let records = try #require(manifest["records"] as? [String: Int])
         #expect(manifest["schemaVersions"] as? [String: Int] == ["videos": 1, "channels": 1, "comments": 1])
         let script = Self.repository.appendingPathComponent("Samples/analysis/schema_check.py").path
-        let checked = try await offThePool {
-            try Self.python([script, out, "--ytcrawl", CLIRunner.binary.path, "--json"])
-        }
+        let checked = try await Self.python([script, out, "--ytcrawl", CLIRunner.binary.path, "--json"])
         #expect(checked.status == 0, "\(checked.stderr)")
         let result = try #require(try JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [String: Any])
         for (kind, expected) in records where expected > 0 {
@@ -80,7 +80,7 @@ struct SchemaCommandTests {
         try FileManager.default.createDirectory(atPath: shard, withIntermediateDirectories: true)
         let line =
             #"{"videoId":"x","fetchedAt":"2026-11-30T00:00:00Z","viewCount":"12","likeCount":null,"commentCount":null,"duration":null,"status":"ok"}"#
-        let gzip = Process()
+        let gzip = SpawnedProcess()
         gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
         try FileManager.default.createDirectory(
             atPath: shard + "/snapshots/20260101T000000Z", withIntermediateDirectories: true)
@@ -89,7 +89,7 @@ struct SchemaCommandTests {
         ]
         try gzip.run()
         gzip.waitUntilExit()
-        let bad = try await offThePool { try Self.python([script, shard, "--ytcrawl", CLIRunner.binary.path]) }
+        let bad = try await Self.python([script, shard, "--ytcrawl", CLIRunner.binary.path])
         #expect(bad.status == 1, "\(bad.stdout)\(bad.stderr)")
         #expect(bad.stdout.contains("1 invalid") && bad.stdout.contains("'12' is not of type"), "\(bad.stdout)")
     }
@@ -104,14 +104,16 @@ actor AnalysisCrawl {
     /// The output, crawled by the first caller (off the cooperative pool), awaited by the others.
     func output() async throws -> String {
         if let crawl { return try await crawl.value }
-        let task = Task { try await offThePool { try Self.make() } }
+        let task = Task { try await Self.make() }
         crawl = task
         return try await task.value
     }
 
-    private static func make() throws -> String {
+    private static func make() async throws -> String {
         let truth = CrawlCommandTests.temporary("analysis-truth")
-        let emulator = try ExternalEmulator(["--channels", "30", "--dump-truth", truth, "--dump-truth-kinds", "videos"])
+        let emulator = try await ExternalEmulator.start([
+            "--channels", "30", "--dump-truth", truth, "--dump-truth-kinds", "videos",
+        ])
         defer { emulator.stop() }
         let out = CrawlCommandTests.temporary("analysis-crawl")
         let seeds = CrawlCommandTests.temporary("analysis-seeds")
@@ -123,13 +125,13 @@ actor AnalysisCrawl {
         try (["search music maxPages=2 walk=channels walkPages=1"] + busiest.map { "comments \($0)" })
             .joined(separator: "\n").write(toFile: seeds, atomically: true, encoding: .utf8)
         let env = ["YOUTUBE_API_KEY": "k-analysis"]
-        let crawl = try CLIRunner.run(
+        let crawl = try await CLIRunner.run(
             [
                 "--seeds", seeds, "--budget", "2000", "--api-base", emulator.base, "--out", out, "--state-dir",
                 out + "-st", "--quiet",
             ], environment: env)
         guard crawl.status == 0 else { throw CrawlFailed(message: crawl.stderr) }
-        let refresh = try CLIRunner.run(
+        let refresh = try await CLIRunner.run(
             ["refresh", out, "--budget", "100", "--api-base", emulator.base, "--state-dir", out + "-st", "--quiet"],
             environment: env)
         guard refresh.status == 0 else { throw CrawlFailed(message: refresh.stderr) }
@@ -156,9 +158,7 @@ struct SparkTests {
     func sparkAndDuckDBGiveTheSameAnswers() async throws {
         let out = try await AnalysisCrawl.shared.output()
         let script = SchemaCommandTests.repository.appendingPathComponent("Samples/analysis/spark_check.py").path
-        let checked = try await offThePool {
-            try SchemaCommandTests.python([script, out, "--ytcrawl", CLIRunner.binary.path, "--json"])
-        }
+        let checked = try await SchemaCommandTests.python([script, out, "--ytcrawl", CLIRunner.binary.path, "--json"])
         #expect(checked.status == 0, "\(checked.stderr.suffix(2000))")
         let jsonLine = checked.stdout.split(separator: "\n").last.map(String.init) ?? ""
         let result = try #require(try JSONSerialization.jsonObject(with: Data(jsonLine.utf8)) as? [String: Any])

@@ -3,8 +3,8 @@ import Testing
 
 @Suite("--shard-bytes")
 struct ShardBytesTests {
-    @Test func shardsEndNearTheirCompressedTarget() throws {
-        let emulator = try ExternalEmulator(["--channels", "20"])
+    @Test func shardsEndNearTheirCompressedTarget() async throws {
+        let emulator = try await ExternalEmulator.start(["--channels", "20"])
         defer { emulator.stop() }
         let out = CrawlCommandTests.temporary("shard-bytes")
         let seeds = CrawlCommandTests.temporary("shard-bytes-seeds")
@@ -14,7 +14,7 @@ struct ShardBytesTests {
             "--seeds", seeds, "--budget", "500", "--api-base", emulator.base, "--out", out, "--state-dir", out + "-st",
             "--quiet", "--shard-bytes", "32K",
         ]
-        let result = try CLIRunner.run(arguments, environment: ["YOUTUBE_API_KEY": "k-shard-bytes"])
+        let result = try await CLIRunner.run(arguments, environment: ["YOUTUBE_API_KEY": "k-shard-bytes"])
         #expect(result.status == 0, "\(result.stderr)")
         let data = try #require(FileManager.default.contents(atPath: out + "/manifest.json"))
         let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -26,9 +26,9 @@ struct ShardBytesTests {
         for size in sizes.dropLast() { #expect((32 << 10)...(32 << 10) * 8 ~= size, "\(sizes)") }
         let sorted = sizes.dropLast().sorted()
         #expect(sorted[sorted.count / 2] <= (64 << 10), "most end within a member or two: \(sizes)")
-        #expect(try CLIRunner.run(["verify", out]).status == 0)
+        #expect(try await CLIRunner.run(["verify", out]).status == 0)
         for bad in ["10", "5G", "lots"] {
-            let refused = try CLIRunner.run(
+            let refused = try await CLIRunner.run(
                 arguments.map { $0 == "32K" ? bad : $0 }, environment: ["YOUTUBE_API_KEY": "k-shard-bytes"])
             #expect(refused.status == 2 && refused.stderr.contains("--shard-bytes \(bad)"), "\(bad): \(refused.stderr)")
         }

@@ -3,8 +3,8 @@ import Testing
 
 @Suite("Samples/VideoSearch")
 struct VideoSearchSampleTests {
-    @Test func searchesTheEmulatorAndPrintsTwentyVideosNewestFirst() throws {
-        let result = try CLIRunner.run([], environment: ["YOUTUBE_API_KEY": ""], program: "VideoSearch")
+    @Test func searchesTheEmulatorAndPrintsTwentyVideosNewestFirst() async throws {
+        let result = try await CLIRunner.run([], environment: ["YOUTUBE_API_KEY": ""], program: "VideoSearch")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("offline emulator"))
         let lines = result.stdout.split(separator: "\n").map(String.init)

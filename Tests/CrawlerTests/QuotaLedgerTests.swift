@@ -89,12 +89,12 @@ struct QuotaLedgerTests {
         #expect(usage == QuotaLedger.Usage(units: 200, searches: 100))
     }
 
-    @Test func twoProcessesNeverLoseAnUpdate() throws {
+    @Test func twoProcessesNeverLoseAnUpdate() async throws {
         let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let ledger = try QuotaLedger(directory: directory)
-        let children = try (0..<2).map { _ -> Process in
-            let process = Process()
+        let children = try (0..<2).map { _ -> SpawnedProcess in
+            let process = SpawnedProcess()
             process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
             process.arguments = ["--testing-library", "swift-testing", "--filter", "ledgerChildProcess"]
             var environment = ProcessInfo.processInfo.environment
@@ -105,15 +105,19 @@ struct QuotaLedgerTests {
             try process.run()
             return process
         }
-        for child in children { child.waitUntilExit() }
+        try await offThePool { for child in children { child.waitUntilExit() } }
         #expect(children.allSatisfy { $0.terminationStatus == 0 })
         let usage = try ledger.usage(fingerprint: ledger.fingerprint(Self.key), day: PacificTime.day(atUTC: Self.noon))
         #expect(usage.units == 2 * 40)
     }
 
-    /// Runs only as the child of ``twoProcessesNeverLoseAnUpdate()``.
-    @Test func ledgerChildProcess() throws {
-        guard let directory = ProcessInfo.processInfo.environment["YTCRAWL_LEDGER_CHILD_DIR"] else { return }
+    /// Runs only as the child of ``twoProcessesNeverLoseAnUpdate()`` (skipped otherwise).
+    @Test(
+        .enabled(
+            if: ProcessInfo.processInfo.environment["YTCRAWL_LEDGER_CHILD_DIR"] != nil,
+            "runs only in the child processes of twoProcessesNeverLoseAnUpdate()"))
+    func ledgerChildProcess() throws {
+        let directory = try #require(ProcessInfo.processInfo.environment["YTCRAWL_LEDGER_CHILD_DIR"])
         let ledger = try QuotaLedger(directory: directory)
         let fingerprint = ledger.fingerprint(Self.key)
         for _ in 0..<40 {

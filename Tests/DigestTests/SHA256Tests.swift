@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Digest
@@ -42,7 +43,7 @@ struct SHA256Tests {
 
     @Test func agreesWithSha256sum() throws {
         let data = Array("ytcrawl shard bytes\n".utf8)
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "printf 'ytcrawl shard bytes\\n' | sha256sum"]
         let pipe = Pipe()

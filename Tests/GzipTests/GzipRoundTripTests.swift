@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Gzip
@@ -39,7 +40,7 @@ struct GzipRoundTripTests {
         let file = directory.appendingPathComponent("members.gz")
         try Data(output).write(to: file)
 
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "gzip -dc \"$0\"", file.path]
         let pipe = Pipe()
@@ -54,7 +55,7 @@ struct GzipRoundTripTests {
 
     @Test func readsWhatGzipWrote() throws {
         let input = Self.sample(20_000)
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "gzip -c"]
         let stdin = Pipe()

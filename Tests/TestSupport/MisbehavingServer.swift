@@ -11,7 +11,7 @@ public final class MisbehavingServer: Sendable {
     public enum Behaviour: Sendable {
         /// Send the head announcing `length` bytes, `sent` of them, then reset the connection.
         case resetMidBody(length: Int, sent: Int)
-        /// Accept the request and never answer.
+        /// Accept the request and never answer (until the client closes the connection).
         case stall
         /// Answer with a line that is not HTTP.
         case garbageStatusLine
@@ -33,6 +33,7 @@ public final class MisbehavingServer: Sendable {
     private let behaviour: Behaviour
     private let stopping = Atomic<Bool>(false)
     private let received = Atomic<Int>(0)
+    private let closedByClient = Mutex<ContinuousClock.Instant?>(nil)
 
     public init(_ behaviour: Behaviour) throws {
         self.behaviour = behaviour
@@ -73,6 +74,10 @@ public final class MisbehavingServer: Sendable {
         let deadline = ContinuousClock.now + timeout
         while requestsReceived < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
     }
+
+    /// When the client first closed a stalled connection, seen on the server's own thread: a
+    /// measure of the client's promptness that no wait of the test's own task enters.
+    public var stalledConnectionClosedAt: ContinuousClock.Instant? { closedByClient.withLock { $0 } }
 
     public func stop() {
         guard !stopping.exchange(true, ordering: .relaxed) else { return }
@@ -117,7 +122,17 @@ public final class MisbehavingServer: Sendable {
             var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
             setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
         case .stall:
-            while !stopping.load(ordering: .relaxed) { usleep(20_000) }
+            while !stopping.load(ordering: .relaxed) {
+                var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                guard poll(&descriptor, 1, 20) > 0 else { continue }
+                var byte: UInt8 = 0
+                if recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) <= 0 {
+                    let now = ContinuousClock.now
+                    closedByClient.withLock { $0 = $0 ?? now }
+                    return
+                }
+                usleep(20_000)  // more bytes from the client: not expected, not read
+            }
         case .garbageStatusLine:
             _ = Self.write(fd, "SPDY/9 ??? what\r\n\r\nnonsense")
         case .hugeBody(let bytes):
