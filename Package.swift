@@ -80,7 +80,8 @@ let package = Package(
             ]),
         .testTarget(name: "DigestTests", dependencies: ["Digest", "TestSupport"]),
         .testTarget(
-            name: "CLITests", dependencies: ["ytcrawl", "VideoSearch", "Archive", "YouTubeKit", "TestSupport"]),
+            name: "CLITests",
+            dependencies: ["ytcrawl", "VideoSearch", "Archive", "YouTubeKit", "StreamingJSON", "TestSupport"]),
     ]
 )
 

@@ -57,7 +57,8 @@ public struct CrawlEnding: Sendable, Hashable, CustomStringConvertible {
         case .keyRefused: "stopped: \(detail); check the key (or key file) and rerun"
         case .apiRefused: "stopped: the API refused the request: \(detail)"
         case .configuration: "failed: \(detail)"
-        case .writeFailed: "failed: \(detail); the last checkpoint is intact, rerun to continue once it is fixed"
+        case .writeFailed:
+            "failed: \(detail); what was written stays, rerun the same command once it is fixed (free space, permissions)"
         case .incomplete: "incomplete: \(detail); rerun the same command to retry what failed"
         case .interrupted: "interrupted; rerun to continue"
         }
