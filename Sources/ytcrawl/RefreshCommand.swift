@@ -27,7 +27,9 @@ enum RefreshCommand {
         } catch let busy as OutputInUse {
             throw UsageError(busy.description + " (another refresh of \(options.directory))")
         } catch {
-            throw RuntimeFailure("cannot create \(SnapshotDirectory.root(of: options.directory)): \(error)")
+            throw RuntimeFailure(
+                "cannot create \(SnapshotDirectory.root(of: options.directory)): \(error); free space (or fix permissions) and rerun"
+            )
         }
         defer { lock.release() }
         // One watcher for the command's whole life: a signal between two snapshots is never lost.

@@ -63,7 +63,9 @@ enum SnapshotTargets {
         do {
             try SnapshotDirectory.writeIds(scope.ids, to: path)
         } catch {
-            throw RuntimeFailure("cannot write \(path)/\(SnapshotDirectory.idsFile): \(error)")
+            throw RuntimeFailure(
+                "cannot write \(path)/\(SnapshotDirectory.idsFile): \(error); free space (or fix permissions) and rerun the same command: it starts this snapshot again"
+            )
         }
         return (path, SnapshotPlan(ids: scope.ids, method: options.method, source: scope.source))
     }

@@ -42,22 +42,11 @@ struct DiskFullTests {
         .enabled(if: canMount, "needs root to mount a small tmpfs (CI runs as root)"),
         arguments: ["8k", "96k", "300k"])
     func aRerunAfterSpaceIsFreedLosesAndRepeatsNothing(size: String) async throws {
-        let emulator = try await ExternalEmulator.start(["--channels", "40", "--keys", "disk-key"])
-        defer { emulator.stop() }
-        let work = CrawlCommandTests.temporary("disk-full")
-        let disk = work + "/disk"
-        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: work) }
-        try #require(try Self.mount(["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", disk]) == 0)
-        defer { _ = try? Self.mount([disk], program: "/bin/umount") }
-        let seeds = work + "/seeds.txt"
-        try "search music maxPages=2 walk=channels\n".write(toFile: seeds, atomically: true, encoding: .utf8)
+        let scene = try await Scene(tmpfsSize: size)
+        defer { scene.end() }
+        let (work, disk) = (scene.work, scene.disk)
         func crawl(into out: String, state: String) async throws -> CLIRunner.Result {
-            try await CLIRunner.run(
-                [
-                    "--seeds", seeds, "--budget", "5000", "--api-base", emulator.base, "--out", out, "--state-dir",
-                    state, "--shard-records", "300", "--quiet",
-                ], environment: ["YOUTUBE_API_KEY": "disk-key"])
+            try await scene.crawl(into: out, state: state, ["--shard-records", "300"])
         }
         let reference = try await crawl(into: work + "/reference", state: work + "/reference-state")
         #expect(reference.status == 0, "\(reference.stderr)")
@@ -83,5 +72,88 @@ struct DiskFullTests {
         #expect(written.count == Set(written).count, "no video written twice")
         #expect(Set(written) == Set(expected), "every video of the crawl that had space, and no other")
         #expect(expected.count > 1_000)
+    }
+
+    /// `ytcrawl refresh` on a disk with `free` bytes left: it fails writing the snapshot's id list
+    /// or its first shard, and once the user deletes a file to make room, a rerun completes that
+    /// snapshot (no second one) with every video once.
+    @Test(.enabled(if: canMount, "needs root to mount a small tmpfs (CI runs as root)"), arguments: [4_096, 40_960])
+    func aRefreshOutOfSpaceCompletesItsSnapshotOnceSpaceIsFreed(free: Int) async throws {
+        let scene = try await Scene(tmpfsSize: "16m")
+        defer { scene.end() }
+        let (work, disk, emulator) = (scene.work, scene.disk, scene.emulator)
+        let out = disk + "/out"
+        let environment = ["YOUTUBE_API_KEY": Scene.key]
+        let crawl = try await scene.crawl(into: out, state: work + "/state")
+        try #require(crawl.status == 0, "\(crawl.stderr)")
+        let videos = try Self.videoIds(out)
+
+        // Fill the disk but for `free` bytes, as another program would.
+        var stats = statvfs()
+        try #require(statvfs(disk, &stats) == 0)
+        let filler = disk + "/filler"
+        let available = Int(stats.f_bavail) * Int(stats.f_frsize)
+        try Data(count: max(0, available - free)).write(to: URL(fileURLWithPath: filler))
+        let refresh = [
+            "refresh", out, "--budget", "1000", "--api-base", emulator.base, "--state-dir", work + "/state", "--quiet",
+        ]
+        let full = try await CLIRunner.run(refresh, environment: environment)
+        #expect(full.status == 1, "the disk filled up: \(full.stderr)")
+        #expect(full.stderr.contains("No space left on device"), "\(full.stderr)")
+        #expect(full.stderr.contains("rerun the same command"), "\(full.stderr)")
+
+        try FileManager.default.removeItem(atPath: filler)
+        let rerun = try await CLIRunner.run(refresh, environment: environment)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        let snapshots = RefreshCommandTests.snapshots(out)
+        #expect(snapshots.count == 1, "the rerun completed the snapshot the full disk stopped: \(snapshots)")
+        let snapshot = try #require(snapshots.first)
+        #expect(try await CLIRunner.run(["verify", snapshot]).status == 0)
+        let rows = try RefreshCommandTests.rows(snapshot).compactMap { $0["videoId"] as? String }
+        #expect(rows.count == Set(rows).count, "no video twice in the snapshot")
+        #expect(Set(rows) == Set(videos), "every video of the output")
+    }
+
+    /// An emulator, a work directory, a tmpfs of `tmpfsSize` mounted at `disk` inside it, and the
+    /// seeds the tests crawl.
+    struct Scene {
+        static let key = "disk-key"
+        let emulator: ExternalEmulator
+        let work: String
+        let disk: String
+        let seeds: String
+
+        init(tmpfsSize: String) async throws {
+            work = CrawlCommandTests.temporary("disk-full")
+            disk = work + "/disk"
+            seeds = work + "/seeds.txt"
+            try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+            try "search music maxPages=2 walk=channels\n".write(toFile: seeds, atomically: true, encoding: .utf8)
+            guard try DiskFullTests.mount(["-t", "tmpfs", "-o", "size=\(tmpfsSize)", "tmpfs", disk]) == 0 else {
+                try? FileManager.default.removeItem(atPath: work)
+                throw SpawnFailure("cannot mount a tmpfs at \(disk)")
+            }
+            do {
+                emulator = try await ExternalEmulator.start(["--channels", "40", "--keys", Self.key])
+            } catch {
+                _ = try? DiskFullTests.mount([disk], program: "/bin/umount")
+                try? FileManager.default.removeItem(atPath: work)
+                throw error
+            }
+        }
+
+        func crawl(into out: String, state: String, _ options: [String] = []) async throws -> CLIRunner.Result {
+            try await CLIRunner.run(
+                [
+                    "--seeds", seeds, "--budget", "5000", "--api-base", emulator.base, "--out", out, "--state-dir",
+                    state, "--quiet",
+                ] + options, environment: ["YOUTUBE_API_KEY": Self.key])
+        }
+
+        func end() {
+            emulator.stop()
+            _ = try? DiskFullTests.mount([disk], program: "/bin/umount")
+            try? FileManager.default.removeItem(atPath: work)
+        }
     }
 }

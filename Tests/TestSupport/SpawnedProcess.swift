@@ -173,5 +173,5 @@ public func readBoth(_ out: Pipe, _ err: Pipe) -> (stdout: String, stderr: Strin
 
 public struct SpawnFailure: Error, CustomStringConvertible {
     public var description: String
-    init(_ description: String) { self.description = description }
+    public init(_ description: String) { self.description = description }
 }
