@@ -80,15 +80,27 @@ public enum ArchiveReader {
 
     /// The first column of every line (the encoder writes the id first) of every shard of `kind`
     /// but those named in `except`.
+    ///
+    /// - Throws: ``ArchiveError`` naming a shard that cannot be read (damaged on disk), with
+    ///   ``unreadableShardFix``.
     static func ids(directory: String, kind: ShardName.Kind, except: Set<String> = []) throws -> Set<String> {
         var ids: Set<String> = []
         for name in shardNames(directory: directory, kind: kind, includeOpen: true) where !except.contains(name) {
-            try forEachLine(path: directory + "/" + name) { line, _ in
-                if let id = kind.id(inLine: line) { ids.insert(id) }
+            do {
+                try forEachLine(path: directory + "/" + name) { line, _ in
+                    if let id = kind.id(inLine: line) { ids.insert(id) }
+                }
+            } catch let error as ArchiveError {
+                throw ArchiveError("\(error); \(unreadableShardFix)")
             }
         }
         return ids
     }
+
+    /// What to do about a shard a resumed run cannot read: its records are fetched again once it
+    /// and the checkpoint that counts them are out of the way.
+    public static let unreadableShardFix =
+        "move it and checkpoint.json out of the directory and rerun the same command (it starts from the seeds and writes only what the other shards do not hold)"
 
     /// Every complete record line of `kind` in `directory` (without its `\n`): closed shards, and
     /// the complete gzip members of open ones, so a directory a crawl is writing (or a killed

@@ -72,12 +72,16 @@ public enum ArchiveVerifier {
                 throw fail("\(shard.name) is listed in manifest.json but missing")
             }
             guard data.count == shard.bytes else {
-                throw fail("\(shard.name) has \(data.count) bytes; manifest.json says \(shard.bytes)")
+                throw fail(
+                    "\(shard.name) has \(data.count) bytes; manifest.json says \(shard.bytes); "
+                        + ArchiveReader.unreadableShardFix)
             }
             var hasher = SHA256()
             data.withUnsafeBytes { hasher.update($0) }
             guard hasher.hexDigest() == shard.sha256 else {
-                throw fail("\(shard.name) sha256 does not match manifest.json")
+                throw fail(
+                    "\(shard.name) sha256 does not match manifest.json (damaged since it was written); "
+                        + ArchiveReader.unreadableShardFix)
             }
             guard let kind = ShardName.Kind(rawValue: shard.kind) else {
                 throw fail("\(shard.name) has the kind \(shard.kind), which this version does not know")

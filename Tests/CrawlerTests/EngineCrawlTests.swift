@@ -389,6 +389,30 @@ struct EngineCrawlTests {
         try await Self.rerunWithoutCheckpoint(run, seeds: seeds, expected: expected)
     }
 
+    /// A closed shard damaged on disk (same size, bytes changed): the resumed run stops naming it
+    /// and the fix, and the fix gets its videos back, each once.
+    @Test func aDamagedClosedShardIsNamedWithAFixThatWorks() async throws {
+        let run = Run()
+        defer { run.remove() }
+        let (seeds, expected) = try await Self.stoppedByBudget(run)
+        let checkpoint = try #require(try Checkpoint.load(directory: run.out))
+        let closed = try #require(checkpoint.closedShards[ShardName.Kind.videos.rawValue]?.first)
+        let path = run.out + "/" + closed.name
+        var bytes = try #require(FileManager.default.contents(atPath: path))
+        for index in stride(from: bytes.count / 3, to: bytes.count / 3 + 64, by: 1) { bytes[index] ^= 0x5A }
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let problem = ArchiveVerifier.verify(directory: run.out).problem ?? ""
+        #expect(problem.contains(closed.name) && problem.contains(ArchiveReader.unreadableShardFix), "\(problem)")
+        await #expect {
+            _ = try await run.crawl(InProcessTransport(emulator: Self.service()), seeds: seeds)
+        } throws: { error in
+            "\(error)".contains(closed.name) && "\(error)".contains(ArchiveReader.unreadableShardFix)
+        }
+        try FileManager.default.moveItem(atPath: path, toPath: run.out + "-damaged.gz")
+        defer { try? FileManager.default.removeItem(atPath: run.out + "-damaged.gz") }
+        try await Self.rerunWithoutCheckpoint(run, seeds: seeds, expected: expected)
+    }
+
     @Test func aFailedChannelWriteEndsTheCrawlAsAFailedVideoWriteDoes() async throws {
         let run = Run()
         defer { run.remove() }
