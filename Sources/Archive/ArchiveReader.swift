@@ -100,7 +100,7 @@ public enum ArchiveReader {
     /// What to do about a shard a resumed run cannot read: its records are fetched again once it
     /// and the checkpoint that counts them are out of the way.
     public static let unreadableShardFix =
-        "move it and checkpoint.json out of the directory and rerun the same command (it starts from the seeds and writes only what the other shards do not hold)"
+        "move it and checkpoint.json out of the directory and rerun the same command (it starts over and writes only what the other shards do not hold)"
 
     /// Every complete record line of `kind` in `directory` (without its `\n`): closed shards, and
     /// the complete gzip members of open ones, so a directory a crawl is writing (or a killed
