@@ -43,6 +43,17 @@ public enum ArchiveVerifier {
 
     private static func fail(_ message: String) -> ArchiveError { ArchiveError(message) }
 
+    /// What to do about a shard changed since it was written. A crawl fetches its records again;
+    /// a finished snapshot's statistics were of their moment and cannot be fetched again.
+    static func damagedShardFix(_ directory: String) -> String {
+        let snapshot = FileManager.default.fileExists(atPath: directory + "/" + SnapshotDirectory.idsFile)
+        let finished = FileManager.default.fileExists(atPath: directory + "/" + Manifest.fileName)
+        guard snapshot, finished else { return ArchiveReader.unreadableShardFix }
+        return
+            "a snapshot's statistics are of their moment and cannot be fetched again: restore the shard from a copy, "
+            + "or take a new snapshot with ytcrawl refresh"
+    }
+
     private static func check(directory: String, report: inout Report) throws {
         guard let manifest = try Manifest.load(directory: directory) else {
             throw fail("\(directory)/manifest.json is missing: not a finished ytcrawl output directory")
@@ -74,14 +85,14 @@ public enum ArchiveVerifier {
             guard data.count == shard.bytes else {
                 throw fail(
                     "\(shard.name) has \(data.count) bytes; manifest.json says \(shard.bytes); "
-                        + ArchiveReader.unreadableShardFix)
+                        + damagedShardFix(directory))
             }
             var hasher = SHA256()
             data.withUnsafeBytes { hasher.update($0) }
             guard hasher.hexDigest() == shard.sha256 else {
                 throw fail(
                     "\(shard.name) sha256 does not match manifest.json (damaged since it was written); "
-                        + ArchiveReader.unreadableShardFix)
+                        + damagedShardFix(directory))
             }
             guard let kind = ShardName.Kind(rawValue: shard.kind) else {
                 throw fail("\(shard.name) has the kind \(shard.kind), which this version does not know")

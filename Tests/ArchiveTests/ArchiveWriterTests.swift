@@ -236,4 +236,32 @@ struct ArchiveWriterTests {
             ArchiveVerifier.verify(directory: directory).problem
                 == "videos-00000.jsonl.gz line 3: videoId vid00000001 appears twice")
     }
+
+    /// A shard changed since it was written: a crawl's is fetched again (move it and the
+    /// checkpoint away, rerun); a finished snapshot's statistics cannot be, and verify says so.
+    @Test(arguments: [false, true])
+    func aDamagedShardGetsTheFixThatFitsItsDirectory(snapshot: Bool) throws {
+        let directory = Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let writer = try ArchiveWriter(
+            directory: directory, options: .init(shardRecords: 10), manifest: Self.manifest(), kinds: [.stats])
+        let fetched = Date(timeIntervalSince1970: 1_800_000_000)
+        for number in 0..<25 {
+            try writer.append(
+                VideoStats(
+                    videoId: "video\(100_000 + number)", fetchedAt: fetched, viewCount: number, likeCount: nil,
+                    commentCount: nil, duration: nil))
+        }
+        try writer.finish(unitsByMethod: [:])
+        if snapshot { try SnapshotDirectory.writeIds((0..<25).map { "video\(100_000 + $0)" }, to: directory) }
+        #expect(ArchiveVerifier.verify(directory: directory).problem == nil)
+        let path = directory + "/stats-00001.jsonl.gz"
+        var bytes = try #require(FileManager.default.contents(atPath: path))
+        bytes[bytes.count / 2] ^= 0xFF
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let problem = try #require(ArchiveVerifier.verify(directory: directory).problem)
+        #expect(problem.hasPrefix("stats-00001.jsonl.gz sha256 does not match manifest.json"), "\(problem)")
+        #expect(problem.contains(ArchiveReader.unreadableShardFix) == !snapshot, "\(problem)")
+        #expect(problem.contains("cannot be fetched again") == snapshot, "\(problem)")
+    }
 }
