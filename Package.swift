@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "GzipTests", dependencies: ["Gzip", "TestSupport"]),
         .testTarget(
             name: "TransportTests",
-            dependencies: ["Transport", "YouTubeKit", "Emulator", "StreamingJSON", "TestSupport"]),
+            dependencies: ["Transport", "YouTubeKit", "Emulator", "StreamingJSON", "Gzip", "TestSupport"]),
         .testTarget(
             name: "ArchiveTests", dependencies: ["Archive", "Gzip", "YouTubeKit", "StreamingJSON", "TestSupport"]),
         .testTarget(name: "EmulatorTests", dependencies: ["Emulator", "YouTubeKit", "StreamingJSON", "TestSupport"]),

@@ -19,6 +19,9 @@ public final class MisbehavingServer: Sendable {
         case hugeBody(bytes: Int)
         /// A 200 whose body arrives a few bytes at a time, `intervalMilliseconds` apart.
         case slowDrip(bytes: Int, intervalMilliseconds: Int)
+        /// A 200 whose body is `gzip` (sent as is, with `Content-Encoding: gzip`): a small body
+        /// that decodes to far more (a "gzip bomb").
+        case gzipped([UInt8])
         /// Close without answering.
         case closeWithoutResponse
         /// Bytes that are not TLS, to an https client.
@@ -149,6 +152,12 @@ public final class MisbehavingServer: Sendable {
                 guard Self.write(fd, [UInt8(ascii: "x")]) else { return }
                 usleep(UInt32(interval) * 1000)
             }
+        case .gzipped(let body):
+            _ = Self.write(
+                fd,
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: \(body.count)\r\n\r\n"
+            )
+            _ = Self.write(fd, body)
         case .closeWithoutResponse:
             return
         case .notTLS:

@@ -1,6 +1,7 @@
 import CCurl
 import Emulator
 import Foundation
+import Gzip
 import StreamingJSON
 import Synchronization
 import TestSupport
@@ -165,8 +166,19 @@ struct TransportTests {
         #expect([.truncatedBody, .connectionReset].contains((error as? TransportError)?.kind))
     }
 
-    @Test func hundredMegabyteBodyIsStoppedAtTheLimit() async throws {
-        let server = try MisbehavingServer(.hugeBody(bytes: 100 << 20))
+    /// A 100 MB body, and a hostile server's gzip body under 1 MB that decodes to 256 MB (a
+    /// "gzip bomb"): both stop at the limit, which counts decoded bytes.
+    @Test(arguments: [false, true])
+    func aBodyOverTheLimitIsStoppedThere(gzipBomb: Bool) async throws {
+        let behaviour: MisbehavingServer.Behaviour
+        if gzipBomb {
+            let bomb = try GzipCompressor.member(of: [UInt8](repeating: 0, count: 256 << 20), level: 9)
+            #expect(bomb.count < 1 << 20)
+            behaviour = .gzipped(bomb)
+        } else {
+            behaviour = .hugeBody(bytes: 100 << 20)
+        }
+        let server = try MisbehavingServer(behaviour)
         defer { server.stop() }
         let sink = Sink()
         var error: (any Error)?
@@ -175,7 +187,7 @@ struct TransportTests {
         } catch let caught {
             error = caught
         }
-        #expect((error as? TransportError)?.kind == .bodyTooLarge)
+        #expect((error as? TransportError)?.kind == .bodyTooLarge, "\(String(describing: error))")
         #expect(sink.body.count <= 32 << 20)
     }
 
