@@ -353,6 +353,11 @@ struct EngineCrawlTests {
     /// Moves the checkpoint away and reruns: exactly `expected`, each once.
     static func rerunWithoutCheckpoint(_ run: Run, seeds: String, expected: Set<String>) async throws {
         try FileManager.default.removeItem(atPath: run.out + "/checkpoint.json")
+        try await rerunToTheEnd(run, seeds: seeds, expected: expected)
+    }
+
+    /// Reruns: the crawl completes with exactly `expected`, each once.
+    static func rerunToTheEnd(_ run: Run, seeds: String, expected: Set<String>) async throws {
         let again = try await run.crawl(InProcessTransport(emulator: Self.service()), seeds: seeds)
         #expect(again.ending == .completed)
         #expect(try ArchiveReader.videoIds(directory: run.out) == expected)
@@ -411,6 +416,31 @@ struct EngineCrawlTests {
         try FileManager.default.moveItem(atPath: path, toPath: run.out + "-damaged.gz")
         defer { try? FileManager.default.removeItem(atPath: run.out + "-damaged.gz") }
         try await Self.rerunWithoutCheckpoint(run, seeds: seeds, expected: expected)
+    }
+
+    /// The quota ledger cannot be written (its file is a directory here; a full --state-dir does
+    /// the same): the crawl stops sending, writes what it fetched and a checkpoint, and ends
+    /// writeFailed naming the ledger. It used to end "interrupted" (exit 130). Once fixed, a rerun
+    /// ends with every video once.
+    @Test func aLedgerThatCannotBeWrittenStopsTheCrawlAndLosesNothing() async throws {
+        let run = Run()
+        defer { run.remove() }
+        // Every channel: enough requests for the ledger to be written during the crawl (every 50).
+        let seeds = Self.seeds(Self.service(), channels: 8)
+        let expected = try await Self.reference(seeds)
+        let blocked = run.ledger + "/quota-ledger.json"
+        try FileManager.default.createDirectory(atPath: blocked + "/in-the-way", withIntermediateDirectories: true)
+        let first = try await run.crawl(InProcessTransport(emulator: Self.service()), seeds: seeds)
+        #expect(first.ending.cause == .writeFailed, "after \(first.requests) requests")
+        #expect(first.ending.exitCode == 1)
+        #expect(first.ending.detail.contains("cannot record the quota spent in the ledger"), "\(first.ending)")
+        #expect(first.ending.detail.contains("quota-ledger.json"), "\(first.ending)")
+        #expect(try Checkpoint.load(directory: run.out) != nil, "what it fetched is checkpointed")
+        let written = try ArchiveReader.videoIds(directory: run.out)
+        #expect(!written.isEmpty && written.count < expected.count, "stopped part way: \(written.count)")
+        try FileManager.default.removeItem(atPath: blocked)
+        try await Self.rerunToTheEnd(run, seeds: seeds, expected: expected)
+        #expect(try run.ledgerUnits() > 0, "the rerun's spending is recorded")
     }
 
     @Test func aFailedChannelWriteEndsTheCrawlAsAFailedVideoWriteDoes() async throws {

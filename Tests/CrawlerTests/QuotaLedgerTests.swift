@@ -89,6 +89,23 @@ struct QuotaLedgerTests {
         #expect(usage == QuotaLedger.Usage(units: 200, searches: 100))
     }
 
+    /// A flush that cannot write keeps its counts: the next flush writes them.
+    @Test func aFailedFlushLosesNoCount() throws {
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let ledger = try QuotaLedger(directory: directory)
+        let fingerprint = ledger.fingerprint(Self.key)
+        let day = PacificTime.day(atUTC: Self.noon)
+        let blocked = directory + "/quota-ledger.json"
+        try FileManager.default.createDirectory(atPath: blocked + "/in-the-way", withIntermediateDirectories: true)
+        ledger.record(fingerprint: fingerprint, day: day, charge: QuotaCharge(bucket: .units, cost: 3))
+        #expect(throws: (any Error).self) { try ledger.flush() }
+        ledger.record(fingerprint: fingerprint, day: day, charge: QuotaCharge(bucket: .units, cost: 4))
+        try FileManager.default.removeItem(atPath: blocked)
+        try ledger.flush()
+        #expect(try QuotaLedger(directory: directory).usage(fingerprint: fingerprint, day: day).units == 7)
+    }
+
     @Test func twoProcessesNeverLoseAnUpdate() async throws {
         let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -15,6 +15,9 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
     private let log: @Sendable (String) -> Void
     private var engine: CrawlEngine
     private let started: C.Instant
+    /// The sink refused a write: nothing more is written, so the last checkpoint stays as it was.
+    /// (A crawl stopped by another failed write, the quota ledger's, still writes what it fetched.)
+    private var sinkFailed = false
 
     /// - Parameters:
     ///   - sink: where records go; by default an ``ArchiveSink`` on `configuration.out`.
@@ -85,8 +88,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
                 await perform(actions)
             }
         }
-        let ending = engine.conclusion
-        if ending.cause != .writeFailed {
+        if !sinkFailed {
             do {
                 if engine.isFinished {
                     try await sink.finish(
@@ -98,6 +100,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
                         unitsByMethod: engine.counters.unitsByMethod)
                 }
             } catch {
+                sinkFailed = true
                 engine.writeFailed("cannot write to \(configuration.out): \(error)")
             }
         }
@@ -137,8 +140,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
 
     private func perform(_ actions: [CrawlEngine.Action]) async {
         for action in actions {
-            // After a failed write nothing more is written: the last checkpoint stays as it was.
-            if engine.ending?.cause == .writeFailed { return }
+            if sinkFailed { return }
             do {
                 switch action {
                 case .warn(let message): log("warning: " + message)
@@ -150,6 +152,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
                         unitsByMethod: engine.counters.unitsByMethod)
                 }
             } catch {
+                sinkFailed = true
                 engine.writeFailed("cannot write to \(configuration.out): \(error)")
                 log("error: cannot write to \(configuration.out): \(error)")
             }

@@ -62,6 +62,9 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
             } catch let stop as LimiterStop {
                 result.outcome = .stop(stop.ending)
                 return result
+            } catch let failed as LedgerWriteFailed {
+                result.outcome = .stop(CrawlEnding(.writeFailed, failed.description))
+                return result
             } catch {
                 result.outcome = .stop(.interrupted)
                 return result

@@ -59,7 +59,8 @@ public final class QuotaLedger: Sendable {
             let created = FileManager.default.createFile(
                 atPath: secretPath, contents: Data(fresh), attributes: [.posixPermissions: 0o600])
             guard created else {
-                throw LedgerError("cannot write \(secretPath); check the permissions of \(directory)")
+                throw LedgerError(
+                    "cannot write \(secretPath): check that \(directory) is writable and its disk has space")
             }
             // Another process may have won the race: use whatever is on disk now.
             secret = Array(FileManager.default.contents(atPath: secretPath) ?? Data(fresh))
@@ -102,6 +103,24 @@ public final class QuotaLedger: Sendable {
             return taken
         }
         guard !deltas.isEmpty else { return }
+        do {
+            try add(deltas)
+        } catch {
+            // Kept for the next flush: a failed write loses no count.
+            pending.withLock { pending in
+                for (day, keys) in deltas {
+                    for (fingerprint, delta) in keys {
+                        var usage = pending[day, default: [:]][fingerprint] ?? Usage()
+                        for bucket in QuotaBucket.allCases { usage[bucket] += delta[bucket] }
+                        pending[day, default: [:]][fingerprint] = usage
+                    }
+                }
+            }
+            throw error
+        }
+    }
+
+    private func add(_ deltas: [String: [String: Usage]]) throws {
         try withLock {
             var ledger = try read()
             for (day, keys) in deltas {
@@ -185,4 +204,11 @@ public final class QuotaLedger: Sendable {
 public struct LedgerError: Error, Sendable, CustomStringConvertible {
     public let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// The quota ledger could not be written (a full disk, permissions): the run stops sending, since
+/// the quota it spends could no longer be counted for the next runs.
+public struct LedgerWriteFailed: Error, Sendable, CustomStringConvertible {
+    public let reason: String
+    public var description: String { "cannot record the quota spent in the ledger: \(reason)" }
 }

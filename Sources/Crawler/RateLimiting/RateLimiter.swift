@@ -19,6 +19,8 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
     private var completionWaiters: [Int: CheckedContinuation<Void, any Error>] = [:]
     private var nextWaiter = 0
     private var unflushed = 0
+    /// The ledger could not be written: no more permits (the quota spent would go unrecorded).
+    private var ledgerFailure: LedgerWriteFailed?
 
     /// - Parameters:
     ///   - keys: the key pool, in file order.
@@ -54,10 +56,12 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
     /// Waits for a permit to send one request of `method`.
     ///
     /// - Throws: ``LimiterStop`` when the budget, the daily quota of every key (unless
-    ///   `waitForReset`) or the keys themselves are spent; `CancellationError` when cancelled.
+    ///   `waitForReset`) or the keys themselves are spent; ``LedgerWriteFailed`` once the quota
+    ///   ledger could not be written; `CancellationError` when cancelled.
     public func acquire(_ method: APIMethod) async throws -> Permit {
         while true {
             try Task.checkCancellation()
+            if let ledgerFailure { throw ledgerFailure }
             let utc = utcNow()
             switch state.acquire(method, now: start.duration(to: clock.now), utc: utc) {
             case .granted(let permit):
@@ -66,7 +70,10 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
                         fingerprint: fingerprints[permit.keyIndex], day: PacificTime.day(atUTC: utc),
                         charge: permit.charge)
                     unflushed += 1
-                    if unflushed >= 50 { try flush() }
+                    // A failed write stops the next acquire, not this one: its permit is granted.
+                    if unflushed >= 50 {
+                        do { try flush() } catch { ledgerFailure = LedgerWriteFailed(reason: "\(error)") }
+                    }
                 }
                 return permit
             case .wait(let delay):
