@@ -107,15 +107,7 @@ public final class QuotaLedger: Sendable {
             try add(deltas)
         } catch {
             // Kept for the next flush: a failed write loses no count.
-            pending.withLock { pending in
-                for (day, keys) in deltas {
-                    for (fingerprint, delta) in keys {
-                        var usage = pending[day, default: [:]][fingerprint] ?? Usage()
-                        for bucket in QuotaBucket.allCases { usage[bucket] += delta[bucket] }
-                        pending[day, default: [:]][fingerprint] = usage
-                    }
-                }
-            }
+            pending.withLock { Self.merge(deltas, into: &$0) }
             throw error
         }
     }
@@ -123,17 +115,22 @@ public final class QuotaLedger: Sendable {
     private func add(_ deltas: [String: [String: Usage]]) throws {
         try withLock {
             var ledger = try read()
-            for (day, keys) in deltas {
-                for (fingerprint, delta) in keys {
-                    var usage = ledger[day, default: [:]][fingerprint] ?? Usage()
-                    for bucket in QuotaBucket.allCases { usage[bucket] += delta[bucket] }
-                    ledger[day, default: [:]][fingerprint] = usage
-                }
-            }
+            Self.merge(deltas, into: &ledger)
             let newest = ledger.keys.max() ?? ""
             let cutoff = Self.day(daysBefore: 7, newest)
             ledger = ledger.filter { $0.key >= cutoff }
             try write(ledger)
+        }
+    }
+
+    /// Adds counts by day and fingerprint into `totals`.
+    private static func merge(_ deltas: [String: [String: Usage]], into totals: inout [String: [String: Usage]]) {
+        for (day, keys) in deltas {
+            for (fingerprint, delta) in keys {
+                var usage = totals[day, default: [:]][fingerprint] ?? Usage()
+                for bucket in QuotaBucket.allCases { usage[bucket] += delta[bucket] }
+                totals[day, default: [:]][fingerprint] = usage
+            }
         }
     }
 
