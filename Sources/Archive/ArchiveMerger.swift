@@ -13,6 +13,21 @@ public enum ArchiveMerger {
         public var snapshots = 0
     }
 
+    /// Why `out` cannot take a merge (which writes a fresh directory), or `nil` when it is empty or
+    /// missing. Shards alone, without a manifest or a checkpoint, are what an interrupted merge
+    /// leaves.
+    public static func notFresh(_ out: String) -> String? {
+        let existing = ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).filter {
+            $0 != OutputLock.fileName
+        }
+        guard !existing.isEmpty else { return nil }
+        if existing.allSatisfy({ ShardName(fileName: $0) != nil }) {
+            return "\(out) holds only shards, no manifest or checkpoint, as an interrupted merge leaves them: "
+                + "if that is what it is, remove it and rerun the merge"
+        }
+        return "\(out) is not empty: merge writes a fresh output; give a new --out"
+    }
+
     /// Merges `inputs` into `out`, which must be empty or absent.
     ///
     /// - Throws: ``ArchiveError`` naming the directory or file and what to do; ``OutputInUse``
@@ -31,10 +46,7 @@ public enum ArchiveMerger {
             manifests.append(manifest)
             locks.append(try OutputLock(directory: input))
         }
-        let existing = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
-        if existing.contains(where: { $0 != OutputLock.fileName }) {
-            throw ArchiveError("\(out) is not empty: merge writes a fresh output; give a new --out")
-        }
+        if let problem = notFresh(out) { throw ArchiveError(problem) }
         var manifest = Manifest(toolVersion: toolVersion, startedAt: startedAt)
         manifest.inputs = inputs
         var units: [String: Int] = [:]

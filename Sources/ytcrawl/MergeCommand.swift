@@ -43,11 +43,7 @@ enum MergeCommand {
         for input in inputs where !FileManager.default.fileExists(atPath: input + "/" + Manifest.fileName) {
             throw UsageError("\(input) has no manifest.json: not a ytcrawl output directory")
         }
-        if ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).contains(where: {
-            $0 != OutputLock.fileName
-        }) {
-            throw UsageError("\(out) is not empty: merge writes a fresh output; give a new --out")
-        }
+        if let problem = ArchiveMerger.notFresh(out) { throw UsageError(problem) }
         let report: ArchiveMerger.Report
         do {
             report = try ArchiveMerger.merge(

@@ -106,6 +106,19 @@ struct MergeCommandTests {
         defer { try? FileManager.default.removeItem(atPath: plain) }
         let notOutput = try await CLIRunner.run(["merge", tuesday, plain, "--out", out + "-2"])
         #expect(notOutput.status == 2 && notOutput.stderr.contains("has no manifest.json"))
+        // What a merge killed part way leaves (shards, no manifest): named, with the fix.
+        let killed = CrawlCommandTests.temporary("cli-merge-killed")
+        try FileManager.default.createDirectory(atPath: killed, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: killed) }
+        for name in ["videos-00000.jsonl.gz", "videos-00001.jsonl.gz.part", "channels-00000.jsonl.gz.part"] {
+            #expect(FileManager.default.createFile(atPath: killed + "/" + name, contents: Data()))
+        }
+        let leftOver = try await CLIRunner.run(["merge", tuesday, monday, "--out", killed])
+        #expect(leftOver.status == 2, "\(leftOver.stderr)")
+        #expect(leftOver.stderr.contains("as an interrupted merge leaves them"), "\(leftOver.stderr)")
+        #expect(leftOver.stderr.contains("remove it and rerun the merge"), "\(leftOver.stderr)")
+        try FileManager.default.removeItem(atPath: killed)
+        #expect(try await CLIRunner.run(["merge", tuesday, monday, "--out", killed]).status == 0, "once removed")
     }
 
     @Test func twoRealCrawlsAndTheirSnapshots() async throws {
