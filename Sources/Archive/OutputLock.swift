@@ -14,6 +14,9 @@ public final class OutputLock: Sendable {
     public static let fileName = "ytcrawl.lock"
     /// The lock file's descriptor; -1 once released.
     private let descriptor: Atomic<Int32>
+    private let path: String
+    /// Lock files this process holds now.
+    private static let held = Mutex<Set<String>>([])
 
     /// Takes the lock, or fails at once.
     ///
@@ -23,12 +26,23 @@ public final class OutputLock: Sendable {
         let path = directory + "/" + Self.fileName
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw ArchiveError.system("open", path: path) }
+        var waits = 0
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             if errno == EINTR { continue }
             let holder = Self.readPID(fd)
+            // A lock naming this process that it no longer holds lives on in a copy of its
+            // released descriptor: a child being started by another thread (posix_spawn) holds
+            // the parent's descriptors until it closes them or execs, moments later.
+            if holder == getpid(), !Self.held.withLock({ $0.contains(path) }), waits < 200 {
+                waits += 1
+                usleep(5_000)
+                continue
+            }
             close(fd)
             throw OutputInUse(directory: directory, pid: holder)
         }
+        Self.held.withLock { _ = $0.insert(path) }
+        self.path = path
         let text = Array("\(getpid())\n".utf8)
         _ = ftruncate(fd, 0)
         _ = text.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
@@ -38,7 +52,9 @@ public final class OutputLock: Sendable {
     /// Lets the next run in (the kernel does it anyway when the process ends). Idempotent.
     public func release() {
         let fd = descriptor.exchange(-1, ordering: .acquiringAndReleasing)
-        if fd >= 0 { close(fd) }
+        guard fd >= 0 else { return }
+        _ = Self.held.withLock { $0.remove(path) }
+        close(fd)
     }
 
     deinit { release() }

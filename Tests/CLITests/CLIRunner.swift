@@ -26,14 +26,9 @@ struct CLIRunner {
     static func run(
         _ arguments: [String], environment: [String: String] = [:], input: Data? = nil, program: String = "ytcrawl"
     ) async throws -> Result {
-        try await offThePool { try runBlocking(arguments, environment: environment, input: input, program: program) }
-    }
-
-    /// ``run(_:environment:input:program:)`` for code already on a thread of its own.
-    static func runBlocking(
-        _ arguments: [String], environment: [String: String] = [:], input: Data? = nil, program: String = "ytcrawl"
-    ) throws -> Result {
-        try SpawnedProcess.runToEnd(executable(program), arguments, environment: environment, input: input)
+        try await offThePool {
+            try SpawnedProcess.runToEnd(executable(program), arguments, environment: environment, input: input)
+        }
     }
 
     /// Starts `arguments` `times` times, each killed with SIGKILL after a random moment in

@@ -49,7 +49,8 @@ public final class SpawnedProcess: @unchecked Sendable {
             case let pipe as Pipe:
                 let childEnd = target == 0 ? pipe.fileHandleForReading : pipe.fileHandleForWriting
                 source = childEnd.fileDescriptor
-                parentCopies.append(childEnd)
+                // Output and error may share one pipe: its end is closed once.
+                if !parentCopies.contains(where: { $0 === childEnd }) { parentCopies.append(childEnd) }
             case let handle as FileHandle: source = handle.fileDescriptor
             default: source = devNull
             }
