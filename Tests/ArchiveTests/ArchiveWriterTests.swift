@@ -111,14 +111,9 @@ struct ArchiveWriterTests {
             if index % 50 == 0 { try writer.checkpoint(frontier: "[]", unitsByMethod: [:]) }
         }
         try writer.finish(unitsByMethod: [:])
-        let process = SpawnedProcess()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "gzip -dc \"$0\" | wc -l", directory + "/videos-00000.jsonl.gz"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let output = try SpawnedProcess.runToEnd(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "gzip -dc \"$0\" | wc -l", directory + "/videos-00000.jsonl.gz"]
+        ).stdout
         #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == "200")
     }
 

@@ -43,14 +43,9 @@ struct SHA256Tests {
 
     @Test func agreesWithSha256sum() throws {
         let data = Array("ytcrawl shard bytes\n".utf8)
-        let process = SpawnedProcess()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "printf 'ytcrawl shard bytes\\n' | sha256sum"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let output = try SpawnedProcess.runToEnd(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "printf 'ytcrawl shard bytes\\n' | sha256sum"]
+        ).stdout
         #expect(output.hasPrefix(SHA256.hex(SHA256.hash(data))))
     }
 

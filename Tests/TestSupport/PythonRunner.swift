@@ -10,8 +10,8 @@ public enum PythonRunner {
         try await offThePool { try runBlocking(arguments) }
     }
 
-    /// ``run(_:)`` for code already on a thread of its own.
-    public static func runBlocking(_ arguments: [String]) throws -> Result {
+    /// ``run(_:)``, blocking (for the trait check, which runs before the tests).
+    private static func runBlocking(_ arguments: [String]) throws -> Result {
         try SpawnedProcess.runToEnd(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments)
     }
 

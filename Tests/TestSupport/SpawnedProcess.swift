@@ -155,21 +155,22 @@ extension SpawnedProcess {
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: stdout, stderr: stderr)
     }
-}
-/// Reads two pipes to their ends at once (a child that fills one pipe while the other is being
-/// read would otherwise never end), as UTF-8 text.
-public func readBoth(_ out: Pipe, _ err: Pipe) -> (stdout: String, stderr: String) {
-    let errText = Mutex("")
-    let drained = DispatchSemaphore(value: 0)
-    let errReader = err.fileHandleForReading
-    Thread {
-        let text = String(decoding: errReader.readDataToEndOfFile(), as: UTF8.self)
-        errText.withLock { $0 = text }
-        drained.signal()
-    }.start()
-    let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    drained.wait()
-    return (stdout, errText.withLock { $0 })
+
+    /// Reads two pipes to their ends at once (a child that fills one pipe while the other is being
+    /// read would otherwise never end), as UTF-8 text.
+    private static func readBoth(_ out: Pipe, _ err: Pipe) -> (stdout: String, stderr: String) {
+        let errText = Mutex("")
+        let drained = DispatchSemaphore(value: 0)
+        let errReader = err.fileHandleForReading
+        Thread {
+            let text = String(decoding: errReader.readDataToEndOfFile(), as: UTF8.self)
+            errText.withLock { $0 = text }
+            drained.signal()
+        }.start()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        drained.wait()
+        return (stdout, errText.withLock { $0 })
+    }
 }
 
 public struct SpawnFailure: Error, CustomStringConvertible {
