@@ -77,6 +77,7 @@ public enum ArchiveVerifier {
             throw fail("\(stray) is not listed in manifest.json")
         }
         var ids: [ShardName.Kind: Set<String>] = [:]
+        var authors = AuthorPseudonymsAudit(recorded: manifest.authorPseudonyms ?? checkpoint?.authorPseudonyms)
         for shard in manifest.shards {
             let path = directory + "/" + shard.name
             guard let data = FileManager.default.contents(atPath: path) else {
@@ -123,6 +124,7 @@ public enum ArchiveVerifier {
                 guard seen.insert(id).inserted else {
                     throw fail("\(shard.name) line \(number): \(idColumn) \(id) appears twice")
                 }
+                if kind == .comments { try authors.check(value, place: "\(shard.name) line \(number)") }
             }
             guard lines == shard.records else {
                 throw fail("\(shard.name) has \(lines) records; manifest.json says \(shard.records)")

@@ -48,9 +48,16 @@ public final class ArchiveWriter {
             throw ArchiveError(
                 "\(directory): " + lost.map(\.description).joined(separator: "; ") + "; " + Checkpoint.lostShardsFix)
         }
+        let previous = try Manifest.load(directory: directory)
+        if kinds.contains(.comments) {
+            // Before anything is cut back or written: one output never mixes clear and
+            // pseudonymized authors, nor two secrets.
+            try AuthorPseudonyms.check(
+                directory: directory, wanted: manifest.authorPseudonyms, manifest: previous, checkpoint: checkpoint)
+        }
         resumed = checkpoint
         var manifest = manifest
-        if let previous = try Manifest.load(directory: directory) {
+        if let previous {
             manifest.startedAt = previous.startedAt
             manifest.commentsDisabled = previous.commentsDisabled
         }
@@ -91,6 +98,11 @@ public final class ArchiveWriter {
         for kind in kinds {
             let shard = shard(kind)
             records[kind] = shard.closedShards.reduce(0) { $0 + $1.records } + shard.openRecords
+        }
+        // How authors are written is on disk before the first comment is, so that a run killed
+        // before its first checkpoint still tells the next one.
+        if kinds.contains(.comments), previous?.authorPseudonyms != manifest.authorPseudonyms {
+            try writeManifest(finished: false)
         }
     }
 
@@ -182,7 +194,8 @@ public final class ArchiveWriter {
         let commits = try kinds.map { try shard($0).flush() }
         let checkpoint = Checkpoint(
             seedsDigest: manifest.seedsDigest, updatedAt: RFC3339.format(Date()), openShards: commits,
-            closedShards: closedShardsByKind(), frontier: "", unitsByMethod: unitsByMethod, finished: finished)
+            closedShards: closedShardsByKind(), frontier: "", unitsByMethod: unitsByMethod, finished: finished,
+            authorPseudonyms: manifest.authorPseudonyms)
         try checkpoint.write(directory: directory, frontierJSON: frontierJSON)
         manifest.unitsByMethod = unitsByMethod
         try writeManifest(finished: false)
@@ -212,7 +225,8 @@ public final class ArchiveWriter {
         manifest.unitsByMethod = unitsByMethod
         let checkpoint = Checkpoint(
             seedsDigest: manifest.seedsDigest, updatedAt: RFC3339.format(Date()), openShards: [],
-            closedShards: closedShardsByKind(), frontier: "[]", unitsByMethod: unitsByMethod, finished: true)
+            closedShards: closedShardsByKind(), frontier: "[]", unitsByMethod: unitsByMethod, finished: true,
+            authorPseudonyms: manifest.authorPseudonyms)
         if let frontierJSON {
             try checkpoint.write(directory: directory, frontierJSON: frontierJSON)
         } else {

@@ -30,6 +30,9 @@ public struct Manifest: Codable, Sendable, Hashable {
     public var inputs: [String]?
     /// The schema version of each kind the directory holds (`ytcrawl schema KIND`).
     public var schemaVersions: [String: Int]?
+    /// Comment authors pseudonymized (`--pseudonymize-authors`) and with which secret; absent when
+    /// they are in clear.
+    public var authorPseudonyms: AuthorPseudonyms?
 
     /// A statistics snapshot's scope.
     public struct Snapshot: Codable, Sendable, Hashable {
@@ -86,6 +89,8 @@ public struct Checkpoint: Codable, Sendable, Hashable {
     /// Units spent so far per method.
     public var unitsByMethod: [String: Int]
     public var finished: Bool
+    /// As in the manifest: comment authors pseudonymized, and with which secret.
+    public var authorPseudonyms: AuthorPseudonyms?
 
     public static let fileName = "checkpoint.json"
 

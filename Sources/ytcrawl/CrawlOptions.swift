@@ -72,6 +72,7 @@ struct CrawlOptions {
             }
         }
         quiet = scanner.flag("--quiet")
+        if !quiet { for warning in pseudonymizer?.warnings ?? [] { writeStderr("ytcrawl: warning: \(warning)") } }
         verbose = scanner.flag("--verbose") && !quiet
         dryRun = scanner.flag("--dry-run")
         summaryPath = scanner.string("--summary-json")

@@ -67,6 +67,14 @@ struct CrawlReport: RunReport {
                         : "; comments disabled on \(disabled.count) video\(disabled.count == 1 ? "" : "s") (\(shown); all in manifest.json)"),
                 at: 2)
         }
+        if !summary.searchesWaiting.isEmpty {
+            let waiting = summary.searchesWaiting
+            lines.append(
+                "searches waiting for their quota (\(waiting.count); a rerun continues them, after midnight Pacific for the daily searches):"
+            )
+            lines += waiting.prefix(10).map { "  " + TerminalText.line($0) }
+            if waiting.count > 10 { lines.append("  … and \(waiting.count - 10) more") }
+        }
         if !summary.left.isEmpty {
             lines.append("left for a rerun (\(summary.left.count)):")
             lines += summary.left.prefix(10).map { "  " + TerminalText.line($0) }
@@ -84,6 +92,7 @@ struct CrawlReport: RunReport {
             "tool": ToolInfo.name, "version": ToolInfo.version, "ending": summary.ending.cause.rawValue,
             "reason": summary.ending.detail.isEmpty ? NSNull() : TerminalText.redacted(summary.ending.detail),
             "left": summary.left.map(TerminalText.redacted),
+            "searchesWaiting": summary.searchesWaiting.map(TerminalText.redacted),
             "exitCode": Int(exitCode), "elapsedSeconds": (elapsedSeconds * 1000).rounded() / 1000,
             "budget": budget, "units": summary.units, "searchCalls": summary.searches,
             "unitsByMethod": summary.unitsByMethod, "requests": summary.requests, "pages": summary.pages,

@@ -1,42 +1,93 @@
+import Archive
 import Digest
 import Foundation
 import YouTubeKit
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `--pseudonymize-authors KEY_FILE`: a comment's `authorChannelId` becomes
 /// `hmac-sha256:<hex>` of it under a secret (stable across runs with the same secret, so one
-/// author's comments still group together); the display name and profile image are dropped.
+/// author's comments still group together); the display name and profile image are dropped, and
+/// `@mentions` of authors in the text are replaced (``MentionScrubber``).
 /// The secret is held in memory only; its description never shows it.
 public struct AuthorPseudonymizer: Sendable, CustomStringConvertible {
     private let secret: [UInt8]
+    /// Warnings about the secret's file (readable by others), for the caller to print.
+    public private(set) var warnings: [String] = []
+
+    /// The largest secret file read: a secret is tens of bytes; a device or a huge file is a mistake.
+    static let maximumFileBytes = 64 * 1024
 
     /// Reads the secret from `path`: its bytes, without a final line break.
     ///
-    /// - Throws: ``PseudonymizerError`` naming the file when it cannot be read or is shorter than
-    ///   16 bytes.
+    /// - Throws: ``PseudonymizerError`` naming the file, what is wrong and a fix that writes a
+    ///   new secret elsewhere than a path that was refused.
     public init(keyFile path: String) throws {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw PseudonymizerError(
+                "cannot read the pseudonymization secret \(path) (\(String(cString: strerror(errno)))); give a file holding a secret of at least 16 bytes, e.g. made with \(Self.makeSecret(path))"
+            )
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            let what = status.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a regular file"
+            throw PseudonymizerError(
+                "the pseudonymization secret \(path) is \(what); give a regular file holding a secret of at least 16 bytes, e.g. made with \(Self.makeSecret(nil))"
+            )
+        }
+        guard status.st_size <= Self.maximumFileBytes else {
+            throw PseudonymizerError(
+                "the pseudonymization secret \(path) holds \(status.st_size) bytes, more than a secret (at most \(Self.maximumFileBytes)); give a file holding only the secret, e.g. made with \(Self.makeSecret(nil))"
+            )
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw PseudonymizerError(
-                "cannot read the pseudonymization secret \(path); give a file holding a secret of at least 16 bytes (e.g. `head -c 32 /dev/urandom | base64 > \(path)`)"
+                "cannot read the pseudonymization secret \(path) (permission?); make it readable by you (chmod 600 \(path))"
             )
         }
         var bytes = Array(data)
         while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
         try self.init(secret: bytes, name: path)
+        if status.st_mode & 0o044 != 0 {
+            warnings.append(
+                "the pseudonymization secret \(path) is readable by \(status.st_mode & 0o004 != 0 ? "everyone" : "its group"): whoever reads it can tell whose comments are whose; chmod 600 \(path)"
+            )
+        }
     }
 
     public init(secret: [UInt8], name: String = "the secret") throws {
         guard secret.count >= 16 else {
             throw PseudonymizerError(
-                "\(name) holds \(secret.count) bytes; a pseudonymization secret needs at least 16 (e.g. `head -c 32 /dev/urandom | base64 > FILE`)"
+                "\(name) holds \(secret.count) bytes; a pseudonymization secret needs at least 16: make a new one with \(Self.makeSecret(nil))"
             )
         }
         self.secret = secret
     }
 
+    /// A command that writes a new secret: into `path` when it does not exist yet, else into a
+    /// new file (never into a path that was refused: a directory, a device, a short secret).
+    static func makeSecret(_ path: String?) -> String {
+        let target = path.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" } ?? "authors-secret.key"
+        return "(umask 077; head -c 32 /dev/urandom | base64 > \(target))"
+    }
+
     /// The pseudonym of an author's channel id.
     public func pseudonym(of authorChannelId: String) -> String {
-        "hmac-sha256:" + SHA256.hex(HMACSHA256.authenticate(Array(authorChannelId.utf8), key: secret))
+        AuthorPseudonyms.pseudonymPrefix
+            + SHA256.hex(HMACSHA256.authenticate(Array(authorChannelId.utf8), key: secret))
     }
+
+    /// A short keyed hash of the secret, recorded in the output (manifest and checkpoint) so that
+    /// a later run can tell whether it uses the same secret. It reveals nothing of the secret,
+    /// nor any pseudonym.
+    public var fingerprint: String {
+        String(SHA256.hex(HMACSHA256.authenticate(Array("ytcrawl secret fingerprint".utf8), key: secret)).prefix(16))
+    }
+
+    /// What the output records of this pseudonymization.
+    public var recorded: AuthorPseudonyms { AuthorPseudonyms(secretFingerprint: fingerprint) }
 
     public func apply(to comment: inout Comment) {
         comment.authorChannelId = comment.authorChannelId.map(pseudonym)

@@ -109,6 +109,9 @@ public struct CrawlSummary: Sendable {
     public var warnings: [String]
     /// Work that failed for good and is kept for a rerun, each with why.
     public var left: [String] = []
+    /// Search seeds whose searches wait for their bucket (the day's search calls or
+    /// `--search-budget`); everything else went on. A rerun continues them.
+    public var searchesWaiting: [String] = []
     /// Units spent in the shared bucket (search calls excluded in the buckets model).
     public var units: Int
     /// search.list calls made (they draw on their own bucket in the buckets model).

@@ -35,6 +35,7 @@ extension CrawlEngine {
         frontier.forEach(visit)
         for (_, item) in inFlight.sorted(by: { $0.key < $1.key }) { visit(item) }
         for failure in failures { visit(failure.item) }
+        for search in waitingSearches { visit(search) }
     }
 
     private var pendingInCheckpointOrder: [PendingVideo] {

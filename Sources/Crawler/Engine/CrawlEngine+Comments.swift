@@ -13,13 +13,20 @@ extension CrawlEngine {
 
     /// A comment from a page: written the first time its id is seen, with where it was found,
     /// pseudonymized when asked.
-    mutating func found(_ found: Comment, seed: Int, endpoint: String, rank: Int) {
-        guard seenComments.insert(found.commentId) else { return }
+    ///
+    /// - Returns: whether it was new.
+    @discardableResult
+    mutating func found(_ found: Comment, seed: Int, endpoint: String, rank: Int) -> Bool {
+        guard seenComments.insert(found.commentId) else { return false }
         var comment = found
         comment.source = CommentSource(seed: seeds[seed].text, endpoint: endpoint, rank: rank)
         comment.fetchedAt = wallClock
-        if let pseudonymizer = options.pseudonymizer { pseudonymizer.apply(to: &comment) }
+        if let pseudonymizer = options.pseudonymizer {
+            mentions.scrub(&comment, pseudonymizer: pseudonymizer)
+            pseudonymizer.apply(to: &comment)
+        }
         write(.comment(comment))
+        return true
     }
 
     /// A video whose comments are disabled: counted, listed in the summary and the manifest.
@@ -27,6 +34,16 @@ extension CrawlEngine {
         commentsDisabled.append(videoId)
         disabledOutbox.append(videoId)
     }
+
+    /// Keeps the `commentCount` of a video whose comments are fetched: its comment paging never
+    /// goes far past what it promises.
+    mutating func noteCommentCount(of video: Video) {
+        guard let count = video.commentCount, commentVideos.contains(video.videoId) else { return }
+        commentCounts[video.videoId] = count
+    }
+
+    /// Pages of 100 that hold `count` comments, and two more (comments added while paging).
+    static func pages(holding count: Int) -> Int { (max(0, count) + 99) / 100 + 2 }
 
     /// The page cap for the comments of a video found by `seed`.
     func maxCommentPages(_ seed: Int) -> Int? {

@@ -24,6 +24,15 @@ extension CrawlEngine {
             checkpointDue =
                 counters.pages - pagesAtCheckpoint >= options.checkpointEvery
                 && now - lastCheckpoint >= options.checkpointInterval
+        case .stop(let stop) where item.work.isCostly && [.budgetSpent, .quotaSpent].contains(stop.cause):
+            // Search's own bucket is spent: searches wait, hydration and walks go on.
+            if searchesStopped == nil {
+                searchesStopped = stop
+                warn(
+                    "searches stop here (\(stop.detail)); the rest of the crawl goes on, and the searches wait for a rerun"
+                )
+            }
+            waitingSearches.append(item)
         case .stop(let stop):
             putBack(item)
             stopTaking(stop)
@@ -31,6 +40,10 @@ extension CrawlEngine {
             let failure = Failure(item: item, reason: reason)
             failures.append(failure)
             warn("\(item.work.describe(seeds: seeds)) failed for good, left for a rerun: \(reason)")
+        case .skip(let reason) where item.isHydration:
+            // Its videos stay found (a rerun asks again); the run ends incomplete, not "budget".
+            failures.append(Failure(item: item, reason: reason))
+            warn("\(item.work.describe(seeds: seeds)): \(reason); its videos are left for a rerun")
         case .skip(let reason):
             warn("\(item.work.describe(seeds: seeds)): \(reason); skipped")
         case .unavailable(let reasons, let message):
@@ -101,6 +114,12 @@ extension CrawlEngine {
                 .incomplete,
                 "\(count) work item\(count == 1 ? "" : "s") failed after every retry (first: \(failures[0].reason))")
         }
+        if let searchesStopped, !waitingSearches.isEmpty {
+            return CrawlEnding(
+                searchesStopped.cause,
+                "\(searchesStopped.detail); \(searchesWaiting.count) search seed\(searchesWaiting.count == 1 ? "" : "s") wait, everything else is done"
+            )
+        }
         if !pending.isEmpty {
             return CrawlEnding(.budgetSpent, "the budget ran out before every found video was hydrated")
         }
@@ -124,6 +143,15 @@ extension CrawlEngine {
         return count
     }
 
+    /// The search seeds whose searches wait for their bucket (a rerun continues them), as written.
+    var searchesWaiting: [String] {
+        var seen = Set<Int>()
+        return waitingSearches.compactMap { item in
+            guard let seed = item.seed, seen.insert(seed).inserted else { return nil }
+            return seeds[seed].text
+        }
+    }
+
     /// What is left, for the summary: each failed item and why.
     var left: [String] { failures.map { "\($0.item.work.describe(seeds: seeds)): \($0.reason)" } }
 }
@@ -142,12 +170,15 @@ extension CrawlEngine {
 
     /// A video id seen in a page: queued for hydration (or written as found) the first time.
     ///
+    /// A video found without its data (a video seed) is asked of videos.list even with
+    /// `--no-hydrate`: every seed yields its videos.
+    ///
     /// - Returns: whether the video was new.
     @discardableResult
     mutating func discover(_ id: String, seed: Int, endpoint: String, rank: Int, partial: Video?) -> Bool {
         if options.comments || seeds[seed].comments { wantComments(of: id, seed: seed) }
         guard seenVideos.insert(id) else { return false }
-        if options.hydrate {
+        if options.hydrate || partial == nil {
             pending[id] = PendingVideo(videoId: id, seed: seed, endpoint: endpoint, rank: rank)
             pendingOrder.append(id)
         } else if var video = partial {
@@ -163,6 +194,7 @@ extension CrawlEngine {
     /// - Returns: whether it was waiting (a video the batch did not ask for is ignored).
     mutating func hydrated(_ found: Video) -> Bool {
         guard let origin = pending.removeValue(forKey: found.videoId) else { return false }
+        noteCommentCount(of: found)
         var video = found
         video.source = source(origin.seed, endpoint: origin.endpoint, rank: origin.rank)
         video.fetchedAt = wallClock

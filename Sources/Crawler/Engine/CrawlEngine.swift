@@ -63,6 +63,10 @@ struct CrawlEngine {
     var queuedPlaylists = CompactStringSet()
     /// Comments written (the shards are the truth) and videos whose comments are queued or done.
     var seenComments = CompactStringSet()
+    /// The `commentCount` of hydrated videos whose comments are fetched (a bound on their paging).
+    var commentCounts: [String: Int] = [:]
+    /// `@mentions` of authors, rewritten with `--pseudonymize-authors`.
+    var mentions = MentionScrubber()
     var commentVideos = CompactStringSet()
     /// Videos whose comments are disabled, found this run; and those not yet in the manifest.
     var commentsDisabled: [String] = []
@@ -78,6 +82,11 @@ struct CrawlEngine {
     var failures: [Failure] = []
     /// Why the crawl stops taking work, once something stopped it.
     var ending: CrawlEnding?
+    /// Search work stopped by its own bucket (the day's search calls, `--search-budget`, or in
+    /// the classic model a budget too small for a search): the rest goes on, and the searches
+    /// wait in the checkpoint for a rerun.
+    var searchesStopped: CrawlEnding?
+    var waitingSearches: [WorkItem] = []
     /// Even videos.list was refused by the budget: nothing more can start.
     var hydrationStopped = false
     var pagesAtCheckpoint = 0
@@ -137,6 +146,7 @@ struct CrawlEngine {
                         .playlist(
                             PlaylistPage(seed: index, playlistId: id, page: 0, rank: 0, uploads: id.hasPrefix("UU"))))
                 }
+            // A video seed yields its video: asked of videos.list even with --no-hydrate.
             case .video(let id): discover(id, seed: index, endpoint: "videos.list", rank: 0, partial: nil)
             case .comments(let comments): wantComments(of: comments.videoId, seed: index)
             }
@@ -148,7 +158,7 @@ struct CrawlEngine {
     var mayStart: Bool {
         switch ending?.cause {
         case nil: true
-        case .budgetSpent?: options.hydrate && waitingForHydration > 0 && !hydrationStopped
+        case .budgetSpent?: waitingForHydration > 0 && !hydrationStopped
         default: false
         }
     }
@@ -167,7 +177,8 @@ struct CrawlEngine {
     private mutating func nextItem() -> WorkItem? {
         let discoveryStopped = ending != nil
         let waiting = waitingForHydration
-        if options.hydrate, waiting > 0, waiting >= 50 || discoveryStopped || (frontier.isEmpty && inFlight.isEmpty) {
+        // Without hydration only video seeds wait here.
+        if waiting > 0, waiting >= 50 || discoveryStopped || (frontier.isEmpty && inFlight.isEmpty) {
             let end = pendingHead + min(50, waiting)
             let batch = Array(pendingOrder[pendingHead..<end])
             pendingHead = end
@@ -179,21 +190,26 @@ struct CrawlEngine {
         }
         guard !discoveryStopped else { return nil }
         if let batch = snapshot.next() { return .stats(batch) }
-        return frontier.next()
+        while let item = frontier.next() {
+            guard searchesStopped != nil, item.work.isCostly else { return item }
+            waitingSearches.append(item)
+        }
+        return nil
     }
 
     /// Units to keep back for hydrating what was found: one per 50 waiting, one for each item in
     /// flight (a discovery page may bring 50 more; a hydration batch's permit may not be granted
     /// yet). Only videos.list may spend them.
-    var keepBack: Int { options.hydrate ? (waitingForHydration + 49) / 50 + inFlight.count : 0 }
+    var keepBack: Int {
+        options.hydrate ? (waitingForHydration + 49) / 50 + inFlight.count : (waitingForHydration + 49) / 50
+    }
 
     /// Nothing in flight and nothing more to start: the run is over.
     var isOver: Bool { inFlight.isEmpty && !mayStartAnything }
 
     var mayStartAnything: Bool {
         guard mayStart else { return false }
-        return (options.hydrate && waitingForHydration > 0)
-            || (ending == nil && (!frontier.isEmpty || snapshot.waiting > 0))
+        return waitingForHydration > 0 || (ending == nil && (!frontier.isEmpty || snapshot.waiting > 0))
     }
 
     /// The page cap of seed `seed`: its own `maxPages=`, else `--max-pages`.

@@ -38,6 +38,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
                 toolVersion: configuration.toolVersion, quotaModel: configuration.quotaModel.rawValue,
                 seedsDigest: configuration.snapshot == nil ? configuration.seedsDigest : nil,
                 startedAt: RFC3339.format(seconds: limiter.utcNow()))
+            manifest.authorPseudonyms = configuration.pseudonymizer?.recorded
             manifest.snapshot = configuration.snapshot.map {
                 Manifest.Snapshot(source: $0.source, videos: Set($0.ids).count, method: $0.method.apiMethod.quotaName)
             }
@@ -231,6 +232,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             pages: counters.pages, retries: counters.retries, unitsByMethod: counters.unitsByMethod,
             warnings: engine.warnings, left: engine.left, units: await limiter.spentUnits,
             searches: await limiter.spentSearches, requests: counters.requests)
+        summary.searchesWaiting = engine.searchesWaiting
         summary.statsWritten = counters.statsWritten
         summary.statsBefore = counters.statsBefore
         summary.statsGone = counters.statsGone

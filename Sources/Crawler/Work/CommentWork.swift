@@ -29,13 +29,14 @@ struct CommentThreadsPage: PagedWork {
         var topLevel: Comment?
         var carried = 0
         var replyRank = 0
+        var fresh = 0
         func closeThread(_ plan: inout CrawlEngine) {
             guard let thread = topLevel, let total = thread.totalReplyCount, total > carried else { return }
             plan.enqueue(
                 .replies(
                     ReplyPage(
                         seed: seed, videoId: videoId, channelId: thread.channelId, parentId: thread.commentId, page: 0,
-                        rank: 0)))
+                        rank: 0, replyCount: total)))
         }
         for case .comment(let comment) in fetched.records {
             if comment.parentId == nil {
@@ -43,12 +44,12 @@ struct CommentThreadsPage: PagedWork {
                 topLevel = comment
                 carried = 0
                 replyRank = 0
-                plan.found(comment, seed: seed, endpoint: "commentThreads.list", rank: position)
+                if plan.found(comment, seed: seed, endpoint: "commentThreads.list", rank: position) { fresh += 1 }
                 position += 1
             } else {
                 var reply = comment
                 if reply.videoId == nil { reply.videoId = videoId }
-                plan.found(reply, seed: seed, endpoint: "commentThreads.list", rank: replyRank)
+                if plan.found(reply, seed: seed, endpoint: "commentThreads.list", rank: replyRank) { fresh += 1 }
                 carried += 1
                 replyRank += 1
             }
@@ -57,9 +58,16 @@ struct CommentThreadsPage: PagedWork {
         guard let token = fetched.summary.nextPageToken, page + 1 < (plan.maxCommentPages(seed) ?? .max) else {
             return
         }
-        if token == pageToken {
+        if let count = plan.commentCounts[videoId], page + 1 >= CrawlEngine.pages(holding: count) {
             plan.warn(
-                "\(describe(seeds: plan.seeds)): the API sent the same nextPageToken again; these comments end here")
+                "\(describe(seeds: plan.seeds)): \(page + 1) pages, past the \(count) comments the video counts; these comments end here"
+            )
+            return
+        }
+        if let loop = CommentPaging.loop(
+            token: token, pageToken: pageToken, page: page, fresh: fresh, restarts: restarts)
+        {
+            plan.warn("\(describe(seeds: plan.seeds)): \(loop); these comments end here")
             return
         }
         var next = self
@@ -102,13 +110,25 @@ struct ReplyPage: PagedWork {
     var page: Int
     var rank: Int
     var restarts: Int?
+    /// The thread's `totalReplyCount` when its replies were queued: paging stops a little past
+    /// what it (and the video's `commentCount`, when known) promises (absent in older checkpoints).
+    var replyCount: Int?
 
     func request(seeds: [Seed]) throws -> APIRequest {
         try APIRequest.replies(parentId: parentId, pageToken: pageToken)
     }
 
+    /// Pages of replies at most: what `totalReplyCount` (or the video's `commentCount`, if lower)
+    /// promises at 100 a page and two more (replies added while paging), and no more than the
+    /// comment page cap.
+    func maxPages(_ plan: CrawlEngine) -> Int {
+        let promised = [replyCount, plan.commentCounts[videoId]].compactMap { $0 }.min()
+        return min(promised.map(CrawlEngine.pages(holding:)) ?? .max, plan.maxCommentPages(seed) ?? .max)
+    }
+
     func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine) {
         var position = rank
+        var fresh = 0
         for case .comment(var reply) in fetched.records {
             // comments.list replies carry no videoId.
             if reply.videoId == nil { reply.videoId = videoId }
@@ -116,13 +136,22 @@ struct ReplyPage: PagedWork {
             if reply.parentId == nil { reply.parentId = parentId }
             reply.threadId = parentId
             reply.totalReplyCount = nil
-            plan.found(reply, seed: seed, endpoint: "comments.list", rank: position)
+            if plan.found(reply, seed: seed, endpoint: "comments.list", rank: position) { fresh += 1 }
             position += 1
         }
         guard let token = fetched.summary.nextPageToken else { return }
-        if token == pageToken {
-            plan.warn(
-                "\(describe(seeds: plan.seeds)): the API sent the same nextPageToken again; these replies end here")
+        if let loop = CommentPaging.loop(
+            token: token, pageToken: pageToken, page: page, fresh: fresh, restarts: restarts)
+        {
+            plan.warn("\(describe(seeds: plan.seeds)): \(loop); these replies end here")
+            return
+        }
+        if page + 1 >= maxPages(plan) {
+            if page + 1 < plan.maxCommentPages(seed) ?? .max {
+                plan.warn(
+                    "\(describe(seeds: plan.seeds)): \(page + 1) pages of replies, past what its thread (\(replyCount.map(String.init) ?? "?") replies) and its video promise; these replies end here"
+                )
+            }
             return
         }
         var next = self
@@ -144,7 +173,27 @@ struct ReplyPage: PagedWork {
         writer.member("videoId", videoId)
         writer.member("channelId", channelId)
         writer.member("parentId", parentId)
+        if let replyCount { writer.member("replyCount", replyCount) }
     }
 
     func describe(seeds: [Seed]) -> String { "replies to comment \(parentId) (page \(page + 1))" }
+}
+
+/// When a video's or a thread's comment paging goes in circles: a hostile or broken server can
+/// send a token cycle (A, B, A…) or the same page under fresh tokens, and each page costs a unit.
+enum CommentPaging {
+    /// Why paging must end before asking for `token`, or `nil` to go on.
+    ///
+    /// - Parameters:
+    ///   - token: the next page's token; `pageToken`: this page's.
+    ///   - fresh: comments this page brought that were not seen before. A page after the first
+    ///     with none is a repeat (a cycle comes back to pages already read). After the paging
+    ///     restarted (an expired token), its first pages are known ones, so only the token is checked.
+    static func loop(token: String, pageToken: String?, page: Int, fresh: Int, restarts: Int?) -> String? {
+        if token == pageToken { return "the API sent the same nextPageToken again" }
+        if page > 0, fresh == 0, (restarts ?? 0) == 0 {
+            return "page \(page + 1) brought no comment not seen before (a repeated page or a token cycle)"
+        }
+        return nil
+    }
 }

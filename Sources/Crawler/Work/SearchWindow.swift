@@ -8,7 +8,9 @@ import YouTubeKit
 /// inclusive: the results of that instant come again and are deduplicated) and the walk goes on
 /// to the range's start. Every call is a page of (mostly) new videos; nothing is probed ahead and
 /// `pageInfo.totalResults` (a loose estimate) is never read. A window that brings only results of
-/// its own end instant moves one second back; a window with no results ends the walk.
+/// its own end instant moves one second back; a window with no results ends the walk, and so do
+/// two windows in a row without a new video or without moving back in time. Dates outside the
+/// window (a result from 1971 in a 2023 window) are not used to choose the next one.
 ///
 /// With `channelId` set it is a channel's completion (`complete=search`): that channel's videos
 /// by search instead of the seed's query.
@@ -31,6 +33,15 @@ struct SearchWindow: PagedWork {
     /// Windows of this walk finished before this one.
     var windows: Int
     var restarts: Int?
+    /// New videos of this window so far, and windows in a row that brought nothing new or did not
+    /// move back in time (absent in older checkpoints).
+    var fresh: Int?
+    var stalls: Int?
+
+    /// Windows in a row without progress after which the walk ends: a server that keeps
+    /// answering with known videos, or with results at the window's very end, would otherwise
+    /// move the window a second a call and spend the day's searches.
+    static let maximumStalls = 2
 
     var isCostly: Bool { true }
 
@@ -59,17 +70,33 @@ struct SearchWindow: PagedWork {
 
     func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine) {
         let walk = channelId == nil && plan.seeds[seed].walkChannels
+        let start = after ?? Self.lowerBound(plan.seeds[seed])
+        let end = before ?? Self.upperBound(plan.seeds[seed])
         var position = rank
         var oldest = self.oldest
         var count = 0
+        var fresh = 0
+        var outside: [String] = []
         for case .video(let video) in fetched.records {
-            plan.discover(video.videoId, seed: seed, endpoint: "search.list", rank: position, partial: video)
+            if plan.discover(video.videoId, seed: seed, endpoint: "search.list", rank: position, partial: video) {
+                fresh += 1
+            }
             if walk, let channel = video.channelId { plan.walk(channel: channel, seed: seed) }
             if let date = video.publishedAt.map({ Int64($0.timeIntervalSince1970) }) {
-                oldest = min(oldest ?? date, date)
+                // A date outside the window says nothing about where the next one ends.
+                if date < start || end.map({ date > $0 }) == true {
+                    outside.append(video.videoId)
+                } else {
+                    oldest = min(oldest ?? date, date)
+                }
             }
             position += 1
             count += 1
+        }
+        if !outside.isEmpty {
+            plan.warn(
+                "\(describe(seeds: plan.seeds)): \(outside.count) result\(outside.count == 1 ? "" : "s") dated outside the window (first: \(outside[0])); kept, but not used to choose the next window"
+            )
         }
         if walk {
             for id in fetched.summary.channelResults { plan.walk(channel: id, seed: seed) }
@@ -78,6 +105,7 @@ struct SearchWindow: PagedWork {
         next.rank = position
         next.results += count
         next.oldest = oldest
+        next.fresh = (self.fresh ?? 0) + fresh
         if let token = fetched.summary.nextPageToken, token != pageToken, page < 20 {
             next.pageToken = token
             next.page += 1
@@ -86,15 +114,30 @@ struct SearchWindow: PagedWork {
         }
         plan.windowDone()
         // The window is done: the next one ends at its oldest result.
-        guard next.results > 0, let end = oldest else { return }
-        let start = after ?? Self.lowerBound(plan.seeds[seed])
-        let nextBefore = before.map { end >= $0 ? $0 - 1 : end } ?? end
+        guard next.results > 0, let last = oldest else { return }
+        let stalled = next.fresh == 0 || before.map { last >= $0 } == true
+        let stalls = stalled ? (self.stalls ?? 0) + 1 : 0
+        if stalls >= Self.maximumStalls {
+            plan.warn(
+                "\(describe(seeds: plan.seeds)): \(stalls) windows in a row brought no new video or did not move back in time; this walk ends here"
+            )
+            return
+        }
+        let nextBefore = before.map { last >= $0 ? $0 - 1 : last } ?? last
         guard nextBefore >= start else { return }
-        plan.enqueue(
-            .window(
-                SearchWindow(
-                    seed: seed, channelId: channelId, after: after, before: nextBefore, page: 0, rank: position,
-                    results: 0, windows: windows + 1)))
+        var window = SearchWindow(
+            seed: seed, channelId: channelId, after: after, before: nextBefore, page: 0, rank: position,
+            results: 0, windows: windows + 1)
+        window.stalls = stalls > 0 ? stalls : nil
+        plan.enqueue(.window(window))
+    }
+
+    /// The range's end: the query's `publishedBefore`, if it has one.
+    static func upperBound(_ seed: Seed) -> Int64? {
+        if case .search(let query) = seed.target, let before = query.publishedBefore {
+            return Int64(before.timeIntervalSince1970)
+        }
+        return nil
     }
 
     /// The range's start: the query's `publishedAfter`, else YouTube's first day.
@@ -106,7 +149,10 @@ struct SearchWindow: PagedWork {
     }
 
     /// The window starts over; its rank goes on (the videos already counted stay counted).
-    mutating func startOver() { results = 0 }
+    mutating func startOver() {
+        results = 0
+        fresh = nil
+    }
 
     var item: WorkItem { .window(self) }
 
@@ -118,6 +164,8 @@ struct SearchWindow: PagedWork {
         writer.member("results", results)
         if let oldest { writer.member("oldest", Int(oldest)) }
         writer.member("windows", windows)
+        if let fresh { writer.member("fresh", fresh) }
+        if let stalls { writer.member("stalls", stalls) }
     }
 
     func describe(seeds: [Seed]) -> String {

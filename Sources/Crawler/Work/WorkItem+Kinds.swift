@@ -80,4 +80,13 @@ extension WorkItem: Codable {
 
     /// Page number for fairness, and whether it is costly discovery (search).
     var page: Int { work.page }
+
+    /// A videos.list batch of found videos.
+    var isHydration: Bool {
+        if case .hydrate = self { return true }
+        return false
+    }
+
+    /// The seed it belongs to, for work of one seed.
+    var seed: Int? { (work as? any SeededWork)?.seed }
 }

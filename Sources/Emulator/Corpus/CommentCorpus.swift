@@ -89,6 +89,12 @@ extension Corpus {
         case 2: text = "\"" + text + "\" & more"
         default: break
         }
+        if let reply, random.next() % 3 == 0 {
+            // As the site writes a reply to a reply: the @name of the author it answers (the
+            // thread's, or the previous reply's) first.
+            let answered = reply > 0 && random.next() % 2 == 0 ? reply - 1 : nil
+            text = authorName(comment(video: video, thread: thread, reply: answered).author) + " " + text
+        }
         return CorpusComment(
             video: video.index, thread: thread, reply: reply,
             id: reply.map { replyId(threadId: threadId, reply: $0) } ?? threadId, threadId: threadId,
