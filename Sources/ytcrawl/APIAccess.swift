@@ -52,6 +52,9 @@ struct APIAccess {
                 log: { @Sendable line in if !quiet { writeStderr("ytcrawl: " + line) } })
         } catch let busy as OutputInUse {
             throw UsageError(busy.description)
+        } catch let mismatch as AuthorPseudonymsMismatch {
+            // Nothing written, no request made: the command line asks for what the output refuses.
+            throw UsageError(mismatch.description)
         } catch {
             throw RuntimeFailure("cannot open \(configuration.out): \(error)")
         }

@@ -92,12 +92,7 @@ struct CrawlSetup {
         let limiterConfiguration = try options.limiterConfiguration()
         searchBudget = limiterConfiguration.runBudgetSearches
         let limiter = try access.limiter(limiterConfiguration, stateDirectory: options.stateDirectory)
-        do {
-            crawler = try access.crawler(
-                try options.crawlConfiguration(apiBase: access.apiBase), limiter: limiter, quiet: options.quiet)
-        } catch let mismatch as AuthorPseudonymsMismatch {
-            // Before any request, nothing written: the command line asks for what the output refuses.
-            throw UsageError(mismatch.description)
-        }
+        crawler = try access.crawler(
+            try options.crawlConfiguration(apiBase: access.apiBase), limiter: limiter, quiet: options.quiet)
     }
 }
