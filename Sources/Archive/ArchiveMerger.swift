@@ -5,12 +5,18 @@ import Foundation
 /// that lists its inputs. Two passes over the inputs' lines: the first keeps, per id, which input
 /// holds the newest version; the second copies those lines as they are. Memory is bounded by the
 /// id sets, not the data. Statistics snapshots are copied whole.
+///
+/// The inputs are not trusted: each must verify against its manifest before anything is
+/// written, and only the shards its manifest (and an unfinished run's checkpoint) lists are
+/// read, never a stray file or what a symbolic link points to.
 public enum ArchiveMerger {
     public struct Report: Sendable {
         /// Records written per kind, and lines read per kind (the difference: older versions).
         public var written: [String: Int] = [:]
         public var read: [String: Int] = [:]
         public var snapshots = 0
+        /// Shard files an input holds but does not list (`input/name`): left out, not read.
+        public var unlisted: [String] = []
     }
 
     /// Why `out` cannot take a merge (which writes a fresh directory), or `nil` when it is empty or
@@ -28,16 +34,19 @@ public enum ArchiveMerger {
         return "\(out) is not empty: merge writes a fresh output; give a new --out"
     }
 
-    /// Merges `inputs` into `out`, which must be empty or absent.
+    /// Merges `inputs` into `out`, which must be empty or absent; `out` is not created or touched
+    /// when an input is refused.
     ///
-    /// - Throws: ``ArchiveError`` naming the directory or file and what to do; ``OutputInUse``
-    ///   when a crawl is writing to an input or to `out`.
+    /// - Throws: ``ArchiveError`` naming the directory or file and what to do (an input that does
+    ///   not verify, a shard that is a symbolic link, the same input twice, `out` inside an
+    ///   input); ``OutputInUse`` when a crawl is writing to an input or to `out`.
     public static func merge(
         _ inputs: [String], into out: String, options: ShardWriter.Options = .init(), toolVersion: String,
         startedAt: String
     ) throws -> Report {
+        if let problem = pathProblem(inputs: inputs, out: out) { throw ArchiveError(problem) }
         var manifests: [Manifest] = []
-        // Held until the end: no crawl writes to an input while it is read.
+        // Held until the end: no crawl writes to an input while it is checked and read.
         var locks: [OutputLock] = []
         for input in inputs {
             guard let manifest = try Manifest.load(directory: input) else {
@@ -46,6 +55,7 @@ public enum ArchiveMerger {
             manifests.append(manifest)
             locks.append(try OutputLock(directory: input))
         }
+        let sources = try inputs.map { try MergeInput(directory: $0) }
         if let problem = notFresh(out) { throw ArchiveError(problem) }
         var manifest = Manifest(toolVersion: toolVersion, startedAt: startedAt)
         manifest.inputs = inputs
@@ -59,11 +69,12 @@ public enum ArchiveMerger {
         let writer = try ArchiveWriter(directory: out, options: options, manifest: manifest)
         writer.noteCommentsDisabled(disabled)
         var report = Report()
+        report.unlisted = sources.flatMap { source in source.unlisted.map { source.directory + "/" + $0 } }
         for kind in ShardName.Kind.crawlKinds {
             // Pass 1: the input holding each id's newest version.
             var newest: [String: (fetchedAt: String, input: Int)] = [:]
-            for (index, input) in inputs.enumerated() {
-                try ArchiveReader.forEachCompleteLine(directory: input, kind: kind) { line in
+            for (index, input) in sources.enumerated() {
+                try input.forEachLine(kind: kind) { line in
                     report.read[kind.rawValue, default: 0] += 1
                     guard let id = kind.id(inLine: line) else { return }
                     let fetched = fetchedAt(inLine: line) ?? ""
@@ -72,8 +83,8 @@ public enum ArchiveMerger {
                 }
             }
             // Pass 2: those lines, once each.
-            for (index, input) in inputs.enumerated() {
-                try ArchiveReader.forEachCompleteLine(directory: input, kind: kind) { line in
+            for (index, input) in sources.enumerated() {
+                try input.forEachLine(kind: kind) { line in
                     guard let id = kind.id(inLine: line), newest[id]?.input == index else { return }
                     newest[id] = nil
                     try writer.append(line: line, kind: kind)

@@ -22,10 +22,14 @@ public enum ArchiveVerifier {
     }
 
     /// Checks `directory` and each of its snapshots; the first problem is the report's.
-    public static func verify(directory: String) -> Report {
+    ///
+    /// - Parameter ignoringUnlisted: leave shard files of `directory` that manifest.json does not
+    ///   list (and a finished run's `.part` files) unchecked instead of naming them, for a reader
+    ///   that reads only the listed ones (merge). Its snapshots are checked in full.
+    public static func verify(directory: String, ignoringUnlisted: Bool = false) -> Report {
         var report = Report()
         do {
-            try check(directory: directory, report: &report)
+            try check(directory: directory, report: &report, ignoringUnlisted: ignoringUnlisted)
         } catch {
             report.problem = "\(error)"
         }
@@ -54,7 +58,7 @@ public enum ArchiveVerifier {
             + "or take a new snapshot with ytcrawl refresh"
     }
 
-    private static func check(directory: String, report: inout Report) throws {
+    private static func check(directory: String, report: inout Report, ignoringUnlisted: Bool = false) throws {
         guard let manifest = try Manifest.load(directory: directory) else {
             throw fail("\(directory)/manifest.json is missing: not a finished ytcrawl output directory")
         }
@@ -66,12 +70,12 @@ public enum ArchiveVerifier {
         // open shards and totals are the next run's.
         report.pending = checkpoint.map { !$0.finished } ?? false
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        if !report.pending, let open = names.sorted().first(where: { $0.hasSuffix(".part") }) {
+        if !report.pending, !ignoringUnlisted, let open = names.sorted().first(where: { $0.hasSuffix(".part") }) {
             throw fail(
                 "\(open) is still open: the run did not finish; rerun the crawl with the same --out to complete it")
         }
         let listed = Set(manifest.shards.map(\.name))
-        if !report.pending,
+        if !report.pending, !ignoringUnlisted,
             let stray = names.sorted().first(where: { ShardName(fileName: $0) != nil && !listed.contains($0) })
         {
             throw fail("\(stray) is not listed in manifest.json")

@@ -5,7 +5,7 @@ import StreamingJSON
 /// `ytcrawl export DIR --csv FILE [--kind K]`: one record kind as flat CSV (RFC 4180).
 enum ExportCommand {
     static let help = """
-        Usage: ytcrawl export DIR --csv FILE [--kind videos|channels|comments|stats]
+        Usage: ytcrawl export DIR --csv FILE [--kind videos|channels|comments|stats] [--raw-cells]
 
         Write one kind of record of the output directory DIR as one CSV file for spreadsheets and
         network-analysis tools: RFC 4180 (fields with a comma, quote or line break quoted, quotes
@@ -13,9 +13,18 @@ enum ExportCommand {
         for null, nested fields (thumbnails, source) as JSON text, tags joined with " | ". The
         stats kind has every snapshot, with the snapshot's name as a first column.
 
+        Text cells are neutralized for spreadsheets by default (the OWASP rule against formula
+        injection): a title, description, comment, tag or other text that begins with =, +, -, @,
+        TAB or CR gets a leading ' so that it opens as text, not as a formula, and control
+        characters other than TAB, LF and CR are replaced by U+FFFD. Numbers are never changed
+        (-5 stays -5). --raw-cells writes the text exactly as crawled, for pipelines that load the
+        CSV as data (a video id that begins with - is otherwise written '-…). The summary line
+        says which was used.
+
         Options:
           --csv FILE     where to write (- for standard output)
           --kind K       videos (default), channels, comments or stats
+          --raw-cells    text cells exactly as crawled (no ' before formulas, control characters kept)
           -h, --help     show this help
 
         Examples:
@@ -26,7 +35,7 @@ enum ExportCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try ArgumentScanner(
-            command: "export", valued: ["--csv", "--kind"], flags: [], arguments: arguments)
+            command: "export", valued: ["--csv", "--kind"], flags: ["--raw-cells"], arguments: arguments)
         if options.wantsHelp {
             print(help)
             return 0
@@ -36,6 +45,7 @@ enum ExportCommand {
             throw UsageError("--csv FILE is required, as ytcrawl export \(directory) --csv videos.csv")
         }
         let kind: ShardName.Kind = try options.choice("--kind", default: .videos)
+        let cells: CSVCellMode = options.flag("--raw-cells") ? .raw : .neutralized
         try ArchiveCommands.requireDirectory(directory)
         let sources =
             kind == .stats
@@ -54,8 +64,10 @@ enum ExportCommand {
             for (source, snapshot) in sources {
                 try ArchiveReader.forEachRecord(directory: source, kind: kind) { record, _ in
                     row = CSVRow()
-                    if let snapshot { row.append(snapshot) }
-                    for field in schema.fields { row.append(Self.text(record[field.name], type: field.type)) }
+                    if let snapshot { row.append(cells.cell(snapshot)) }
+                    for field in schema.fields {
+                        row.append(Self.text(record[field.name], type: field.type, cells: cells))
+                    }
                     buffer += row.line
                     rows += 1
                     if buffer.count > 1 << 20 {
@@ -70,49 +82,27 @@ enum ExportCommand {
         } catch {
             throw RuntimeFailure("cannot read \(directory): \(error)")
         }
-        let done = "export: \(rows) \(kind.rawValue) rows in \(path == "-" ? "standard output" : path)"
+        let done =
+            "export: \(rows) \(kind.rawValue) rows in \(path == "-" ? "standard output" : path); \(cells.summary)"
         if path == "-" { writeStderr(done) } else { print(done) }
         return 0
     }
 
-    /// A value as a CSV field's text: empty for null, tags joined, nested values as JSON.
-    static func text(_ value: JSONValue?, type: RecordSchema.FieldType) -> String {
+    /// A value as a CSV field's text: empty for null, tags joined, nested values as JSON; text (a
+    /// string, tags) as `cells` writes it, numbers and nested JSON as they are.
+    static func text(_ value: JSONValue?, type: RecordSchema.FieldType, cells: CSVCellMode) -> String {
         switch value {
         case nil, .null?: return ""
-        case .string(let text)?: return text
+        case .string(let text)?: return cells.cell(text)
         case .number(let text)?: return text
         case .bool(let flag)?: return flag ? "true" : "false"
         case .array(let elements)? where type == .array(.string):
-            return elements.map { element in
-                if case .string(let text) = element { return text }
-                return String(decoding: element.render(pretty: false), as: UTF8.self)
-            }.joined(separator: " | ")
+            return cells.cell(
+                elements.map { element in
+                    if case .string(let text) = element { return text }
+                    return String(decoding: element.render(pretty: false), as: UTF8.self)
+                }.joined(separator: " | "))
         case let nested?: return String(decoding: nested.render(pretty: false), as: UTF8.self)
         }
     }
-}
-
-/// One CSV row (RFC 4180): fields quoted when they hold a comma, a quote or a line break.
-struct CSVRow {
-    private(set) var bytes: [UInt8] = []
-    private var fields = 0
-
-    mutating func append(_ field: String) {
-        if fields > 0 { bytes.append(UInt8(ascii: ",")) }
-        fields += 1
-        let utf8 = field.utf8
-        if utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) {
-            bytes.append(UInt8(ascii: "\""))
-            for byte in utf8 {
-                if byte == UInt8(ascii: "\"") { bytes.append(byte) }
-                bytes.append(byte)
-            }
-            bytes.append(UInt8(ascii: "\""))
-        } else {
-            bytes.append(contentsOf: utf8)
-        }
-    }
-
-    /// The row with its CRLF.
-    var line: [UInt8] { bytes + [0x0D, 0x0A] }
 }

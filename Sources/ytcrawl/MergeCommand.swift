@@ -14,6 +14,13 @@ enum MergeCommand {
         Streams: memory grows with the number of ids, not with the data. The result is verified.
         With one directory it is a copy with other shard options (--gzip-level 9: smallest files).
 
+        The inputs are checked first, and nothing is written (--out is left as it was) when one is
+        refused: each must pass ytcrawl verify against its manifest.json (exit 1 naming the input
+        and the shard otherwise), a shard it lists must be a regular file, not a symbolic link,
+        and only the shards its manifest lists (and the committed part of an unfinished crawl's
+        open shards) are read: any other shard file is left out and named. The same directory
+        given twice (A and ./A, or a link to A) and an --out inside an input are usage errors.
+
         Example:
           ytcrawl merge crawl-monday crawl-tuesday --out crawl-week
           ytcrawl merge crawl-week --out crawl-week-small --gzip-level 9
@@ -36,10 +43,7 @@ enum MergeCommand {
             throw UsageError("ytcrawl merge needs one or more output directories; see ytcrawl merge --help")
         }
         for input in inputs { try ArchiveCommands.requireDirectory(input) }
-        let outURL = URL(fileURLWithPath: out).standardizedFileURL.path
-        if let same = inputs.first(where: { URL(fileURLWithPath: $0).standardizedFileURL.path == outURL }) {
-            throw UsageError("--out \(out) is one of the inputs (\(same)); give a new directory")
-        }
+        if let problem = ArchiveMerger.pathProblem(inputs: inputs, out: out) { throw UsageError(problem) }
         for input in inputs where !FileManager.default.fileExists(atPath: input + "/" + Manifest.fileName) {
             throw UsageError("\(input) has no manifest.json: not a ytcrawl output directory")
         }
@@ -53,6 +57,12 @@ enum MergeCommand {
             throw UsageError(busy.description)
         } catch {
             throw RuntimeFailure("cannot merge into \(out): \(error)")
+        }
+        for path in report.unlisted {
+            let input = (path as NSString).deletingLastPathComponent
+            writeStderr(
+                "ytcrawl merge: left out \(path): \(input)/manifest.json does not list it, so it was not read "
+                    + "(move it out of \(input) if it does not belong there)")
         }
         for kind in ShardName.Kind.crawlKinds.map(\.rawValue) where (report.read[kind] ?? 0) > 0 {
             let written = report.written[kind] ?? 0

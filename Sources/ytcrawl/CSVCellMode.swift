@@ -1,0 +1,61 @@
+/// How `ytcrawl export` writes text cells: the one place the choice lives, so that what describes
+/// an exported file (the summary line, the help, later a data package) says which was used.
+///
+/// A crawled title, description, comment or tag is whatever the server sent. A spreadsheet runs a
+/// cell that begins with `=`, `+`, `-` or `@` (or TAB or CR, which some strip first) as a formula:
+/// `=HYPERLINK("http://evil…")`, `+cmd|' /C calc'!A0`. `neutralized` (the default) applies the
+/// OWASP rule to every text cell: such a cell gets a leading `'`, which spreadsheets show as text.
+/// It also replaces control characters a spreadsheet or terminal would act on (C0 controls other
+/// than TAB, LF and CR; DEL; C1 controls) with U+FFFD. Numbers, booleans and nested JSON are never
+/// changed: `-5` in a count or a coordinate stays `-5`. `raw` (`--raw-cells`) writes the text
+/// exactly as crawled, for pipelines that load the CSV as data.
+enum CSVCellMode: String, Sendable, CaseIterable {
+    case neutralized
+    case raw
+
+    /// What the summary line says about the cells.
+    var summary: String {
+        switch self {
+        case .neutralized:
+            return "text cells neutralized for spreadsheets (a leading = + - @ TAB or CR prefixed with ', "
+                + "control characters replaced by U+FFFD; --raw-cells keeps the exact text)"
+        case .raw: return "text cells raw (--raw-cells: exactly as crawled, formulas and control characters included)"
+        }
+    }
+
+    /// The cell for a text value (a string, or tags joined): unchanged when `raw`.
+    func cell(_ text: String) -> String {
+        guard self == .neutralized else { return text }
+        // Most cells hold no control character: only those with a byte that may start one are rebuilt.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return Self.prefixed(text) }
+        var scalars = String.UnicodeScalarView()
+        var replaced = false
+        for scalar in text.unicodeScalars {
+            if Self.isReplacedControl(scalar) {
+                scalars.append("\u{FFFD}")
+                replaced = true
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        return Self.prefixed(replaced ? String(scalars) : text)
+    }
+
+    /// `text` with a leading `'` when it begins like a formula.
+    private static func prefixed(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, formulaLeaders.contains(first) else { return text }
+        return "'" + text
+    }
+
+    /// What makes a spreadsheet read a cell as a formula (OWASP, CSV injection).
+    static let formulaLeaders: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// C0 controls but TAB, LF and CR (line breaks and tabs are text), DEL, C1 controls.
+    static func isReplacedControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: return false
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        default: return false
+        }
+    }
+}
