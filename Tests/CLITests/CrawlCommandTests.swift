@@ -379,6 +379,8 @@ final class ExternalEmulator: @unchecked Sendable {
     let base: String
     private let lock = NSLock()
     private var answered = 0
+    private var searches = 0
+    private var partialLine = Data()
 
     /// Starts `ytcrawl emulate` and waits for its address off the cooperative pool.
     static func start(_ options: [String]) async throws -> ExternalEmulator {
@@ -399,18 +401,33 @@ final class ExternalEmulator: @unchecked Sendable {
         }
         base = String(decoding: line, as: UTF8.self)
         stderr.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let chunk = handle.availableData
-            let lines = chunk.split(separator: UInt8(ascii: "\n")).filter {
-                String(decoding: $0, as: UTF8.self).contains(" → ")
+            self?.count(handle.availableData)
+        }
+    }
+
+    /// Counts the log's complete lines in `chunk`; a line cut by the chunk's end waits for the rest.
+    private func count(_ chunk: Data) {
+        lock.withLock {
+            partialLine.append(chunk)
+            guard let last = partialLine.lastIndex(of: UInt8(ascii: "\n")) else { return }
+            let complete = partialLine[..<last]
+            partialLine = Data(partialLine[partialLine.index(after: last)...])
+            for line in complete.split(separator: UInt8(ascii: "\n")) {
+                let text = String(decoding: line, as: UTF8.self)
+                guard text.contains(" → ") else { continue }
+                answered += 1
+                if text.contains("/youtube/v3/search?") { searches += 1 }
             }
-            self?.lock.withLock { self?.answered += lines.count }
         }
     }
 
     /// Requests answered so far (read after the crawl's process ended; a short wait lets the log catch up).
-    var requests: Int {
+    var requests: Int { answeredCounts().requests }
+
+    /// Requests and search.list requests answered so far (blocks for a short wait, as ``requests``).
+    func answeredCounts() -> (requests: Int, searches: Int) {
         Thread.sleep(forTimeInterval: 0.3)
-        return lock.withLock { answered }
+        return lock.withLock { (answered, searches) }
     }
 
     func stop() {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 import YouTubeKit
@@ -23,7 +24,7 @@ struct QuotaLedgerTests {
                 configuration: RateLimiterConfiguration(burst: 100, dailyUnits: 10), keys: [Self.key], clock: clock,
                 utcNow: { clock.utcSeconds }, ledger: try QuotaLedger(directory: directory))
             for _ in 0..<7 { _ = try await limiter.acquire(.videos) }
-            try await limiter.flush()
+            try await limiter.releaseClaims()
         }
         let second = try RateLimiter(
             configuration: RateLimiterConfiguration(burst: 100, dailyUnits: 10), keys: [Self.key], clock: clock,
@@ -53,7 +54,7 @@ struct QuotaLedgerTests {
                 ledger: try QuotaLedger(directory: directory))
             for _ in 0..<4 { _ = try await limiter.acquire(.batchGetStats) }
             _ = try await limiter.acquire(.videos)
-            try await limiter.flush()
+            try await limiter.releaseClaims()
         }
         let ledger = try QuotaLedger(directory: directory)
         #expect(
@@ -65,7 +66,7 @@ struct QuotaLedgerTests {
         #expect(await second.remaining(.units) == 9)
     }
 
-    @Test func concurrentWritersNeverLoseAnUpdate() async throws {
+    @Test func concurrentClaimsNeverLoseAnUpdate() async throws {
         let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // Separate ledger instances open the lock file separately: flock treats them exactly as
@@ -77,10 +78,9 @@ struct QuotaLedgerTests {
                 group.addTask {
                     let ledger = try! QuotaLedger(directory: directory)
                     for _ in 0..<25 {
-                        ledger.record(fingerprint: fingerprint, day: day, charge: QuotaCharge(bucket: .units, cost: 2))
-                        ledger.record(
-                            fingerprint: fingerprint, day: day, charge: QuotaCharge(bucket: .searches, cost: 1))
-                        try! ledger.flush()
+                        _ = try! ledger.claim(fingerprint: fingerprint, day: day, bucket: .units) { _ in 3 }
+                        _ = try! ledger.claim(fingerprint: fingerprint, day: day, bucket: .searches) { _ in 1 }
+                        try! ledger.giveBack(QuotaLedger.Usage(units: 1), fingerprint: fingerprint, day: day)
                     }
                 }
             }
@@ -89,8 +89,49 @@ struct QuotaLedgerTests {
         #expect(usage == QuotaLedger.Usage(units: 200, searches: 100))
     }
 
-    /// A flush that cannot write keeps its counts: the next flush writes them.
-    @Test func aFailedFlushLosesNoCount() throws {
+    /// Claims decided from what the file says under the lock never take more than the limit
+    /// between them, however many ledgers ask at once.
+    @Test func concurrentClaimsStayWithinTheLimit() async throws {
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let day = PacificTime.day(atUTC: Self.noon)
+        let fingerprint = try QuotaLedger(directory: directory).fingerprint(Self.key)
+        let taken = try await offThePool {
+            let total = Mutex(0)
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                let ledger = try! QuotaLedger(directory: directory)
+                while true {
+                    let claim = try! ledger.claim(fingerprint: fingerprint, day: day, bucket: .units) { usage in
+                        min(3, max(0, 50 - usage.units))
+                    }
+                    guard claim.taken > 0 else { return }
+                    #expect(claim.usage.units <= 50)
+                    total.withLock { $0 += claim.taken }
+                }
+            }
+            return total.withLock { $0 }
+        }
+        #expect(taken == 50)
+        #expect(try QuotaLedger(directory: directory).usage(fingerprint: fingerprint, day: day).units == 50)
+    }
+
+    /// What is given back never takes a count below zero (the file was edited or reset meanwhile).
+    @Test func givingBackStopsAtZero() throws {
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let ledger = try QuotaLedger(directory: directory)
+        let fingerprint = ledger.fingerprint(Self.key)
+        let day = PacificTime.day(atUTC: Self.noon)
+        let claim = try ledger.claim(fingerprint: fingerprint, day: day, bucket: .units) { _ in 10 }
+        #expect(claim.taken == 10 && claim.usage == QuotaLedger.Usage(units: 10))
+        try ledger.giveBack(QuotaLedger.Usage(units: 4), fingerprint: fingerprint, day: day)
+        #expect(try ledger.usage(fingerprint: fingerprint, day: day) == QuotaLedger.Usage(units: 6))
+        try ledger.giveBack(QuotaLedger.Usage(units: 9, searches: 2), fingerprint: fingerprint, day: day)
+        #expect(try ledger.usage(fingerprint: fingerprint, day: day) == QuotaLedger.Usage())
+    }
+
+    /// A claim that cannot be written takes nothing.
+    @Test func aFailedClaimTakesNothing() throws {
         let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let ledger = try QuotaLedger(directory: directory)
@@ -98,12 +139,32 @@ struct QuotaLedgerTests {
         let day = PacificTime.day(atUTC: Self.noon)
         let blocked = directory + "/quota-ledger.json"
         try FileManager.default.createDirectory(atPath: blocked + "/in-the-way", withIntermediateDirectories: true)
-        ledger.record(fingerprint: fingerprint, day: day, charge: QuotaCharge(bucket: .units, cost: 3))
-        #expect(throws: (any Error).self) { try ledger.flush() }
-        ledger.record(fingerprint: fingerprint, day: day, charge: QuotaCharge(bucket: .units, cost: 4))
+        #expect(throws: (any Error).self) {
+            try ledger.claim(fingerprint: fingerprint, day: day, bucket: .units) { _ in 3 }
+        }
         try FileManager.default.removeItem(atPath: blocked)
-        try ledger.flush()
-        #expect(try QuotaLedger(directory: directory).usage(fingerprint: fingerprint, day: day).units == 7)
+        #expect(try ledger.usage(fingerprint: fingerprint, day: day) == QuotaLedger.Usage())
+    }
+
+    /// Ledgers opened at once on a fresh state directory make one secret between them, so one
+    /// key has one fingerprint (separate instances lock as separate processes do).
+    @Test func ledgersOpenedTogetherMakeOneSecret() async throws {
+        for _ in 0..<20 {
+            let directory = Self.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let fingerprints = try await offThePool {
+                let found = Mutex<Set<String>>([])
+                DispatchQueue.concurrentPerform(iterations: 6) { _ in
+                    let fingerprint = try! QuotaLedger(directory: directory).fingerprint(Self.key)
+                    found.withLock { _ = $0.insert(fingerprint) }
+                }
+                return found.withLock { $0 }
+            }
+            #expect(fingerprints.count == 1)
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("ledger-secret") }
+                    == ["ledger-secret"])
+        }
     }
 
     @Test func twoProcessesNeverLoseAnUpdate() async throws {
@@ -138,10 +199,10 @@ struct QuotaLedgerTests {
         let ledger = try QuotaLedger(directory: directory)
         let fingerprint = ledger.fingerprint(Self.key)
         for _ in 0..<40 {
-            ledger.record(
-                fingerprint: fingerprint, day: PacificTime.day(atUTC: Self.noon),
-                charge: QuotaCharge(bucket: .units, cost: 1))
-            try ledger.flush()
+            _ = try ledger.claim(fingerprint: fingerprint, day: PacificTime.day(atUTC: Self.noon), bucket: .units) {
+                _ in
+                1
+            }
         }
     }
 

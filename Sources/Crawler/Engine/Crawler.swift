@@ -106,7 +106,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             }
         }
         do {
-            try await limiter.flush()
+            try await limiter.releaseClaims()
         } catch {
             log("warning: \(error)")
         }

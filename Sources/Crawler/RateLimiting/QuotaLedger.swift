@@ -1,28 +1,30 @@
 import Archive
 import Digest
 import Foundation
-import Synchronization
 import YouTubeKit
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// What each key spent on each Pacific day, kept across runs in `STATE_DIR/quota-ledger.json`.
+/// What each key claimed on each Pacific day, kept across runs in `STATE_DIR/quota-ledger.json`.
 ///
 /// Keys appear only as fingerprints: an HMAC-SHA256 of the key under a random secret kept in
-/// `STATE_DIR/ledger-secret` (mode 0600). Updates are deltas applied under an exclusive `flock`
-/// and written atomically, so two processes on one machine never lose each other's counts.
+/// `STATE_DIR/ledger-secret` (mode 0600, made once under the lock). A run claims quota in small
+/// chunks before it spends it (``claim(fingerprint:day:bucket:amount:)``) and gives back what it did
+/// not spend when it ends (``giveBack(_:fingerprint:day:)``); both re-read the file under an
+/// exclusive `flock` and write it atomically, so processes on one machine share each key's day and
+/// never lose each other's counts.
 public final class QuotaLedger: Sendable {
     /// What a key used on a day, per bucket.
     public typealias Usage = QuotaCounts
 
     public let directory: String
     private let secret: [UInt8]
-    private let pending = Mutex<[String: [String: Usage]]>([:])
 
     private var ledgerPath: String { directory + "/quota-ledger.json" }
-    private var lockPath: String { directory + "/quota-ledger.lock" }
+    private var lockPath: String { Self.lockPath(directory) }
+    private static func lockPath(_ directory: String) -> String { directory + "/quota-ledger.lock" }
 
     /// The state directory: `$XDG_STATE_HOME/ytcrawl`, else `~/.local/state/ytcrawl`.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -43,27 +45,8 @@ public final class QuotaLedger: Sendable {
             throw LedgerError(
                 "cannot create the state directory \(directory): \(error.localizedDescription); set --state-dir")
         }
-        let secretPath = directory + "/ledger-secret"
-        // An empty file is another process's secret being created: the race below settles it.
-        if let existing = FileManager.default.contents(atPath: secretPath), !existing.isEmpty {
-            // A secret of another size was edited or cut: a new one would silently forget every count.
-            guard existing.count == 32 else {
-                throw LedgerError(
-                    "\(secretPath) is not a ledger secret (\(existing.count) bytes, expected 32): it was edited or cut; move it and quota-ledger.json away to start a new ledger (today's counts are then forgotten)"
-                )
-            }
-            secret = Array(existing)
-        } else {
-            var generator = SystemRandomNumberGenerator()
-            let fresh = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            let created = FileManager.default.createFile(
-                atPath: secretPath, contents: Data(fresh), attributes: [.posixPermissions: 0o600])
-            guard created else {
-                throw LedgerError(
-                    "cannot write \(secretPath): check that \(directory) is writable and its disk has space")
-            }
-            // Another process may have won the race: use whatever is on disk now.
-            secret = Array(FileManager.default.contents(atPath: secretPath) ?? Data(fresh))
+        secret = try Self.withLock(Self.lockPath(directory)) {
+            try LedgerSecret.loadOrCreate(at: directory + "/ledger-secret")
         }
     }
 
@@ -77,60 +60,49 @@ public final class QuotaLedger: Sendable {
         return String(SHA256.hex(HMACSHA256.authenticate(message, key: secret)).prefix(24))
     }
 
-    /// What `fingerprint` used on `day`, as the file says plus what this process has not flushed.
+    /// What `fingerprint` used on `day`: spent by runs that ended, plus what running ones claimed.
     public func usage(fingerprint: String, day: PacificTime.Day) throws -> Usage {
-        let stored = try withLock { try read()[day.description]?[fingerprint] }
-        let unflushed = pending.withLock { $0[day.description]?[fingerprint] }
-        var usage = stored ?? Usage()
-        for bucket in QuotaBucket.allCases { usage[bucket] += unflushed?[bucket] ?? 0 }
-        return usage
+        try Self.withLock(lockPath) { try read()[day.description]?[fingerprint] } ?? Usage()
     }
 
-    /// Records a charge (kept in memory until ``flush()``).
-    public func record(fingerprint: String, day: PacificTime.Day, charge: QuotaCharge) {
-        pending.withLock { pending in
-            var usage = pending[day.description, default: [:]][fingerprint] ?? Usage()
-            usage.add(charge)
-            pending[day.description, default: [:]][fingerprint] = usage
+    /// Claims part of `bucket` for a key's day: under the lock, re-reads the file, lets `amount`
+    /// decide from the key's counts there now (every process's claims), adds what it says and
+    /// writes the file.
+    ///
+    /// - Returns: what was taken, and the key's counts after it.
+    /// - Throws: ``LedgerError`` when the file cannot be read or written; nothing is taken then.
+    public func claim(
+        fingerprint: String, day: PacificTime.Day, bucket: QuotaBucket, amount: (Usage) -> Int
+    ) throws -> (taken: Int, usage: Usage) {
+        var taken = 0
+        let usage = try update(fingerprint: fingerprint, day: day) { usage in
+            taken = max(0, amount(usage))
+            usage[bucket] += taken
+        }
+        return (taken, usage)
+    }
+
+    /// Gives back what a run claimed and did not spend (a count never drops below zero).
+    public func giveBack(_ unspent: Usage, fingerprint: String, day: PacificTime.Day) throws {
+        _ = try update(fingerprint: fingerprint, day: day) { usage in
+            for bucket in QuotaBucket.allCases { usage[bucket] = max(0, usage[bucket] - unspent[bucket]) }
         }
     }
 
-    /// Adds the unflushed charges to the file under the lock; days older than a week are dropped.
-    public func flush() throws {
-        let deltas = pending.withLock { pending -> [String: [String: Usage]] in
-            let taken = pending
-            pending = [:]
-            return taken
-        }
-        guard !deltas.isEmpty else { return }
-        do {
-            try add(deltas)
-        } catch {
-            // Kept for the next flush: a failed write loses no count.
-            pending.withLock { Self.merge(deltas, into: &$0) }
-            throw error
-        }
-    }
-
-    private func add(_ deltas: [String: [String: Usage]]) throws {
-        try withLock {
+    /// Changes one key's counts for a day under the lock (the file is written only when they
+    /// change); days older than a week are dropped.
+    private func update(fingerprint: String, day: PacificTime.Day, _ change: (inout Usage) -> Void) throws -> Usage {
+        try Self.withLock(lockPath) {
             var ledger = try read()
-            Self.merge(deltas, into: &ledger)
+            let before = ledger[day.description]?[fingerprint] ?? Usage()
+            var usage = before
+            change(&usage)
+            guard usage != before else { return usage }
+            ledger[day.description, default: [:]][fingerprint] = usage
             let newest = ledger.keys.max() ?? ""
             let cutoff = Self.day(daysBefore: 7, newest)
-            ledger = ledger.filter { $0.key >= cutoff }
-            try write(ledger)
-        }
-    }
-
-    /// Adds counts by day and fingerprint into `totals`.
-    private static func merge(_ deltas: [String: [String: Usage]], into totals: inout [String: [String: Usage]]) {
-        for (day, keys) in deltas {
-            for (fingerprint, delta) in keys {
-                var usage = totals[day, default: [:]][fingerprint] ?? Usage()
-                for bucket in QuotaBucket.allCases { usage[bucket] += delta[bucket] }
-                totals[day, default: [:]][fingerprint] = usage
-            }
+            try write(ledger.filter { $0.key >= cutoff })
+            return usage
         }
     }
 
@@ -142,7 +114,7 @@ public final class QuotaLedger: Sendable {
         return PacificTime.Day(year: year, month: month, day: dayOfMonth).description
     }
 
-    private func withLock<T>(_ body: () throws -> T) throws -> T {
+    private static func withLock<T>(_ lockPath: String, _ body: () throws -> T) throws -> T {
         let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw LedgerError("cannot open \(lockPath): \(String(cString: strerror(errno)))") }
         defer { close(fd) }

@@ -5,8 +5,8 @@ import YouTubeKit
 /// limits, parking spent keys, dropping invalid ones). Every request is charged when granted,
 /// because the API charges every attempt.
 ///
-/// The logic lives in ``RateLimiterState``; this actor waits on the injected clock and keeps the
-/// ledger up to date.
+/// The logic lives in ``RateLimiterState``; this actor waits on the injected clock and takes the
+/// claims it decides from the ledger, so that concurrent runs with one key share its daily quota.
 public actor RateLimiter<C: Clock> where C.Duration == Duration {
     private var state: RateLimiterState
     /// The crawl's one clock: waits, backoff, checkpoint intervals.
@@ -18,15 +18,13 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
     private let fingerprints: [String]
     private var completionWaiters: [Int: CheckedContinuation<Void, any Error>] = [:]
     private var nextWaiter = 0
-    private var unflushed = 0
-    /// The ledger could not be written: no more permits (the quota spent would go unrecorded).
-    private var ledgerFailure: LedgerWriteFailed?
 
     /// - Parameters:
     ///   - keys: the key pool, in file order.
     ///   - clock: time for the token bucket and waits (a manual clock in tests).
     ///   - utcNow: wall-clock UTC seconds, for Pacific days.
-    ///   - ledger: where daily spending persists across runs; the run starts from what it says.
+    ///   - ledger: where daily spending persists across runs and is shared between concurrent ones;
+    ///     quota is claimed there before it is spent.
     ///   - apiBase: the API the keys are spent on; the ledger keeps each API's counts apart.
     /// - Throws: ``LedgerError`` when the ledger cannot be read.
     public init(
@@ -34,7 +32,7 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
         ledger: QuotaLedger? = nil, apiBase: String = APIRequest.defaultBase
     ) throws {
         let utc = utcNow()
-        var state = RateLimiterState(configuration: configuration, keys: keys, utc: utc)
+        var state = RateLimiterState(configuration: configuration, keys: keys, utc: utc, sharesLedger: ledger != nil)
         var fingerprints: [String] = []
         if let ledger {
             let today = PacificTime.day(atUTC: utc)
@@ -56,26 +54,26 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
     /// Waits for a permit to send one request of `method`.
     ///
     /// - Throws: ``LimiterStop`` when the budget, the daily quota of every key (unless
-    ///   `waitForReset`) or the keys themselves are spent; ``LedgerWriteFailed`` once the quota
-    ///   ledger could not be written; `CancellationError` when cancelled.
+    ///   `waitForReset`) or the keys themselves are spent; ``LedgerWriteFailed`` when quota could
+    ///   not be claimed in the ledger (nothing is granted then); `CancellationError` when cancelled.
     public func acquire(_ method: APIMethod) async throws -> Permit {
         while true {
             try Task.checkCancellation()
-            if let ledgerFailure { throw ledgerFailure }
             let utc = utcNow()
             switch state.acquire(method, now: start.duration(to: clock.now), utc: utc) {
             case .granted(let permit):
-                if let ledger {
-                    ledger.record(
-                        fingerprint: fingerprints[permit.keyIndex], day: PacificTime.day(atUTC: utc),
-                        charge: permit.charge)
-                    unflushed += 1
-                    // A failed write stops the next acquire, not this one: its permit is granted.
-                    if unflushed >= 50 {
-                        do { try flush() } catch { ledgerFailure = LedgerWriteFailed(reason: "\(error)") }
-                    }
-                }
                 return permit
+            case .claim(let claim):
+                guard let ledger else { preconditionFailure("claims are decided only with a shared ledger") }
+                let result: (taken: Int, usage: QuotaCounts)
+                do {
+                    result = try ledger.claim(
+                        fingerprint: fingerprints[claim.keyIndex], day: claim.day, bucket: claim.bucket,
+                        amount: claim.take(from:))
+                } catch {
+                    throw LedgerWriteFailed(reason: "\(error)")
+                }
+                state.claimed(claim, taken: result.taken, usage: result.usage)
             case .wait(let delay):
                 try await clock.sleep(until: clock.now.advanced(by: delay), tolerance: nil)
             case .waitForCompletion:
@@ -93,11 +91,6 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
     /// Reports what happened to a request sent under `permit`.
     public func complete(_ permit: Permit, _ outcome: RequestOutcome) {
         state.complete(permit, outcome, utc: utcNow())
-        if outcome == .notSent, let ledger {
-            ledger.record(
-                fingerprint: fingerprints[permit.keyIndex], day: PacificTime.day(atUTC: utcNow()),
-                charge: QuotaCharge(bucket: permit.charge.bucket, cost: -permit.charge.cost))
-        }
         let waiters = completionWaiters
         completionWaiters = [:]
         for waiter in waiters.values { waiter.resume() }
@@ -107,10 +100,21 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
     /// see the budget as spent when they would dip into it.
     public func reserve(units: Int) { state.reservedUnits = max(0, units) }
 
-    /// Writes unflushed charges to the ledger.
-    public func flush() throws {
-        unflushed = 0
-        try ledger?.flush()
+    /// Gives the ledger back what this run claimed and did not spend; call it when the run ends
+    /// (a later request claims afresh).
+    ///
+    /// - Throws: the first ``LedgerError`` when the ledger cannot be written; what could not be
+    ///   given back stays counted as spent for the day.
+    public func releaseClaims() throws {
+        var failure: (any Error)?
+        for unspent in state.releaseClaims() {
+            do {
+                try ledger?.giveBack(unspent.counts, fingerprint: fingerprints[unspent.keyIndex], day: unspent.day)
+            } catch {
+                failure = failure ?? error
+            }
+        }
+        if let failure { throw failure }
     }
 
     /// Notices for the user (keys parked or dropped), each returned once.

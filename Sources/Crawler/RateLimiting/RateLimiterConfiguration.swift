@@ -110,6 +110,8 @@ public struct Permit: Sendable, Hashable {
     public let id: Int
     public let key: APIKey
     let keyIndex: Int
+    /// The Pacific day the key's quota was charged for.
+    let day: PacificTime.Day
     public let method: APIMethod
     public let charge: QuotaCharge
 }
