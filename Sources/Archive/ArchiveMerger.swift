@@ -66,6 +66,7 @@ public enum ArchiveMerger {
             disabled += input.commentsDisabled ?? []
         }
         manifest.unitsByMethod = units
+        manifest.authorPseudonyms = try AuthorPseudonyms.common(of: inputs, manifests: manifests)
         let writer = try ArchiveWriter(directory: out, options: options, manifest: manifest)
         writer.noteCommentsDisabled(disabled)
         var report = Report()

@@ -122,3 +122,35 @@ struct AuthorPseudonymsAudit {
         }
     }
 }
+
+extension AuthorPseudonyms {
+    /// How the comment authors of every input holding comments are written, for a merge: one
+    /// mode (and one secret) for all, or a refusal naming the two inputs that differ.
+    ///
+    /// - Throws: ``AuthorPseudonymsMismatch``.
+    static func common(of inputs: [String], manifests: [Manifest]) throws -> AuthorPseudonyms? {
+        var first: (input: String, mode: AuthorPseudonyms?)?
+        for (input, manifest) in zip(inputs, manifests)
+        where !ArchiveReader.shardNames(directory: input, kind: .comments, includeOpen: true).isEmpty {
+            let mode = recorded(in: input, manifest: manifest, checkpoint: try Checkpoint.load(directory: input))
+            guard let (firstInput, firstMode) = first else {
+                first = (input, mode)
+                continue
+            }
+            let same: Bool
+            switch (firstMode, mode) {
+            case (nil, nil): same = true
+            case (let a?, let b?): same = a.secretFingerprint == nil || b.secretFingerprint == nil || a == b
+            default: same = false
+            }
+            guard same else {
+                func describe(_ mode: AuthorPseudonyms?) -> String { mode.map { "\($0)" } ?? "in clear" }
+                throw AuthorPseudonymsMismatch(
+                    description:
+                        "\(firstInput) has comment authors \(describe(firstMode)) and \(input) \(describe(mode)); a merge would mix them: merge outputs crawled alike (the same --pseudonymize-authors secret, or none)"
+                )
+            }
+        }
+        return first?.mode ?? nil
+    }
+}

@@ -82,8 +82,11 @@ enum ExportCommand {
         } catch {
             throw RuntimeFailure("cannot read \(directory): \(error)")
         }
-        let done =
+        var done =
             "export: \(rows) \(kind.rawValue) rows in \(path == "-" ? "standard output" : path); \(cells.summary)"
+        if kind == .comments, let authors = ((try? Manifest.load(directory: directory)) ?? nil)?.authorPseudonyms {
+            done += "; comment authors \(authors)"
+        }
         if path == "-" { writeStderr(done) } else { print(done) }
         return 0
     }

@@ -55,6 +55,8 @@ enum MergeCommand {
                 startedAt: RFC3339.format(Date()))
         } catch let busy as OutputInUse {
             throw UsageError(busy.description)
+        } catch let mismatch as AuthorPseudonymsMismatch {
+            throw UsageError(mismatch.description)
         } catch {
             throw RuntimeFailure("cannot merge into \(out): \(error)")
         }

@@ -32,6 +32,8 @@ struct ReportData {
     var comments = 0
     var commentsPerVideo: [String: Int] = [:]
     var commentsDisabled = 0
+    /// How comment authors are written (`--pseudonymize-authors`), when pseudonymized.
+    var authorPseudonyms: AuthorPseudonyms?
     var snapshots: [SnapshotSummary] = []
     /// Videos gone in the latest snapshot.
     var goneLatest = 0
@@ -52,7 +54,9 @@ struct ReportData {
             data.comments += 1
             if case .string(let video)? = record["videoId"] { data.commentsPerVideo[video, default: 0] += 1 }
         }
-        data.commentsDisabled = ((try? Manifest.load(directory: directory)) ?? nil)?.commentsDisabled?.count ?? 0
+        let manifest = (try? Manifest.load(directory: directory)) ?? nil
+        data.commentsDisabled = manifest?.commentsDisabled?.count ?? 0
+        data.authorPseudonyms = manifest?.authorPseudonyms
         try data.readSnapshots(directory: directory)
         return data
     }

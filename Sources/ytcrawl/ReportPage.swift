@@ -116,6 +116,8 @@ enum ReportPage {
             "comments", "Comments per video (videos by how many comments were crawled)",
             SVGChart.columns(bars, id: "chart-comments"),
             "\(data.comments) comments on \(data.commentsPerVideo.count) videos; comments disabled on \(data.commentsDisabled)"
+                + (data.authorPseudonyms.map { "; authors \($0): no names, ids as keyed hashes, @mentions replaced" }
+                    ?? "; authors in clear (names and channel ids as the API gave them)")
         )
     }
 

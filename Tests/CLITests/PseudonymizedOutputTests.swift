@@ -85,6 +85,23 @@ struct PseudonymizedOutputTests {
         #expect(intoClear.status == 2, "\(intoClear.stderr)")
         #expect(intoClear.stderr.contains("authors are in clear"))
         #expect(try Self.contents(clear) == clearBefore, "left as it was")
+
+        // merge refuses to mix them; export and report say which the output is.
+        let merged = Self.temporary("merged")
+        defer { try? FileManager.default.removeItem(atPath: merged) }
+        let merge = try await CLIRunner.run(["merge", out, clear, "--out", merged])
+        #expect(merge.status == 2, "\(merge.stderr)")
+        #expect(merge.stderr.contains("a merge would mix them"))
+        #expect(!FileManager.default.fileExists(atPath: merged + "/" + Manifest.fileName))
+        let export = try await CLIRunner.run(["export", out, "--kind", "comments", "--csv", "-"])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stderr.contains("comment authors pseudonymized"))
+        let page = Self.temporary("report") + ".html"
+        defer { try? FileManager.default.removeItem(atPath: page) }
+        let report = try await CLIRunner.run(["report", out, "--out", page])
+        #expect(report.status == 0, "\(report.stderr)")
+        let html = String(decoding: FileManager.default.contents(atPath: page) ?? Data(), as: UTF8.self)
+        #expect(html.contains("authors pseudonymized"))
     }
 
     @Test func aReadableDeviceOrDirectorySecretGetsAdviceThatDoesNotWriteIntoIt() async throws {
