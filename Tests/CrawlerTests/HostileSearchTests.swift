@@ -53,7 +53,10 @@ struct HostileSearchTests {
                 .filter { $0.at <= before && $0.at >= after }
             let slice = inWindow.dropFirst(number * 50).prefix(50)
             var results = slice.map { result($0.id, at: $0.at) }
-            if number == 0 { results.insert(result(id("x", calls["search"]), at: 31_536_000), at: min(1, results.count)) }
+            if number == 0 {
+                // A result dated 1971 among them.
+                results.insert(result(id("x", calls["search"]), at: 31_536_000), at: min(1, results.count))
+            }
             let next = number == 0 && inWindow.count > 50 ? "1" : nil
             return HostilePagingTests.reply(page(results, next: next))
         }
