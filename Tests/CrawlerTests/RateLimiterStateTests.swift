@@ -122,6 +122,21 @@ struct RateLimiterStateTests {
         #expect(Self.granted(state.acquire(.videos, now: .seconds(2), utc: midnight))?.key == first.key)
     }
 
+    /// In the buckets model the day's search calls are a bucket of their own: the API refusing a
+    /// search parks the key's searches, and its units go on.
+    @Test func aSearchAnsweredQuotaExceededParksSearchesOnly() throws {
+        var state = Self.state()
+        let search = try #require(Self.granted(state.acquire(.search, now: .zero, utc: Self.noon)))
+        state.complete(search, .quotaExceeded, utc: Self.noon)
+        let midnight = RFC3339.parseSeconds("2026-06-16T07:00:00Z")!
+        #expect(
+            state.acquire(.search, now: .seconds(1), utc: Self.noon)
+                == .stop(.dailyQuotaSpent(.searches, untilUTC: midnight)))
+        #expect(Self.granted(state.acquire(.videos, now: .seconds(1), utc: Self.noon)) != nil)
+        #expect(state.notices.first?.contains("no search calls left today") == true, "\(state.notices)")
+        #expect(Self.granted(state.acquire(.search, now: .seconds(2), utc: midnight)) != nil)
+    }
+
     @Test func invalidKeysAreDroppedByPosition() throws {
         var state = Self.state(keys: Self.keys)
         let permit = try #require(Self.granted(state.acquire(.videos, now: .zero, utc: Self.noon)))

@@ -18,8 +18,12 @@ struct RateLimiterState {
         var claimed = QuotaCounts()
         /// This run's last claim in each bucket: the next one's size follows from it.
         var lastClaim: [QuotaBucket: ClaimPace] = [:]
-        var parkedUntil: Int64?
+        /// Buckets the API said are spent (quotaExceeded), until when: a search call refused for
+        /// the day's searches parks the key's searches, not its units.
+        var parked: [QuotaBucket: Int64] = [:]
         var dropped = false
+
+        func isParked(_ bucket: QuotaBucket) -> Bool { parked[bucket] != nil }
 
         /// What this run could still spend today: what it holds, and what it could still claim.
         func available(_ bucket: QuotaBucket, limit: Int) -> Int { claimed[bucket] + max(0, limit - used[bucket]) }
@@ -91,10 +95,9 @@ struct RateLimiterState {
             if keys[index].day != today {
                 // Yesterday's unspent claims stay counted for yesterday, which no longer matters.
                 keys[index] = KeyState(
-                    key: keys[index].key, day: today, parkedUntil: keys[index].parkedUntil,
-                    dropped: keys[index].dropped)
+                    key: keys[index].key, day: today, parked: keys[index].parked, dropped: keys[index].dropped)
             }
-            if let until = keys[index].parkedUntil, until <= utc { keys[index].parkedUntil = nil }
+            keys[index].parked = keys[index].parked.filter { $0.value > utc }
         }
     }
 
@@ -117,7 +120,7 @@ struct RateLimiterState {
         }
         let limit = configuration.dailyLimit(charge.bucket)
         var chosen: Int?
-        for index in keys.indices where !keys[index].dropped && keys[index].parkedUntil == nil {
+        for index in keys.indices where !keys[index].dropped && !keys[index].isParked(charge.bucket) {
             let left = keys[index].available(charge.bucket, limit: limit)
             guard left >= charge.cost else { continue }
             if let best = chosen, keys[best].available(charge.bucket, limit: limit) >= left { continue }
@@ -126,7 +129,7 @@ struct RateLimiterState {
         guard let keyIndex = chosen else {
             if keys.allSatisfy(\.dropped) { return .stop(.noUsableKey) }
             let midnight = PacificTime.nextMidnight(afterUTC: utc)
-            let until = keys.filter { !$0.dropped }.map { $0.parkedUntil ?? midnight }.min() ?? midnight
+            let until = keys.filter { !$0.dropped }.map { $0.parked[charge.bucket] ?? midnight }.min() ?? midnight
             return .stop(.dailyQuotaSpent(charge.bucket, untilUTC: until))
         }
         if inFlight >= configuration.maxInFlight { return .waitForCompletion }
@@ -166,11 +169,13 @@ struct RateLimiterState {
             tokens = min(tokens, 0)
         case .quotaExceeded:
             let until = PacificTime.nextMidnight(afterUTC: utc)
-            if keys[permit.keyIndex].parkedUntil == nil {
+            let bucket = permit.charge.bucket
+            if !keys[permit.keyIndex].isParked(bucket) {
                 notices.append(
-                    "\(permit.key.label) has no quota left today; parked until \(RFC3339.format(seconds: until))")
+                    "\(permit.key.label) has no \(bucket.noun) left today; parked until \(RFC3339.format(seconds: until))"
+                )
             }
-            keys[permit.keyIndex].parkedUntil = until
+            keys[permit.keyIndex].parked[bucket] = until
         case .keyInvalid:
             if !keys[permit.keyIndex].dropped {
                 notices.append(
@@ -239,7 +244,7 @@ struct RateLimiterState {
         let limit = configuration.dailyLimit(bucket)
         let today = PacificTime.day(atUTC: utc)
         var daily = 0
-        for key in keys where !key.dropped && (key.parkedUntil ?? .min) <= utc {
+        for key in keys where !key.dropped && (key.parked[bucket] ?? .min) <= utc {
             daily += key.day == today ? key.available(bucket, limit: limit) : limit
         }
         guard let budget = configuration.runBudget(bucket) else { return daily }
