@@ -1,6 +1,7 @@
 import Archive
 import Emulator
 import Foundation
+import StreamingJSON
 import Synchronization
 import TestSupport
 import Testing
@@ -135,6 +136,26 @@ struct HostilePagingTests {
         }
         defer { second.remove() }
         #expect(endless["comments"] == 3, "--max-comment-pages caps reply pages: \(endless["comments"]) calls")
+    }
+
+    /// After a resume (or a restart after an expired token) a page fetched again may hold only
+    /// comments the shards kept: it must not end the paging.
+    @Test func aRepeatedPageRightAfterAResumeDoesNotEndThePaging() {
+        #expect(CommentPaging.loop(token: "B", pageToken: "A", fresh: 0, continued: nil, restarts: nil) == nil)
+        #expect(CommentPaging.loop(token: "B", pageToken: "A", fresh: 0, continued: true, restarts: 1) == nil)
+        #expect(CommentPaging.loop(token: "B", pageToken: "A", fresh: 0, continued: true, restarts: nil) != nil)
+        #expect(CommentPaging.loop(token: "A", pageToken: "A", fresh: 5, continued: nil, restarts: nil) != nil)
+        // The checkpoint does not keep it: a restored page is not `continued`.
+        var page = CommentThreadsPage(seed: 0, videoId: "dQw4w9WgXcQ", pageToken: "A", page: 3, rank: 300)
+        page.continued = true
+        var writer = JSONWriter(capacity: 256)
+        WorkItem.commentThreads(page).write(into: &writer)
+        let restored = try? JSONDecoder().decode(WorkItem.self, from: Data(writer.bytes))
+        guard case .commentThreads(let back)? = restored else {
+            Issue.record("not read back")
+            return
+        }
+        #expect(back.continued == nil && back.pageToken == "A" && back.page == 3)
     }
 
     @Test func repliesStopAtWhatTheThreadPromised() async throws {

@@ -12,6 +12,9 @@ struct CommentThreadsPage: PagedWork {
     /// The position of this page's first thread among the video's threads.
     var rank: Int
     var restarts: Int?
+    /// This page follows one this run fetched (never in a checkpoint: after a resume, a page
+    /// fetched again may hold only comments the shards kept, and must not end the paging).
+    var continued: Bool?
 
     func request(seeds: [Seed]) throws -> APIRequest {
         var order = APIRequest.CommentOrder.time
@@ -65,7 +68,7 @@ struct CommentThreadsPage: PagedWork {
             return
         }
         if let loop = CommentPaging.loop(
-            token: token, pageToken: pageToken, page: page, fresh: fresh, restarts: restarts)
+            token: token, pageToken: pageToken, fresh: fresh, continued: continued, restarts: restarts)
         {
             plan.warn("\(describe(seeds: plan.seeds)): \(loop); these comments end here")
             return
@@ -74,6 +77,7 @@ struct CommentThreadsPage: PagedWork {
         next.pageToken = token
         next.page += 1
         next.rank = position
+        next.continued = true
         plan.enqueue(.commentThreads(next))
     }
 
@@ -110,6 +114,8 @@ struct ReplyPage: PagedWork {
     var page: Int
     var rank: Int
     var restarts: Int?
+    /// As for ``CommentThreadsPage/continued``.
+    var continued: Bool?
     /// The thread's `totalReplyCount` when its replies were queued: paging stops a little past
     /// what it (and the video's `commentCount`, when known) promises (absent in older checkpoints).
     var replyCount: Int?
@@ -141,7 +147,7 @@ struct ReplyPage: PagedWork {
         }
         guard let token = fetched.summary.nextPageToken else { return }
         if let loop = CommentPaging.loop(
-            token: token, pageToken: pageToken, page: page, fresh: fresh, restarts: restarts)
+            token: token, pageToken: pageToken, fresh: fresh, continued: continued, restarts: restarts)
         {
             plan.warn("\(describe(seeds: plan.seeds)): \(loop); these replies end here")
             return
@@ -158,6 +164,7 @@ struct ReplyPage: PagedWork {
         next.pageToken = token
         next.page += 1
         next.rank = position
+        next.continued = true
         plan.enqueue(.replies(next))
     }
 
@@ -186,13 +193,14 @@ enum CommentPaging {
     ///
     /// - Parameters:
     ///   - token: the next page's token; `pageToken`: this page's.
-    ///   - fresh: comments this page brought that were not seen before. A page after the first
-    ///     with none is a repeat (a cycle comes back to pages already read). After the paging
-    ///     restarted (an expired token), its first pages are known ones, so only the token is checked.
-    static func loop(token: String, pageToken: String?, page: Int, fresh: Int, restarts: Int?) -> String? {
+    ///   - fresh: comments this page brought that were not seen before. A page that follows one
+    ///     this run fetched (`continued`) and brings none is a repeat: a cycle comes back to pages
+    ///     already read. The first page after a resume, and pages after the paging restarted (an
+    ///     expired token), can hold only known comments, so for them only the token is checked.
+    static func loop(token: String, pageToken: String?, fresh: Int, continued: Bool?, restarts: Int?) -> String? {
         if token == pageToken { return "the API sent the same nextPageToken again" }
-        if page > 0, fresh == 0, (restarts ?? 0) == 0 {
-            return "page \(page + 1) brought no comment not seen before (a repeated page or a token cycle)"
+        if continued == true, fresh == 0, (restarts ?? 0) == 0 {
+            return "a page brought no comment not seen before (a repeated page or a token cycle)"
         }
         return nil
     }
