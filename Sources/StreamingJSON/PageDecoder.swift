@@ -65,6 +65,10 @@ public struct PageDecoder {
         }
     }
 
+    /// Bytes the parser copied to carry tokens across chunks (see
+    /// ``JSONStreamParser/carriedBytesCopied``).
+    var carriedBytesCopied: Int { parser.carriedBytesCopied }
+
     public mutating func feed(_ chunk: [UInt8]) throws {
         try chunk.withUnsafeBytes { try feed($0) }
     }
