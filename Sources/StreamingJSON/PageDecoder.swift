@@ -38,7 +38,8 @@ public struct PageDecoder {
     /// Decodes the next chunk of the body.
     ///
     /// - Throws: ``JSONError`` for invalid JSON, ``PageShapeError`` for items that are not
-    ///   objects, or what `onRecord` throws.
+    ///   objects, ``PageValueError`` for a count or duration that is not one, or what `onRecord`
+    ///   throws.
     public mutating func feed(_ chunk: UnsafeRawBufferPointer) throws {
         if let start = held {
             if start.isEmpty {

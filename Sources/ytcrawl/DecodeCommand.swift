@@ -71,6 +71,9 @@ enum DecodeCommand {
         } catch let error as PageShapeError {
             output.flush()
             throw UsageError("\(file) is not a list page: \(error); give a saved response body of a list method")
+        } catch let error as PageValueError {
+            output.flush()
+            throw UsageError("\(file) holds a value the API does not send: \(error)")
         }
     }
 }
