@@ -8,7 +8,8 @@ enum DecodeCommand {
         Usage: ytcrawl decode FILE [--endpoint auto|search|videos|playlistItems|channels]
 
         Decode one saved YouTube Data API response body into records, one JSON object per line on
-        stdout, with every column of the record schema (null when unknown). FILE - reads stdin.
+        stdout, with every column of the record schema (null when unknown). FILE - reads stdin. A
+        UTF-8 byte order mark at the start (as some editors save) is skipped.
 
         Options:
           --endpoint E   what the body is (default: auto, detected from `kind` or the items' shape)
@@ -51,10 +52,12 @@ enum DecodeCommand {
         let output = StandardOutput()
         var decoder = PageDecoder(endpoint: endpoint) { output.write($0) }
         do {
+            var byteOrderMark = ByteOrderMarkSkipper()
             while true {
-                let chunk = handle.readData(ofLength: 64 * 1024)
-                if chunk.isEmpty { break }
-                try chunk.withUnsafeBytes { try decoder.feed($0) }
+                let read = handle.readData(ofLength: 64 * 1024)
+                let chunk = read.isEmpty ? byteOrderMark.finish() : byteOrderMark.pass(read)
+                if !chunk.isEmpty { try chunk.withUnsafeBytes { try decoder.feed($0) } }
+                if read.isEmpty { break }
             }
             let summary = try decoder.finish()
             output.flush()
