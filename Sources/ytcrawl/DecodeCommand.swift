@@ -2,6 +2,10 @@ import Foundation
 import StreamingJSON
 import YouTubeKit
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `ytcrawl decode FILE [--endpoint …]`: one saved API response body → records as JSON lines.
 enum DecodeCommand {
     static let help = """
@@ -91,9 +95,19 @@ final class StandardOutput {
         if writer.count >= 64 * 1024 { flush() }
     }
 
+    /// Writes the buffer out from where it is: a record of hundreds of megabytes (one long
+    /// description) is not copied once more on its way.
     func flush() {
         guard !writer.isEmpty else { return }
-        writer.withBytes { FileHandle.standardOutput.write(Data($0)) }
+        writer.withBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 { return }
+                offset += written
+            }
+        }
         writer.removeAll()
     }
 }
