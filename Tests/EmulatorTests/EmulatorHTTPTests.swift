@@ -85,6 +85,27 @@ struct EmulatorHTTPTests {
         #expect(statuses == 640)
     }
 
+    /// A head that trickles in a byte at a time (each byte renewing the read timeout) is cut off
+    /// with 408 once its deadline has passed, while it still trickles.
+    @Test func aHeadTricklingInIsCutOffAtTheDeadline() async throws {
+        let emulator = try EmulatorHarness(idleTimeoutSeconds: 1)
+        let port = emulator.server.port
+        let head = Array(
+            ("GET /youtube/v3/videos?part=id&id=abc HTTP/1.1\r\nX-Filler: " + String(repeating: "a", count: 60)).utf8)
+        let (sent, status) = try await offThePool {
+            let client = LoopbackHTTPClient(port: port, receiveTimeoutSeconds: 10)
+            var sent = 0
+            while sent < head.count, !client.hasBytesToRead() {
+                try client.sendRaw([head[sent]])
+                sent += 1
+                usleep(200_000)
+            }
+            return (sent, try client.readResponse().status)
+        }
+        #expect(sent < head.count, "answered while the head still trickled in")
+        #expect(status == 408)
+    }
+
     /// Connections that send nothing fill the server up to its cap. Beyond it a request gets
     /// Google's 503 error body and `Connection: close`, never an empty reply; the idle ones are
     /// closed after the deadline, and requests are served again.

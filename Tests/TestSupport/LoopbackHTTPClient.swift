@@ -77,6 +77,13 @@ public final class LoopbackHTTPClient {
         if fd < 0 { try connect() }
     }
 
+    /// Whether the server has sent something not read yet (or closed the connection), without waiting.
+    public func hasBytesToRead() -> Bool {
+        guard fd >= 0 else { return false }
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&poller, 1, 0) > 0
+    }
+
     /// Waits (at most the receive timeout) for the server to close the connection, discarding
     /// what it sends: `true` when it closed (or reset) it, `false` when the wait timed out.
     public func waitUntilClosedByServer() -> Bool {

@@ -7,9 +7,9 @@ import Synchronization
 
 /// An HTTP/1.1 server on POSIX sockets, bound to 127.0.0.1 only: one thread accepts, one thread
 /// serves each connection (keep-alive, Content-Length bodies). Malformed or oversized requests get
-/// 400/431 and a close. Each request head must arrive whole within `idleTimeout` of the server
-/// starting to wait for it: a connection idle that long is closed, one that stalls (or trickles)
-/// mid-request gets 408. At most `maximumConnections` are open at once; a connection beyond them
+/// 400/431 and a close. A connection idle for `idleTimeout` is closed; a request that stalls
+/// mid-head that long, or trickles in past that long after the server began waiting for it,
+/// gets 408. At most `maximumConnections` are open at once; a connection beyond them
 /// gets the `overloaded` answer (a 503) and a close, never an empty reply.
 final class HTTPServer: Sendable {
     typealias Handler = @Sendable (HTTPRequestHead) -> HTTPResponse
@@ -153,30 +153,21 @@ final class HTTPServer: Sendable {
         close(fd)
     }
 
-    /// Waits until `fd` has bytes to read or `deadline` passes: `false` when it passed.
-    private static func waitForInput(_ fd: Int32, until deadline: ContinuousClock.Instant) -> Bool {
-        while true {
-            let left = ContinuousClock.now.duration(to: deadline)
-            guard left > .zero else { return false }
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(max(1, min(60_000, (left / .milliseconds(1)).rounded(.up)))))
-            if ready > 0 { return true }
-            if ready < 0, errno == EINTR { continue }
-            if ready < 0 { return true }  // let the read report the error
-        }
-    }
-
     private func serve(_ fd: Int32) {
         var yes: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-        // A client that does not read its answers cannot hold the thread for long either.
+        // A read waits at most the idle timeout; so does a write to a client that does not read
+        // its answers.
         var timeout = timeval(tv_sec: idleTimeoutSeconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var buffer: [UInt8] = []
         buffer.reserveCapacity(8192)
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            // Read until a whole head is buffered, by the deadline.
+            // Read until a whole head is buffered, by the deadline: each read waits at most the
+            // idle timeout, and a head that trickles in is cut off once the deadline has passed
+            // (a client cannot renew the read timeout with a byte now and then).
             let deadline = ContinuousClock.now + .seconds(idleTimeoutSeconds)
             var headEnd: Int?
             var searchFrom = 0
@@ -192,13 +183,9 @@ final class HTTPServer: Sendable {
                         keepAlive: false)
                     return
                 }
-                guard Self.waitForInput(fd, until: deadline) else {
-                    if !buffer.isEmpty {
-                        send(
-                            fd, HTTPResponse(status: 408, body: Array("request not completed in time\n".utf8)),
-                            keepAlive: false)
-                    }
-                    return  // idle past the deadline, or stalled mid-request
+                if !buffer.isEmpty, ContinuousClock.now >= deadline {
+                    requestTimedOut(fd)
+                    return
                 }
                 let received = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
                 if received > 0 {
@@ -206,7 +193,8 @@ final class HTTPServer: Sendable {
                     continue
                 }
                 if received < 0, errno == EINTR { continue }
-                return  // closed or error
+                if received < 0, errno == EAGAIN || errno == EWOULDBLOCK, !buffer.isEmpty { requestTimedOut(fd) }
+                return  // closed, idle past the timeout, or error
             }
             guard let end = headEnd else { return }
             guard end <= Self.maximumHeadBytes else {
@@ -228,7 +216,7 @@ final class HTTPServer: Sendable {
                     return
                 }
                 while buffer.count < length {
-                    guard Self.waitForInput(fd, until: deadline) else { return }
+                    guard ContinuousClock.now < deadline else { return }
                     let received = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
                     if received <= 0 { return }
                     buffer.append(contentsOf: chunk[0..<received])
@@ -252,6 +240,11 @@ final class HTTPServer: Sendable {
                 return
             }
         }
+    }
+
+    /// A request not completed by its deadline: 408, and the connection is closed.
+    private func requestTimedOut(_ fd: Int32) {
+        send(fd, HTTPResponse(status: 408, body: Array("request not completed in time\n".utf8)), keepAlive: false)
     }
 
     /// Index of the `\r\n\r\n` that ends the head.
