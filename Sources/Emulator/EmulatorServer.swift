@@ -21,8 +21,8 @@ public final class EmulatorServer: Sendable {
     /// Builds the corpus and binds the port (0 picks a free one); serving starts with ``start()``.
     ///
     /// - Parameters:
-    ///   - idleTimeoutSeconds: how long a connection may take to send each request head (an idle
-    ///     keep-alive connection is closed then).
+    ///   - idleTimeoutSeconds: how long a connection may stay idle (it is closed then), and how
+    ///     long a request head may take (408 after it).
     ///   - maximumConnections: connections open at once; beyond them, 503 and a close.
     ///
     /// - Throws: ``EmulatorError`` when the port cannot be bound.

@@ -38,8 +38,8 @@ enum EmulateCommand {
         Connections:
           --max-connections N      connections open at once, idle ones included (default 256);
                                    beyond them a client gets 503 backendError and a close
-          --idle-timeout SECONDS   time a connection has to send each request head (default 10);
-                                   an idle connection is closed then, a stalled request gets 408
+          --idle-timeout SECONDS   an idle connection is closed after it (default 10); a request
+                                   head stalled or still trickling in after it gets 408
         Other:
           --dump-truth DIR         write every video (as it stands on the emulator's day),
                                    channel and comment as records to DIR/videos.jsonl,
