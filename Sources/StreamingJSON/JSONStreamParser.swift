@@ -15,6 +15,10 @@
 public struct JSONStreamParser {
     /// The deepest nesting of objects and arrays accepted.
     public static let maximumDepth = 512
+    /// The longest number accepted, in characters (RFC 8259 lets a parser limit numbers; a double
+    /// needs at most 767 significant digits). A number split over many chunks is scanned again
+    /// from its start with each: the limit keeps that linear in the input.
+    public static let maximumNumberLength = 4096
 
     enum State: UInt8 {
         case value, valueOrArrayEnd, keyOrObjectEnd, key, colon, commaOrEnd, end
@@ -437,6 +441,12 @@ public struct JSONStreamParser {
             return token.end &+ 1
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let end = try scanner.scanNumber(base, index, count, isFinal: isFinal)
+            // The same offset whether the number arrived whole or is still arriving.
+            if (end < 0 ? count : end) &- index > Self.maximumNumberLength {
+                throw JSONError(
+                    .syntax, offset: baseOffset + index + Self.maximumNumberLength,
+                    expected: "a number of at most \(Self.maximumNumberLength) characters")
+            }
             if end < 0 { return nil }
             if skipDepth < 0 {
                 try handler.number(UnsafeRawBufferPointer(start: base + index, count: end &- index))

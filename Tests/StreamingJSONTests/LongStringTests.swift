@@ -50,3 +50,53 @@ struct LongStringTests {
             "\(decoder.carriedBytesCopied) bytes copied to carry a \(body.count)-byte body")
     }
 }
+
+/// A number split over many chunks is scanned again from its start with each, so numbers are
+/// limited in length (RFC 8259 allows it): past the limit, the same error whether the number
+/// arrived whole or in chunks, and the work stays linear.
+@Suite("Numbers of absurd length")
+struct LongNumberTests {
+    @Test(arguments: [1, 1024, 65_536])
+    func aNumberPastTheLimitIsAnErrorAtTheSameOffsetHoweverItArrives(chunkSize: Int) {
+        let body = Array(("[1, " + String(repeating: "7", count: 20_000) + "]").utf8)
+        var parser = JSONStreamParser()
+        var handler = CountingHandler()
+        let error = #expect(throws: JSONError.self) {
+            try body.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let end = min(offset + chunkSize, bytes.count)
+                    try parser.feed(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), to: &handler)
+                    offset = end
+                }
+            }
+            try parser.finish(to: &handler)
+        }
+        #expect(error?.offset == 4 + JSONStreamParser.maximumNumberLength)
+        #expect(error?.kind == .syntax)
+        #expect(parser.carriedBytesCopied <= 2 * JSONStreamParser.maximumNumberLength + 2 * chunkSize)
+    }
+
+    @Test func aNumberAtTheLimitIsRead() throws {
+        let digits = String(repeating: "7", count: JSONStreamParser.maximumNumberLength)
+        var parser = JSONStreamParser()
+        var handler = CountingHandler()
+        try parser.feed(Array("[\(digits)]".utf8), to: &handler)
+        try parser.finish(to: &handler)
+        #expect(handler.numbers == 1)
+    }
+
+    /// Counts numbers; every other event is ignored.
+    struct CountingHandler: JSONEventHandler {
+        var numbers = 0
+        mutating func number(_ text: UnsafeRawBufferPointer) { numbers += 1 }
+        mutating func startObject() {}
+        mutating func endObject() {}
+        mutating func startArray() {}
+        mutating func endArray() {}
+        mutating func key(_ text: JSONText) -> Bool { true }
+        mutating func string(_ text: JSONText) {}
+        mutating func bool(_ value: Bool) {}
+        mutating func null() {}
+    }
+}
