@@ -139,6 +139,7 @@ enum DecodeSuite {
             chunkedVsWhole.extra = []
             results += [foundation, serialization, whole, toJSONL, chunked, chunkedVsWhole].filter { $0.value.isFinite }
         }
+        results += try longStrings(harness: harness, filter: filter)
         return results
     }
 }

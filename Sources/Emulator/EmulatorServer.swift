@@ -14,15 +14,30 @@ public final class EmulatorServer: Sendable {
     let api: EmulatorAPI
     private let server: HTTPServer
 
+    /// Connections open at once, idle ones included, unless told otherwise: beyond them a client
+    /// gets 503 `backendError` and a close.
+    public static let defaultMaximumConnections = 256
+
     /// Builds the corpus and binds the port (0 picks a free one); serving starts with ``start()``.
     ///
+    /// - Parameters:
+    ///   - idleTimeoutSeconds: how long a connection may stay idle (it is closed then), and how
+    ///     long a request head may take (408 after it).
+    ///   - maximumConnections: connections open at once; beyond them, 503 and a close.
+    ///
     /// - Throws: ``EmulatorError`` when the port cannot be bound.
-    public init(_ configuration: EmulatorConfiguration, port: UInt16 = 0, idleTimeoutSeconds: Int = 10) throws {
+    public init(
+        _ configuration: EmulatorConfiguration, port: UInt16 = 0, idleTimeoutSeconds: Int = 10,
+        maximumConnections: Int = EmulatorServer.defaultMaximumConnections
+    ) throws {
         self.configuration = configuration
         let corpus = Corpus(configuration.corpus)
         let api = EmulatorAPI(configuration: configuration, corpus: corpus)
         self.api = api
-        server = try HTTPServer(port: port, idleTimeoutSeconds: idleTimeoutSeconds) { api.handle($0) }
+        server = try HTTPServer(
+            port: port, idleTimeoutSeconds: idleTimeoutSeconds, maximumConnections: maximumConnections,
+            overloaded: api.render(APIFailure.backendError(503).body, status: 503)
+        ) { api.handle($0) }
     }
 
     /// The base URL clients use (`--api-base`): `http://127.0.0.1:PORT`; the API lives under `/youtube/v3`.

@@ -3,7 +3,8 @@
 /// A chunk may end anywhere — inside a string, an escape, a `\u` surrogate pair, a multi-byte
 /// UTF-8 sequence, a number or a literal: the unfinished token is kept and completed by the next
 /// chunk, so a handler only ever sees whole tokens. Memory is bounded by the largest single token,
-/// not by the document. Skipped values (see ``JSONEventHandler/key(_:)``) are checked but never
+/// not by the document, and a token split over many chunks costs time in proportion to its
+/// length: its bytes are gathered once, and its scan goes on where the last chunk's stopped. Skipped values (see ``JSONEventHandler/key(_:)``) are checked but never
 /// materialized.
 ///
 /// ```swift
@@ -14,6 +15,10 @@
 public struct JSONStreamParser {
     /// The deepest nesting of objects and arrays accepted.
     public static let maximumDepth = 512
+    /// The longest number accepted, in characters (RFC 8259 lets a parser limit numbers; a double
+    /// needs at most 767 significant digits). A number split over many chunks is scanned again
+    /// from its start with each: the limit keeps that linear in the input.
+    public static let maximumNumberLength = 4096
 
     enum State: UInt8 {
         case value, valueOrArrayEnd, keyOrObjectEnd, key, colon, commaOrEnd, end
@@ -33,8 +38,12 @@ public struct JSONStreamParser {
     /// How far an unfinished string token was already checked, so the next chunk's scan goes
     /// on from there instead of starting over.
     var stringResume: StringResume?
-    /// A carried token joined with the start of the next chunk.
-    var joined: [UInt8] = []
+    /// Bytes copied into `carry` so far: what the carried tokens cost (the tests check that it
+    /// grows linearly with the input, however a long string is split).
+    var carriedBytesCopied = 0
+    /// The carry buffer's capacity is kept for the next token up to this size, and given back
+    /// above it (after a token of megabytes).
+    static let keptCarryCapacity = 1 << 20
     var finished = false
 
     public init() {
@@ -57,29 +66,33 @@ public struct JSONStreamParser {
         guard chunk.count > 0 else { return }
         var start = 0
         if !carry.isEmpty {
-            // Complete the carried token with as few of the new bytes as it needs, then parse
-            // the rest of the chunk in place: the chunk itself is never copied whole.
-            let carried = carry.count
+            // The carried token is completed in the carry buffer itself, with as few of the new
+            // bytes as it needs; the rest of the chunk is then parsed in place, never copied. A
+            // token still unfinished keeps the bytes appended: a string split over many chunks
+            // is gathered once, in amortized linear time, and its scan goes on where it stopped.
+            var buffer: [UInt8] = []
+            swap(&buffer, &carry)
+            let carried = buffer.count
             // A long carried token (a description) is likely to need as many bytes again.
             var take = min(chunk.count, max(256, carried * 2))
+            var appended = 0
             while true {
-                joined.removeAll(keepingCapacity: true)
-                joined.append(contentsOf: carry)
-                joined.append(
-                    contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<take]).assumingMemoryBound(to: UInt8.self))
-                let buffer = joined
-                joined = []
-                defer { joined = buffer }
+                buffer.append(
+                    contentsOf: UnsafeRawBufferPointer(rebasing: chunk[appended..<take]).assumingMemoryBound(
+                        to: UInt8.self))
+                carriedBytesCopied &+= take &- appended
+                appended = take
                 let consumed = try buffer.withUnsafeBytes { try parse($0, from: 0, isFinal: false, handler: &handler) }
                 if consumed > 0 {
                     // The carried token is complete; what follows lies in the chunk.
                     baseOffset += carried
                     start = consumed - carried
-                    carry.removeAll(keepingCapacity: true)
+                    buffer.removeAll(keepingCapacity: buffer.capacity <= Self.keptCarryCapacity)
+                    swap(&buffer, &carry)
                     break
                 }
                 if take == chunk.count {
-                    carry.append(contentsOf: chunk.assumingMemoryBound(to: UInt8.self))
+                    swap(&buffer, &carry)
                     return
                 }
                 take = min(chunk.count, take * 4)
@@ -117,6 +130,7 @@ public struct JSONStreamParser {
         if consumed < buffer.count {
             carry.append(
                 contentsOf: UnsafeRawBufferPointer(rebasing: buffer[consumed...]).assumingMemoryBound(to: UInt8.self))
+            carriedBytesCopied &+= buffer.count &- consumed
         }
     }
 
@@ -427,6 +441,12 @@ public struct JSONStreamParser {
             return token.end &+ 1
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let end = try scanner.scanNumber(base, index, count, isFinal: isFinal)
+            // The same offset whether the number arrived whole or is still arriving.
+            if (end < 0 ? count : end) &- index > Self.maximumNumberLength {
+                throw JSONError(
+                    .syntax, offset: baseOffset + index + Self.maximumNumberLength,
+                    expected: "a number of at most \(Self.maximumNumberLength) characters")
+            }
             if end < 0 { return nil }
             if skipDepth < 0 {
                 try handler.number(UnsafeRawBufferPointer(start: base + index, count: end &- index))

@@ -38,7 +38,8 @@ public struct PageDecoder {
     /// Decodes the next chunk of the body.
     ///
     /// - Throws: ``JSONError`` for invalid JSON, ``PageShapeError`` for items that are not
-    ///   objects, or what `onRecord` throws.
+    ///   objects, ``PageValueError`` for a count or duration that is not one, or what `onRecord`
+    ///   throws.
     public mutating func feed(_ chunk: UnsafeRawBufferPointer) throws {
         if let start = held {
             if start.isEmpty {
@@ -64,6 +65,10 @@ public struct PageDecoder {
             try parser.feed(chunk, to: &handler)
         }
     }
+
+    /// Bytes the parser copied to carry tokens across chunks (see
+    /// ``JSONStreamParser/carriedBytesCopied``).
+    var carriedBytesCopied: Int { parser.carriedBytesCopied }
 
     public mutating func feed(_ chunk: [UInt8]) throws {
         try chunk.withUnsafeBytes { try feed($0) }

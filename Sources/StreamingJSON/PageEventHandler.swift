@@ -31,6 +31,8 @@ struct PageEventHandler: JSONEventHandler {
     private var errorDetail = APIErrorBody.Detail()
     /// The first place where `items` was not an array of objects; thrown when an object closes.
     private var shapeError: PageShapeError?
+    /// The first count or duration that is not one; thrown when an object closes.
+    private var valueError: PageValueError?
 
     init(endpoint: Endpoint, onRecord: @escaping (DecodedRecord) throws -> Void) {
         self.endpoint = endpoint
@@ -82,6 +84,7 @@ struct PageEventHandler: JSONEventHandler {
 
     mutating func startObject() {
         if field == .items { shapeError = shapeError ?? PageShapeError(found: "an object", inItems: false) }
+        if field.isCountOrDuration { malformed("an object") }
         let context: PageContext
         switch (stack.innermost, field) {
         case (nil, _): context = .root
@@ -126,6 +129,7 @@ struct PageEventHandler: JSONEventHandler {
         // A wrongly typed `items` is reported here, at the latest when the page closes: the
         // events that find it stay non-throwing, so the hot path is compiled as before.
         if let shapeError { throw shapeError }
+        if let valueError { throw valueError }
         let closed = stack.pop()
         context = stack.innermost ?? .ignored
         switch closed {
@@ -145,6 +149,7 @@ struct PageEventHandler: JSONEventHandler {
 
     mutating func startArray() {
         if stack.innermost == .items { shapeError = shapeError ?? PageShapeError(found: "an array", inItems: true) }
+        if field.isCountOrDuration { malformed("an array") }
         let context: PageContext
         switch (stack.innermost, field) {
         case (.root?, .items): context = .items
@@ -209,6 +214,7 @@ struct PageEventHandler: JSONEventHandler {
         case .duration:
             item.duration = text.string
             item.durationSeconds = ISO8601Duration.seconds(utf8: utf8)
+            if item.durationSeconds == nil { malformed(PageValueError.shown(utf8, quoted: true)) }
         case .contentVideoId: item.contentVideoId = text.string
         case .videoPublishedAt: item.videoPublishedAt = RFC3339.parseSeconds(utf8: utf8)
         case .uploads: item.uploadsPlaylistId = text.string
@@ -224,7 +230,7 @@ struct PageEventHandler: JSONEventHandler {
         case .detailType: errorDetail.type = text.string
         case .detailReason: errorDetail.reason = text.string
         case .detailDomain: errorDetail.domain = text.string
-        default: setInteger(utf8)  // counts come as strings
+        default: setInteger(utf8, quoted: true)  // counts come as strings
         }
     }
 
@@ -261,14 +267,22 @@ struct PageEventHandler: JSONEventHandler {
 
     mutating func number(_ text: UnsafeRawBufferPointer) {
         checkScalarPlace("a number")
-        setInteger(text)
+        if field == .duration { malformed(PageValueError.shown(text, quoted: false)) }
+        setInteger(text, quoted: false)
         field = .none
     }
 
     mutating func integer(_ value: Int, text: UnsafeRawBufferPointer) {
         checkScalarPlace("a number")
-        storeInteger(value)
+        if field == .duration { malformed(PageValueError.shown(text, quoted: false)) }
+        storeInteger(value, text: text, quoted: false)
         field = .none
+    }
+
+    /// Notes the first count or duration that is not one (in `field`), thrown when the item closes.
+    private mutating func malformed(_ found: @autoclosure () -> String) {
+        guard valueError == nil else { return }
+        valueError = PageValueError(field: field.path, found: found(), item: max(0, summary.itemCount - 1))
     }
 
     /// A scalar value is never `"items"` nor one of its elements: such a page is not read as a
@@ -281,31 +295,41 @@ struct PageEventHandler: JSONEventHandler {
     }
 
     /// Stores a whole number, sent as a JSON number or as a string of digits, in its field.
-    private mutating func setInteger(_ text: UnsafeRawBufferPointer) {
-        storeInteger(ASCIIInteger.parse(text))
+    private mutating func setInteger(_ text: UnsafeRawBufferPointer, quoted: Bool) {
+        storeInteger(ASCIIInteger.parse(text), text: text, quoted: quoted)
     }
 
     /// Stores a whole number (or `nil`: not one) in its field; the value is only computed for a
-    /// field that keeps one.
+    /// field that keeps one. A count that is not one makes the page malformed.
     @inline(__always)
-    private mutating func storeInteger(_ value: @autoclosure () -> Int?) {
+    private mutating func storeInteger(
+        _ value: @autoclosure () -> Int?, text: UnsafeRawBufferPointer, quoted: Bool
+    ) {
         switch field {
         case .totalResults: summary.totalResults = value()
         case .resultsPerPage: summary.resultsPerPage = value()
         case .thumbnailWidth: thumbnail.width = value()
         case .thumbnailHeight: thumbnail.height = value()
-        case .viewCount: item.viewCount = value()
-        case .likeCount: item.likeCount = value()
-        case .commentCount: item.commentCount = value()
-        case .subscriberCount: item.subscriberCount = value()
-        case .videoCount: item.videoCount = value()
+        case .viewCount: item.viewCount = count(value(), text, quoted: quoted)
+        case .likeCount: item.likeCount = count(value(), text, quoted: quoted)
+        case .commentCount: item.commentCount = count(value(), text, quoted: quoted)
+        case .subscriberCount: item.subscriberCount = count(value(), text, quoted: quoted)
+        case .videoCount: item.videoCount = count(value(), text, quoted: quoted)
         case .errorCode: errorCode = value()
         default: return
         }
     }
 
+    /// A count's value; `nil` (not a whole number of zero or more) is noted as malformed.
+    @inline(__always)
+    private mutating func count(_ value: Int?, _ text: UnsafeRawBufferPointer, quoted: Bool) -> Int? {
+        if value == nil { malformed(PageValueError.shown(text, quoted: quoted)) }
+        return value
+    }
+
     mutating func bool(_ value: Bool) {
         checkScalarPlace(value ? "true" : "false")
+        if field.isCountOrDuration { malformed(value ? "true" : "false") }
         if field == .hiddenSubscriberCount { item.hiddenSubscriberCount = value }
         field = .none
     }

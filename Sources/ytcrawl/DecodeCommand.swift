@@ -2,13 +2,18 @@ import Foundation
 import StreamingJSON
 import YouTubeKit
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `ytcrawl decode FILE [--endpoint …]`: one saved API response body → records as JSON lines.
 enum DecodeCommand {
     static let help = """
         Usage: ytcrawl decode FILE [--endpoint auto|search|videos|playlistItems|channels]
 
         Decode one saved YouTube Data API response body into records, one JSON object per line on
-        stdout, with every column of the record schema (null when unknown). FILE - reads stdin.
+        stdout, with every column of the record schema (null when unknown). FILE - reads stdin. A
+        UTF-8 byte order mark at the start (as some editors save) is skipped.
 
         Options:
           --endpoint E   what the body is (default: auto, detected from `kind` or the items' shape)
@@ -51,10 +56,12 @@ enum DecodeCommand {
         let output = StandardOutput()
         var decoder = PageDecoder(endpoint: endpoint) { output.write($0) }
         do {
+            var byteOrderMark = ByteOrderMarkSkipper()
             while true {
-                let chunk = handle.readData(ofLength: 64 * 1024)
-                if chunk.isEmpty { break }
-                try chunk.withUnsafeBytes { try decoder.feed($0) }
+                let read = handle.readData(ofLength: 64 * 1024)
+                let chunk = read.isEmpty ? byteOrderMark.finish() : byteOrderMark.pass(read)
+                if !chunk.isEmpty { try chunk.withUnsafeBytes { try decoder.feed($0) } }
+                if read.isEmpty { break }
             }
             let summary = try decoder.finish()
             output.flush()
@@ -71,6 +78,9 @@ enum DecodeCommand {
         } catch let error as PageShapeError {
             output.flush()
             throw UsageError("\(file) is not a list page: \(error); give a saved response body of a list method")
+        } catch let error as PageValueError {
+            output.flush()
+            throw UsageError("\(file) holds a value the API does not send: \(error)")
         }
     }
 }
@@ -85,9 +95,19 @@ final class StandardOutput {
         if writer.count >= 64 * 1024 { flush() }
     }
 
+    /// Writes the buffer out from where it is: a record of hundreds of megabytes (one long
+    /// description) is not copied once more on its way.
     func flush() {
         guard !writer.isEmpty else { return }
-        writer.withBytes { FileHandle.standardOutput.write(Data($0)) }
+        writer.withBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 { return }
+                offset += written
+            }
+        }
         writer.removeAll()
     }
 }

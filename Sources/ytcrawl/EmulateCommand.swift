@@ -35,6 +35,11 @@ enum EmulateCommand {
           --faults LIST            kinds: 500,503,429,rateLimit,reset,truncate,garbage,slow (default: all)
           --latency-ms N           delay added to every response (default 0)
           --no-gzip                send responses uncompressed even to clients that accept gzip
+        Connections:
+          --max-connections N      connections open at once, idle ones included (default 256);
+                                   beyond them a client gets 503 backendError and a close
+          --idle-timeout SECONDS   an idle connection is closed after it (default 10); a request
+                                   head stalled or still trickling in after it gets 408
         Other:
           --dump-truth DIR         write every video (as it stands on the emulator's day),
                                    channel and comment as records to DIR/videos.jsonl,
@@ -55,7 +60,7 @@ enum EmulateCommand {
                 "--port", "--corpus-seed", "--channels", "--videos-per-channel", "--keys", "--quota-model",
                 "--daily-units", "--daily-searches", "--daily-stats-units", "--rps-limit", "--clock-offset",
                 "--fault-rate", "--faults", "--dump-truth-kinds",
-                "--latency-ms", "--dump-truth",
+                "--latency-ms", "--dump-truth", "--max-connections", "--idle-timeout",
             ],
             flags: ["-v", "--verbose", "--no-gzip"], arguments: arguments)
         if options.wantsHelp {
@@ -67,6 +72,9 @@ enum EmulateCommand {
         }
         let configuration = try configuration(options)
         let port = try options.integer("--port", default: 0, range: 0...65_535)
+        let maximumConnections = try options.integer(
+            "--max-connections", default: EmulatorServer.defaultMaximumConnections, range: 1...100_000)
+        let idleTimeout = try options.integer("--idle-timeout", default: 10, range: 1...3600)
         // Block the stop signals in every thread; the main thread waits for them below.
         var signals = sigset_t()
         sigemptyset(&signals)
@@ -75,7 +83,9 @@ enum EmulateCommand {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         let emulator: EmulatorServer
         do {
-            emulator = try EmulatorServer(configuration, port: UInt16(port))
+            emulator = try EmulatorServer(
+                configuration, port: UInt16(port), idleTimeoutSeconds: idleTimeout,
+                maximumConnections: maximumConnections)
         } catch {
             throw RuntimeFailure("cannot start the emulator on 127.0.0.1:\(port): \(error); choose another --port")
         }

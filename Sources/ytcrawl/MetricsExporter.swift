@@ -3,10 +3,6 @@ import Crawler
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `--metrics-listen HOST:PORT` and `--metrics-file FILE`: a long run's counters in the
 /// Prometheus text format, served at `/metrics` and rewritten atomically (write, rename) for the
 /// node exporter's textfile collector, once a second and at the end.
@@ -75,105 +71,5 @@ final class MetricsExporter: Sendable {
             exporter.publish(await snapshot())
             if stop { exporter.stop() }
         }
-    }
-}
-
-/// A minimal HTTP/1.1 responder for `/metrics` on its own thread: one request per connection.
-final class MetricsServer: Sendable {
-    let host: String
-    let port: Int
-    private let descriptor: Int32
-    private let stopped = Atomic<Bool>(false)
-
-    /// Binds `HOST:PORT` (port 0 picks a free one).
-    ///
-    /// - Throws: ``UsageError`` for an address that is not `HOST:PORT` or cannot be bound.
-    init(address: String) throws {
-        guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]),
-            (0...65_535).contains(port)
-        else {
-            throw UsageError("--metrics-listen \(address): expected HOST:PORT, as 127.0.0.1:9464")
-        }
-        var host = String(address[..<colon])
-        if host == "localhost" { host = "127.0.0.1" }
-        var socketAddress = sockaddr_in()
-        socketAddress.sin_family = sa_family_t(AF_INET)
-        socketAddress.sin_port = in_port_t(UInt16(port).bigEndian)
-        guard inet_pton(AF_INET, host, &socketAddress.sin_addr) == 1 else {
-            throw UsageError("--metrics-listen \(address): \(host) is not an IPv4 address; use 127.0.0.1 or 0.0.0.0")
-        }
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw RuntimeFailure("--metrics-listen: cannot open a socket") }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        let bound = withUnsafePointer(to: &socketAddress) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(fd, 16) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            throw UsageError("--metrics-listen \(address): cannot listen there (\(reason)); choose another port")
-        }
-        var actual = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &actual) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        self.host = host
-        self.port = Int(UInt16(bigEndian: actual.sin_port))
-        descriptor = fd
-    }
-
-    /// Serves `body()` at `/metrics` until ``stop()``.
-    func start(_ body: @escaping @Sendable () -> String) {
-        let thread = Thread { [self] in
-            while !stopped.load(ordering: .relaxed) {
-                var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                guard poll(&poller, 1, 200) > 0 else { continue }
-                let client = accept(descriptor, nil, nil)
-                guard client >= 0 else { continue }
-                answer(client, body)
-                close(client)
-            }
-            close(descriptor)
-        }
-        thread.name = "ytcrawl.metrics"
-        thread.start()
-    }
-
-    func stop() { stopped.store(true, ordering: .relaxed) }
-
-    private func answer(_ client: Int32, _ body: () -> String) {
-        var timeout = timeval(tv_sec: 2, tv_usec: 0)
-        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var request: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while request.count < 16_384, !request.ends(with: [13, 10, 13, 10]) {
-            let count = read(client, &buffer, buffer.count)
-            guard count > 0 else { break }
-            request += buffer[..<count]
-        }
-        let line = String(decoding: request.prefix { $0 != 13 && $0 != 10 }, as: UTF8.self)
-        let parts = line.split(separator: " ")
-        let found = parts.count >= 2 && parts[0] == "GET" && (parts[1] == "/metrics" || parts[1].hasPrefix("/metrics?"))
-        let content = found ? body() : "not found: the metrics are at /metrics\n"
-        let head =
-            "HTTP/1.1 \(found ? "200 OK" : "404 Not Found")\r\nContent-Type: text/plain; version=0.0.4; charset=utf-8\r\n"
-            + "Content-Length: \(content.utf8.count)\r\nConnection: close\r\n\r\n"
-        let bytes = Array((head + content).utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
-            guard written > 0 else { return }
-            offset += written
-        }
-    }
-}
-
-extension Array where Element == UInt8 {
-    fileprivate func ends(with suffix: [UInt8]) -> Bool {
-        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
     }
 }

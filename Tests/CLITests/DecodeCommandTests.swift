@@ -62,6 +62,26 @@ struct DecodeCommandTests {
         #expect(object["viewCount"] as? Int == 7)
     }
 
+    /// A body saved by an editor that writes a UTF-8 byte order mark (EF BB BF) first, from a file
+    /// and from standard input.
+    @Test func aLeadingByteOrderMarkIsSkipped() async throws {
+        let path = try Self.temporaryFile("\u{FEFF}" + Self.search)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(FileManager.default.contents(atPath: path)?.prefix(3) == Data([0xEF, 0xBB, 0xBF]))
+        let fromFile = try await CLIRunner.run(["decode", path])
+        #expect(fromFile.status == 0, "\(fromFile.stderr)")
+        #expect(fromFile.stdout.split(separator: "\n").count == 1)
+        #expect(fromFile.stdout.contains("\"videoId\":\"abcdefghijk\""))
+        let fromInput = try await CLIRunner.run(
+            ["decode", "-", "--endpoint", "search"], input: Data([0xEF, 0xBB, 0xBF]) + Data(Self.search.utf8))
+        #expect(fromInput.status == 0, "\(fromInput.stderr)")
+        #expect(fromInput.stdout.contains("\"videoId\":\"abcdefghijk\""))
+        // Only at the start: a mark inside the body is still not JSON.
+        let inside = try await CLIRunner.run(
+            ["decode", "-"], input: Data(" ".utf8) + Data([0xEF, 0xBB, 0xBF]) + Data(Self.search.utf8))
+        #expect(inside.status == 2)
+    }
+
     @Test func apiErrorBodyExitsOneWithCodeAndReason() async throws {
         let path = try Self.temporaryFile(
             #"{"error":{"code":403,"message":"quota","errors":[{"domain":"youtube.quota","reason":"quotaExceeded"}]}}"#)

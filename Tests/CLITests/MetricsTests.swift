@@ -26,6 +26,59 @@ struct MetricsTests {
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Double])
     }
 
+    /// Five clients that connect and send nothing do not hold up a scrape while the crawl runs
+    /// (here it waits on a server that never answers); the idle ones are closed after a short
+    /// deadline. Connections are bounded: with sixteen open, one more gets 503 at once.
+    @Test func idleClientsDoNotHoldUpAScrape() async throws {
+        let stalled = try MisbehavingServer(.stall)
+        let out = CrawlCommandTests.temporary("metrics-idle")
+        let seeds = out + "-seeds.txt"
+        defer { for path in [out, seeds, out + "-st"] { try? FileManager.default.removeItem(atPath: path) } }
+        try "video dQw4w9WgXcQ\n".write(toFile: seeds, atomically: true, encoding: .utf8)
+        let process = SpawnedProcess()
+        process.executableURL = CLIRunner.binary
+        process.arguments = [
+            "--seeds", seeds, "--budget", "10", "--api-base", stalled.baseURL, "--out", out, "--state-dir",
+            out + "-st", "--progress", "never", "--metrics-listen", "127.0.0.1:0",
+        ]
+        process.environment = ProcessInfo.processInfo.environment.merging(["YOUTUBE_API_KEY": "k-idle"]) { $1 }
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = Pipe()
+        let handle = stderr.fileHandleForReading
+        let (printed, status, running, closed, beyondBound) = try await offThePool {
+            try process.run()
+            defer {
+                process.terminate()
+                _ = handle.readDataToEndOfFile()
+                process.waitUntilExit()
+            }
+            var printed = ""
+            while !printed.contains("metrics at "), process.isRunning {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                printed += String(decoding: chunk, as: UTF8.self)
+            }
+            guard let range = printed.range(of: "http://127.0.0.1:"),
+                let port = UInt16(printed[range.upperBound...].prefix { $0.isNumber })
+            else { return (printed, 0, false, 0, 0) }
+            let idle = (0..<5).map { _ in LoopbackHTTPClient(port: port, receiveTimeoutSeconds: 20) }
+            for client in idle { try client.connectIdle() }
+            // Served one after another, the five idle clients would hold the scrape for 10 s.
+            let scrape = try? LoopbackHTTPClient(port: port, receiveTimeoutSeconds: 5).get("/metrics")
+            let running = process.isRunning
+            let closed = idle.filter { $0.waitUntilClosedByServer() }.count
+            let filling = (0..<16).map { _ in LoopbackHTTPClient(port: port, receiveTimeoutSeconds: 20) }
+            for client in filling { try client.connectIdle() }
+            let beyond = try? LoopbackHTTPClient(port: port, receiveTimeoutSeconds: 5).get("/metrics")
+            return (printed, scrape?.status ?? 0, running, closed, beyond?.status ?? 0)
+        }
+        #expect(status == 200, "the scrape was answered: \(printed)")
+        #expect(running, "while the crawl runs")
+        #expect(closed == 5, "idle clients are closed after the read deadline")
+        #expect(beyondBound == 503, "a client beyond the sixteen served at once")
+    }
+
     @Test(
         .enabled(
             if: parserPresent,

@@ -1,5 +1,6 @@
 import Emulator
 import Foundation
+import StreamingJSON
 import TestSupport
 import Testing
 
@@ -82,6 +83,56 @@ struct EmulatorHTTPTests {
             return await group.reduce(0, +)
         }
         #expect(statuses == 640)
+    }
+
+    /// A head that trickles in a byte at a time (each byte renewing the read timeout) is cut off
+    /// with 408 once its deadline has passed, while it still trickles.
+    @Test func aHeadTricklingInIsCutOffAtTheDeadline() async throws {
+        let emulator = try EmulatorHarness(idleTimeoutSeconds: 1)
+        let port = emulator.server.port
+        let head = Array(
+            ("GET /youtube/v3/videos?part=id&id=abc HTTP/1.1\r\nX-Filler: " + String(repeating: "a", count: 60)).utf8)
+        let (sent, status) = try await offThePool {
+            let client = LoopbackHTTPClient(port: port, receiveTimeoutSeconds: 10)
+            var sent = 0
+            while sent < head.count, !client.hasBytesToRead() {
+                try client.sendRaw([head[sent]])
+                sent += 1
+                usleep(200_000)
+            }
+            return (sent, try client.readResponse().status)
+        }
+        #expect(sent < head.count, "answered while the head still trickled in")
+        #expect(status == 408)
+    }
+
+    /// Connections that send nothing fill the server up to its cap. Beyond it a request gets
+    /// Google's 503 error body and `Connection: close`, never an empty reply; the idle ones are
+    /// closed after the deadline, and requests are served again.
+    @Test func beyondTheConnectionCapA503AndIdleConnectionsClosedAfterTheDeadline() async throws {
+        let emulator = try EmulatorHarness(idleTimeoutSeconds: 2, maximumConnections: 8)
+        let port = emulator.server.port
+        let target = "/youtube/v3/videos?part=id&id=abc"
+        let key = ["X-Goog-Api-Key": EmulatorHarness.key]
+        let (refused, closedIdle, servedAgain) = try await offThePool {
+            let idle = (0..<8).map { _ in LoopbackHTTPClient(port: port, receiveTimeoutSeconds: 15) }
+            for client in idle { try client.connectIdle() }
+            let refused = try LoopbackHTTPClient(port: port, receiveTimeoutSeconds: 15).get(target, headers: key)
+            let closedIdle = idle.filter { $0.waitUntilClosedByServer() }.count
+            var servedAgain = 0
+            for _ in 0..<100 where servedAgain != 200 {
+                servedAgain = (try? LoopbackHTTPClient(port: port).get(target, headers: key))?.status ?? 0
+                if servedAgain != 200 { usleep(100_000) }
+            }
+            return (refused, closedIdle, servedAgain)
+        }
+        #expect(refused.status == 503)
+        #expect(refused.headers["connection"] == "close")
+        let body = try JSONValue.parse(refused.body)
+        #expect(body[path: "error", "code"]?.int == 503)
+        #expect(body.errorReason == "backendError", "\(refused.text)")
+        #expect(closedIdle == 8, "every idle connection is closed after the deadline")
+        #expect(servedAgain == 200)
     }
 
     @Test func stopClosesConnectionsAndFreesThePort() throws {

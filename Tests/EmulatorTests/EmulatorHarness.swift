@@ -10,11 +10,15 @@ final class EmulatorHarness {
     let server: EmulatorServer
     let client: LoopbackHTTPClient
 
-    init(_ configure: (inout EmulatorConfiguration) -> Void = { _ in }, idleTimeoutSeconds: Int = 10) throws {
+    init(
+        _ configure: (inout EmulatorConfiguration) -> Void = { _ in }, idleTimeoutSeconds: Int = 10,
+        maximumConnections: Int = EmulatorServer.defaultMaximumConnections
+    ) throws {
         var configuration = EmulatorConfiguration(
             corpus: CorpusConfiguration(seed: 7, channels: 12, videosPerChannel: 30), keys: [Self.key])
         configure(&configuration)
-        server = try EmulatorServer(configuration, idleTimeoutSeconds: idleTimeoutSeconds)
+        server = try EmulatorServer(
+            configuration, idleTimeoutSeconds: idleTimeoutSeconds, maximumConnections: maximumConnections)
         server.start()
         client = LoopbackHTTPClient(port: server.port)
     }

@@ -9,7 +9,7 @@ import Gzip
 /// 127.0.0.1, Content-Length responses, optional gzip decoding. It reports resets and
 /// truncated bodies instead of hiding them.
 public final class LoopbackHTTPClient {
-    public struct Response {
+    public struct Response: Sendable {
         public var status: Int
         public var headers: [String: String]
         public var body: [UInt8]
@@ -24,10 +24,15 @@ public final class LoopbackHTTPClient {
     }
 
     private let port: UInt16
+    private let receiveTimeoutSeconds: Int
     private var fd: Int32 = -1
     private var buffer: [UInt8] = []
 
-    public init(port: UInt16) { self.port = port }
+    /// - Parameter receiveTimeoutSeconds: how long a read waits for the server before failing.
+    public init(port: UInt16, receiveTimeoutSeconds: Int = 20) {
+        self.port = port
+        self.receiveTimeoutSeconds = receiveTimeoutSeconds
+    }
 
     public convenience init(baseURL: String) {
         self.init(port: UInt16(baseURL.split(separator: ":").last!)!)
@@ -57,7 +62,7 @@ public final class LoopbackHTTPClient {
             close()
             throw Failure.connect(code)
         }
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        var timeout = timeval(tv_sec: receiveTimeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
@@ -65,6 +70,33 @@ public final class LoopbackHTTPClient {
     public func sendRaw(_ bytes: [UInt8]) throws {
         if fd < 0 { try connect() }
         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Opens the connection and sends nothing: an idle client.
+    public func connectIdle() throws {
+        if fd < 0 { try connect() }
+    }
+
+    /// Whether the server has sent something not read yet (or closed the connection), without waiting.
+    public func hasBytesToRead() -> Bool {
+        guard fd >= 0 else { return false }
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&poller, 1, 0) > 0
+    }
+
+    /// Waits (at most the receive timeout) for the server to close the connection, discarding
+    /// what it sends: `true` when it closed (or reset) it, `false` when the wait timed out.
+    public func waitUntilClosedByServer() -> Bool {
+        guard fd >= 0 else { return true }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let received = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if received > 0 { continue }
+            if received < 0, errno == EINTR { continue }
+            let timedOut = received < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
+            close()
+            return !timedOut
+        }
     }
 
     /// GETs `target` (path and query) with `headers`, reusing the connection.

@@ -29,6 +29,9 @@ public final class MisbehavingServer: Sendable {
         /// A 503 error body whose message repeats the request's `X-Goog-Api-Key` and carries
         /// terminal escape sequences.
         case echoKey
+        /// Answers request `number` (from 0) for `target` (path and query) with the status and
+        /// JSON body the closure gives, and `Connection: close`: a hostile API scripted per request.
+        case scripted(@Sendable (_ number: Int, _ target: String) -> (status: Int, body: [UInt8]))
     }
 
     public let port: UInt16
@@ -117,7 +120,7 @@ public final class MisbehavingServer: Sendable {
             head += buffer[0..<received]
             if case .notTLS = behaviour { break }
         }
-        received.add(1, ordering: .relaxed)
+        let number = received.add(1, ordering: .relaxed).oldValue
         switch behaviour {
         case .resetMidBody(let length, let sent):
             _ = Self.write(fd, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n\r\n")
@@ -173,6 +176,15 @@ public final class MisbehavingServer: Sendable {
             _ = Self.write(
                 fd,
                 "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+            )
+            _ = Self.write(fd, body)
+        case .scripted(let answer):
+            let requestLine = head.prefix { $0 != 13 }.split(separator: UInt8(ascii: " "))
+            let target = requestLine.count >= 2 ? String(decoding: requestLine[1], as: UTF8.self) : ""
+            let (status, body) = answer(number, target)
+            _ = Self.write(
+                fd,
+                "HTTP/1.1 \(status) Scripted\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
             )
             _ = Self.write(fd, body)
         }

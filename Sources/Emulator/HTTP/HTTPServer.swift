@@ -7,18 +7,22 @@ import Synchronization
 
 /// An HTTP/1.1 server on POSIX sockets, bound to 127.0.0.1 only: one thread accepts, one thread
 /// serves each connection (keep-alive, Content-Length bodies). Malformed or oversized requests get
-/// 400/431 and a close; a client that stalls mid-request gets 408; an idle keep-alive connection
-/// is closed after `idleTimeout`.
+/// 400/431 and a close. A connection idle for `idleTimeout` is closed; a request that stalls
+/// mid-head that long, or trickles in past that long after the server began waiting for it,
+/// gets 408. At most `maximumConnections` are open at once; a connection beyond them
+/// gets the `overloaded` answer (a 503) and a close, never an empty reply.
 final class HTTPServer: Sendable {
     typealias Handler = @Sendable (HTTPRequestHead) -> HTTPResponse
 
     static let maximumHeadBytes = 64 * 1024
-    static let maximumConnections = 512
 
     private let listener: Int32
     let port: UInt16
     private let handler: Handler
     private let idleTimeoutSeconds: Int
+    private let maximumConnections: Int
+    /// What a connection beyond `maximumConnections` gets.
+    private let overloaded: HTTPResponse
     private let state = Mutex(State())
 
     private struct State {
@@ -30,7 +34,11 @@ final class HTTPServer: Sendable {
     /// Binds and listens; `port` 0 picks a free one.
     ///
     /// - Throws: ``EmulatorError`` naming the port and the system's reason.
-    init(port: UInt16, idleTimeoutSeconds: Int = 10, handler: @escaping Handler) throws {
+    init(
+        port: UInt16, idleTimeoutSeconds: Int = 10, maximumConnections: Int = 256,
+        overloaded: HTTPResponse = HTTPResponse(status: 503, body: Array("too many connections\n".utf8)),
+        handler: @escaping Handler
+    ) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw EmulatorError.system("socket") }
         var yes: Int32 = 1
@@ -63,6 +71,8 @@ final class HTTPServer: Sendable {
         self.port = UInt16(bigEndian: actual.sin_port)
         self.handler = handler
         self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.maximumConnections = max(1, maximumConnections)
+        self.overloaded = overloaded
     }
 
     /// Starts the accepting thread.
@@ -94,17 +104,29 @@ final class HTTPServer: Sendable {
         while true {
             let fd = accept(listener, nil, nil)
             if fd < 0 {
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                return
+                let error = errno
+                if state.withLock({ $0.stopping }) { return }
+                switch error {
+                case EINTR, ECONNABORTED: continue
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                    // Out of descriptors or memory: wait for connections to end, then go on.
+                    usleep(20_000)
+                    continue
+                default: return
+                }
             }
-            let admitted = state.withLock { state -> Bool in
-                guard !state.stopping, state.connections.count < Self.maximumConnections else { return false }
+            let admitted = state.withLock { state -> Bool? in
+                guard !state.stopping else { return nil }
+                guard state.connections.count < maximumConnections else { return false }
                 state.connections.insert(fd)
                 return true
             }
-            guard admitted else {
+            guard let admitted else {
                 close(fd)
-                if state.withLock({ $0.stopping }) { return }
+                return
+            }
+            guard admitted else {
+                turnAway(fd)
                 continue
             }
             let thread = Thread { [self] in
@@ -117,16 +139,36 @@ final class HTTPServer: Sendable {
         }
     }
 
+    /// A connection beyond the cap, on the accepting thread: the 503 without waiting (it fits the
+    /// socket's buffer), a request already sent read away so the close is not a reset that
+    /// would discard the answer, then the close.
+    private func turnAway(_ fd: Int32) {
+        let head = overloaded.head(keepAlive: false)
+        var message = head
+        message += overloaded.body
+        _ = message.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        shutdown(fd, Int32(SHUT_WR))
+        var scratch = [UInt8](repeating: 0, count: 16 * 1024)
+        while scratch.withUnsafeMutableBytes({ recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 {}
+        close(fd)
+    }
+
     private func serve(_ fd: Int32) {
         var yes: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+        // A read waits at most the idle timeout; so does a write to a client that does not read
+        // its answers.
         var timeout = timeval(tv_sec: idleTimeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var buffer: [UInt8] = []
         buffer.reserveCapacity(8192)
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            // Read until a whole head is buffered.
+            // Read until a whole head is buffered, by the deadline: each read waits at most the
+            // idle timeout, and a head that trickles in is cut off once the deadline has passed
+            // (a client cannot renew the read timeout with a byte now and then).
+            let deadline = ContinuousClock.now + .seconds(idleTimeoutSeconds)
             var headEnd: Int?
             var searchFrom = 0
             while true {
@@ -141,18 +183,18 @@ final class HTTPServer: Sendable {
                         keepAlive: false)
                     return
                 }
+                if !buffer.isEmpty, ContinuousClock.now >= deadline {
+                    requestTimedOut(fd)
+                    return
+                }
                 let received = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
                 if received > 0 {
                     buffer.append(contentsOf: chunk[0..<received])
                     continue
                 }
                 if received < 0, errno == EINTR { continue }
-                if received < 0, errno == EAGAIN || errno == EWOULDBLOCK, !buffer.isEmpty {
-                    send(
-                        fd, HTTPResponse(status: 408, body: Array("request not completed in time\n".utf8)),
-                        keepAlive: false)
-                }
-                return  // closed, idle timeout, or error
+                if received < 0, errno == EAGAIN || errno == EWOULDBLOCK, !buffer.isEmpty { requestTimedOut(fd) }
+                return  // closed, idle past the timeout, or error
             }
             guard let end = headEnd else { return }
             guard end <= Self.maximumHeadBytes else {
@@ -174,6 +216,7 @@ final class HTTPServer: Sendable {
                     return
                 }
                 while buffer.count < length {
+                    guard ContinuousClock.now < deadline else { return }
                     let received = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
                     if received <= 0 { return }
                     buffer.append(contentsOf: chunk[0..<received])
@@ -197,6 +240,11 @@ final class HTTPServer: Sendable {
                 return
             }
         }
+    }
+
+    /// A request not completed by its deadline: 408, and the connection is closed.
+    private func requestTimedOut(_ fd: Int32) {
+        send(fd, HTTPResponse(status: 408, body: Array("request not completed in time\n".utf8)), keepAlive: false)
     }
 
     /// Index of the `\r\n\r\n` that ends the head.
