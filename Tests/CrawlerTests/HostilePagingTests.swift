@@ -80,7 +80,7 @@ struct HostilePagingTests {
         #expect(calls["commentThreads"] <= 4, "\(calls["commentThreads"]) calls")
         #expect(summary.commentsWritten == 2)
         #expect(summary.ending == .completed)
-        #expect(log.contains { $0.contains("no comment not seen before") }, "\(log)")
+        #expect(log.contains { $0.contains("a page repeated one already read") }, "\(log)")
     }
 
     @Test func aPageRepeatedUnderFreshTokensEnds() async throws {
@@ -94,7 +94,7 @@ struct HostilePagingTests {
         defer { run.remove() }
         #expect(calls["commentThreads"] == 2, "\(calls["commentThreads"]) calls")
         #expect(summary.commentsWritten == 2)
-        #expect(log.contains { $0.contains("no comment not seen before") }, "\(log)")
+        #expect(log.contains { $0.contains("a page repeated one already read") }, "\(log)")
     }
 
     @Test func replyPagingEndsOnACycleAndOnTheCountItPromised() async throws {
@@ -138,24 +138,58 @@ struct HostilePagingTests {
         #expect(endless["comments"] == 3, "--max-comment-pages caps reply pages: \(endless["comments"]) calls")
     }
 
-    /// After a resume (or a restart after an expired token) a page fetched again may hold only
-    /// comments the shards kept: it must not end the paging.
-    @Test func aRepeatedPageRightAfterAResumeDoesNotEndThePaging() {
-        #expect(CommentPaging.loop(token: "B", pageToken: "A", fresh: 0, continued: nil, restarts: nil) == nil)
-        #expect(CommentPaging.loop(token: "B", pageToken: "A", fresh: 0, continued: true, restarts: 1) == nil)
-        #expect(CommentPaging.loop(token: "B", pageToken: "A", fresh: 0, continued: true, restarts: nil) != nil)
-        #expect(CommentPaging.loop(token: "A", pageToken: "A", fresh: 5, continued: nil, restarts: nil) != nil)
-        // The checkpoint does not keep it: a restored page is not `continued`.
-        var page = CommentThreadsPage(seed: 0, videoId: "dQw4w9WgXcQ", pageToken: "A", page: 3, rank: 300)
-        page.continued = true
+    /// After a resume (or a restart after an expired token) the pages read again hold only
+    /// comments the shards kept, each page different: the paging goes on. A page read twice ends it.
+    @Test func pagesReadAgainAfterAResumeAreNotRepeats() {
+        func page(_ ids: [String]) -> [DecodedRecord] { ids.map { .comment(Comment(commentId: $0)) } }
+        var read = CommentPaging.adding(page(["a", "b"]), to: nil)
+        #expect(CommentPaging.loop(token: "T2", pageToken: "T1", page: page(["c", "d"]), read: read) == nil)
+        read = CommentPaging.adding(page(["c", "d"]), to: read)
+        #expect(CommentPaging.loop(token: "T3", pageToken: "T2", page: page(["a", "b"]), read: read) != nil)
+        #expect(CommentPaging.loop(token: "T3", pageToken: "T2", page: page(["b", "a"]), read: read) == nil)
+        #expect(CommentPaging.loop(token: "A", pageToken: "A", page: page(["x"]), read: nil) != nil)
+        // An empty page with a fresh token, twice, is a repeat too.
+        let empty = CommentPaging.adding([], to: nil)
+        #expect(CommentPaging.loop(token: "T9", pageToken: "T8", page: [], read: empty) != nil)
+        // The checkpoint does not keep the pages read: a restored page starts a new list.
+        var thread = CommentThreadsPage(seed: 0, videoId: "dQw4w9WgXcQ", pageToken: "A", page: 3, rank: 300)
+        thread.pagesRead = read
         var writer = JSONWriter(capacity: 256)
-        WorkItem.commentThreads(page).write(into: &writer)
+        WorkItem.commentThreads(thread).write(into: &writer)
         let restored = try? JSONDecoder().decode(WorkItem.self, from: Data(writer.bytes))
         guard case .commentThreads(let back)? = restored else {
             Issue.record("not read back")
             return
         }
-        #expect(back.continued == nil && back.pageToken == "A" && back.page == 3)
+        #expect(back.pagesRead == nil && back.pageToken == "A" && back.page == 3)
+        guard case .commentThreads(let again)? = thread.restartedPaging() else {
+            Issue.record("no restart")
+            return
+        }
+        #expect(again.pagesRead == nil, "a restart reads its pages again")
+    }
+
+    /// A rerun that starts a video's comments over (its checkpoint moved away, or a kill before the
+    /// first checkpoint) reads known pages again and still gets every comment.
+    @Test func aRerunThatReadsKnownPagesAgainGetsEveryComment() async throws {
+        let service = CommentCrawlTests.service()
+        let truth = service.truthComments()
+        var perVideo: [String: Int] = [:]
+        for comment in truth { perVideo[comment.videoId ?? "", default: 0] += 1 }
+        let video = try #require(perVideo.filter { $0.value > 700 }.keys.sorted().first)
+        let expected = Set(truth.filter { $0.videoId == video }.map(\.commentId))
+        let run = EngineCrawlTests.Run()
+        defer { run.remove() }
+        let first = try await run.crawl(InProcessTransport(emulator: service), seeds: "comments \(video)\n", budget: 4)
+        #expect(first.ending.cause == .budgetSpent, "\(first.ending)")
+        try FileManager.default.removeItem(atPath: run.out + "/checkpoint.json")
+        let log = Mutex<[String]>([])
+        let second = try await run.crawl(
+            InProcessTransport(emulator: service), seeds: "comments \(video)\n",
+            log: { line in log.withLock { $0.append(line) } })
+        #expect(second.ending == .completed, "\(second.ending)")
+        #expect(Set(try CommentCrawlTests.written(run.out).keys) == expected)
+        #expect(!log.withLock { $0 }.contains { $0.contains("repeated") }, "\(log.withLock { $0 })")
     }
 
     @Test func repliesStopAtWhatTheThreadPromised() async throws {

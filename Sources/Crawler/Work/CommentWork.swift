@@ -12,9 +12,9 @@ struct CommentThreadsPage: PagedWork {
     /// The position of this page's first thread among the video's threads.
     var rank: Int
     var restarts: Int?
-    /// This page follows one this run fetched (never in a checkpoint: after a resume, a page
-    /// fetched again may hold only comments the shards kept, and must not end the paging).
-    var continued: Bool?
+    /// Fingerprints of the pages this run read of this paging (never in a checkpoint): a page
+    /// read again ends it (``CommentPaging``).
+    var pagesRead: [UInt64]?
 
     func request(seeds: [Seed]) throws -> APIRequest {
         var order = APIRequest.CommentOrder.time
@@ -32,7 +32,6 @@ struct CommentThreadsPage: PagedWork {
         var topLevel: Comment?
         var carried = 0
         var replyRank = 0
-        var fresh = 0
         func closeThread(_ plan: inout CrawlEngine) {
             guard let thread = topLevel, let total = thread.totalReplyCount, total > carried else { return }
             plan.enqueue(
@@ -47,12 +46,12 @@ struct CommentThreadsPage: PagedWork {
                 topLevel = comment
                 carried = 0
                 replyRank = 0
-                if plan.found(comment, seed: seed, endpoint: "commentThreads.list", rank: position) { fresh += 1 }
+                plan.found(comment, seed: seed, endpoint: "commentThreads.list", rank: position)
                 position += 1
             } else {
                 var reply = comment
                 if reply.videoId == nil { reply.videoId = videoId }
-                if plan.found(reply, seed: seed, endpoint: "commentThreads.list", rank: replyRank) { fresh += 1 }
+                plan.found(reply, seed: seed, endpoint: "commentThreads.list", rank: replyRank)
                 carried += 1
                 replyRank += 1
             }
@@ -68,7 +67,7 @@ struct CommentThreadsPage: PagedWork {
             return
         }
         if let loop = CommentPaging.loop(
-            token: token, pageToken: pageToken, fresh: fresh, continued: continued, restarts: restarts)
+            token: token, pageToken: pageToken, page: fetched.records, read: pagesRead)
         {
             plan.warn("\(describe(seeds: plan.seeds)): \(loop); these comments end here")
             return
@@ -77,7 +76,7 @@ struct CommentThreadsPage: PagedWork {
         next.pageToken = token
         next.page += 1
         next.rank = position
-        next.continued = true
+        next.pagesRead = CommentPaging.adding(fetched.records, to: pagesRead)
         plan.enqueue(.commentThreads(next))
     }
 
@@ -90,6 +89,12 @@ struct CommentThreadsPage: PagedWork {
         let why = reasons.first.map { "\($0)" } ?? "not available"
         plan.warn("comments of video \(videoId): \(why); skipped")
         return true
+    }
+
+    /// The paging starts over: its rank, and the pages read (they will be read again).
+    mutating func startOver() {
+        rank = 0
+        pagesRead = nil
     }
 
     var item: WorkItem { .commentThreads(self) }
@@ -114,8 +119,8 @@ struct ReplyPage: PagedWork {
     var page: Int
     var rank: Int
     var restarts: Int?
-    /// As for ``CommentThreadsPage/continued``.
-    var continued: Bool?
+    /// As for ``CommentThreadsPage/pagesRead``.
+    var pagesRead: [UInt64]?
     /// The thread's `totalReplyCount` when its replies were queued: paging stops a little past
     /// what it (and the video's `commentCount`, when known) promises (absent in older checkpoints).
     var replyCount: Int?
@@ -134,7 +139,6 @@ struct ReplyPage: PagedWork {
 
     func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine) {
         var position = rank
-        var fresh = 0
         for case .comment(var reply) in fetched.records {
             // comments.list replies carry no videoId.
             if reply.videoId == nil { reply.videoId = videoId }
@@ -142,12 +146,12 @@ struct ReplyPage: PagedWork {
             if reply.parentId == nil { reply.parentId = parentId }
             reply.threadId = parentId
             reply.totalReplyCount = nil
-            if plan.found(reply, seed: seed, endpoint: "comments.list", rank: position) { fresh += 1 }
+            plan.found(reply, seed: seed, endpoint: "comments.list", rank: position)
             position += 1
         }
         guard let token = fetched.summary.nextPageToken else { return }
         if let loop = CommentPaging.loop(
-            token: token, pageToken: pageToken, fresh: fresh, continued: continued, restarts: restarts)
+            token: token, pageToken: pageToken, page: fetched.records, read: pagesRead)
         {
             plan.warn("\(describe(seeds: plan.seeds)): \(loop); these replies end here")
             return
@@ -164,13 +168,19 @@ struct ReplyPage: PagedWork {
         next.pageToken = token
         next.page += 1
         next.rank = position
-        next.continued = true
+        next.pagesRead = CommentPaging.adding(fetched.records, to: pagesRead)
         plan.enqueue(.replies(next))
     }
 
     func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine) -> Bool {
         plan.warn("replies to comment \(parentId): \(reasons.first.map { "\($0)" } ?? "not available"); skipped")
         return true
+    }
+
+    /// As for ``CommentThreadsPage/startOver()``.
+    mutating func startOver() {
+        rank = 0
+        pagesRead = nil
     }
 
     var item: WorkItem { .replies(self) }
@@ -188,20 +198,40 @@ struct ReplyPage: PagedWork {
 
 /// When a video's or a thread's comment paging goes in circles: a hostile or broken server can
 /// send a token cycle (A, B, A…) or the same page under fresh tokens, and each page costs a unit.
+/// A page is known by a fingerprint of its comment ids, in order: a paging that reads a page it
+/// read before ends there. Pages read again after a resume or a restart are not repeats (they
+/// follow each other, each different), so a rerun that reads known comments again goes on.
 enum CommentPaging {
     /// Why paging must end before asking for `token`, or `nil` to go on.
     ///
     /// - Parameters:
     ///   - token: the next page's token; `pageToken`: this page's.
-    ///   - fresh: comments this page brought that were not seen before. A page that follows one
-    ///     this run fetched (`continued`) and brings none is a repeat: a cycle comes back to pages
-    ///     already read. The first page after a resume, and pages after the paging restarted (an
-    ///     expired token), can hold only known comments, so for them only the token is checked.
-    static func loop(token: String, pageToken: String?, fresh: Int, continued: Bool?, restarts: Int?) -> String? {
+    ///   - page: this page's records; `read`: the fingerprints of the pages read before it.
+    static func loop(token: String, pageToken: String?, page: [DecodedRecord], read: [UInt64]?) -> String? {
         if token == pageToken { return "the API sent the same nextPageToken again" }
-        if continued == true, fresh == 0, (restarts ?? 0) == 0 {
-            return "a page brought no comment not seen before (a repeated page or a token cycle)"
+        if let read, read.contains(fingerprint(page)) {
+            return "a page repeated one already read (a token cycle, or a page under a fresh token)"
         }
         return nil
+    }
+
+    /// `read` with this page's fingerprint (the last 1,024 pages are kept).
+    static func adding(_ page: [DecodedRecord], to read: [UInt64]?) -> [UInt64] {
+        var pages = read ?? []
+        if pages.count >= 1024 { pages.removeFirst() }
+        pages.append(fingerprint(page))
+        return pages
+    }
+
+    /// FNV-1a over the page's comment ids, in order (an empty page has one too).
+    static func fingerprint(_ page: [DecodedRecord]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for case .comment(let comment) in page {
+            for byte in comment.commentId.utf8 {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            }
+            hash = (hash ^ 0x0A) &* 0x0000_0100_0000_01b3
+        }
+        return hash
     }
 }
