@@ -78,8 +78,15 @@ extension AuthorPseudonyms {
                     "\(directory) holds comments whose authors are in clear; this run would write pseudonymized authors (secret fingerprint \(wanted.secretFingerprint ?? "?")) beside them: drop --pseudonymize-authors, \(other)"
             )
         case (let recorded?, let wanted?):
-            // An earlier version recorded no fingerprint: the secret cannot be checked.
-            guard let old = recorded.secretFingerprint, let new = wanted.secretFingerprint, old != new else { return }
+            guard let old = recorded.secretFingerprint else {
+                // Pseudonyms whose secret is not recorded (an earlier version, or manifest and
+                // checkpoint removed): nothing tells whether this secret is theirs.
+                throw AuthorPseudonymsMismatch(
+                    description:
+                        "\(directory) holds comments with pseudonymized authors but no record of the secret they were made with (written by an earlier version, or its manifest.json and checkpoint.json were removed); this run's secret (fingerprint \(wanted.secretFingerprint ?? "?")) cannot be checked against them and a second secret would split each author in two: give another --out for a separate output"
+                )
+            }
+            guard let new = wanted.secretFingerprint, old != new else { return }
             throw AuthorPseudonymsMismatch(
                 description:
                     "\(directory) holds comments pseudonymized with another secret (fingerprint \(old); this one is \(new)); one author would get two pseudonyms: give --pseudonymize-authors the file of that secret, \(other)"
@@ -140,7 +147,8 @@ extension AuthorPseudonyms {
             let same: Bool
             switch (firstMode, mode) {
             case (nil, nil): same = true
-            case (let a?, let b?): same = a.secretFingerprint == nil || b.secretFingerprint == nil || a == b
+            // A secret not recorded cannot be told the same as another.
+            case (let a?, let b?): same = a.secretFingerprint != nil && a == b
             default: same = false
             }
             guard same else {

@@ -84,8 +84,11 @@ enum ExportCommand {
         }
         var done =
             "export: \(rows) \(kind.rawValue) rows in \(path == "-" ? "standard output" : path); \(cells.summary)"
-        if kind == .comments, let authors = ((try? Manifest.load(directory: directory)) ?? nil)?.authorPseudonyms {
-            done += "; comment authors \(authors)"
+        if kind == .comments {
+            let authors = ((try? Manifest.load(directory: directory)) ?? nil)?.authorPseudonyms
+            done +=
+                "; comment authors "
+                + (authors.map { "\($0)" } ?? "in clear (names and channel ids as the API gave them)")
         }
         if path == "-" { writeStderr(done) } else { print(done) }
         return 0

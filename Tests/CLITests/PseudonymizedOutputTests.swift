@@ -102,6 +102,22 @@ struct PseudonymizedOutputTests {
         #expect(report.status == 0, "\(report.stderr)")
         let html = String(decoding: FileManager.default.contents(atPath: page) ?? Data(), as: UTF8.self)
         #expect(html.contains("authors pseudonymized"))
+        let clearExport = try await CLIRunner.run(["export", clear, "--kind", "comments", "--csv", "-"])
+        #expect(clearExport.stderr.contains("comment authors in clear"), "\(clearExport.stderr)")
+
+        // With the record of the secret gone from both files, no secret can be checked: refused.
+        for file in [Manifest.fileName, Checkpoint.fileName] {
+            let path = out + "/" + file
+            var object = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+            object["authorPseudonyms"] = nil
+            try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
+        }
+        let unrecorded = try Self.contents(out)
+        let unchecked = try await crawl(out, ["--pseudonymize-authors", secretA])
+        #expect(unchecked.status == 2, "\(unchecked.stderr)")
+        #expect(unchecked.stderr.contains("no record of the secret"))
+        #expect(try Self.contents(out) == unrecorded, "left as it was")
     }
 
     @Test func aReadableDeviceOrDirectorySecretGetsAdviceThatDoesNotWriteIntoIt() async throws {

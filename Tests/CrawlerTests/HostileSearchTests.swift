@@ -93,6 +93,44 @@ struct HostileSearchTests {
         #expect(log.contains { $0.contains("windows in a row") }, "\(log)")
     }
 
+    /// Empty pages that always offer a next one: a search, a split search and a playlist each end
+    /// after the second empty page.
+    @Test(arguments: [
+        "search cats\n", "search cats split=time publishedAfter=2019-01-01T00:00:00Z\n",
+        "playlist PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR\n",
+    ])
+    func emptyPagesWithEndlessTokensEndInTwoCalls(seed: String) async throws {
+        let calls = Calls()
+        let (summary, log, run) = try await HostilePagingTests.crawl(seed, configure: { $0.hydrate = false }) {
+            request in
+            calls.add("any")
+            let page = Int(HostilePagingTests.parameter("pageToken", in: request.url) ?? "0") ?? 0
+            return HostilePagingTests.reply(#"{"items":[],"nextPageToken":"\#(page + 1)"}"#)
+        }
+        defer { run.remove() }
+        #expect(calls["any"] == 2, "\(calls["any"]) calls")
+        #expect(summary.ending == .completed, "\(summary.ending)")
+        #expect(log.contains { $0.contains("but with a next page") } || seed.contains("split"), "\(log)")
+    }
+
+    /// Full pages of new videos all dated at the window's end, with endless tokens: each window
+    /// ends after its second page, and the walk after two such windows.
+    @Test func fullPagesStuckAtTheWindowsEndEndTheWalkInAFewCalls() async throws {
+        let calls = Calls()
+        let (_, log, run) = try await HostilePagingTests.crawl(
+            "search cats split=time publishedAfter=2019-01-01T00:00:00Z\n", configure: { $0.hydrate = false }
+        ) { request in
+            calls.add("search")
+            let end = Self.seconds(HostilePagingTests.parameter("publishedBefore", in: request.url)) ?? Self.end2023
+            let call = calls["search"]
+            let results = (0..<50).map { Self.result(Self.id("s", call * 100 + $0), at: end) }
+            return HostilePagingTests.reply(Self.page(results, next: "t\(call)"))
+        }
+        defer { run.remove() }
+        #expect(calls["search"] <= 6, "\(calls["search"]) search calls")
+        #expect(log.contains { $0.contains("windows in a row") }, "\(log)")
+    }
+
     @Test func channelCompletionByWindowsEndsTooWhenTheServerStalls() async throws {
         // complete=search on a channel whose uploads playlist lists fewer than its videoCount: the
         // completion's windows are answered with the same known video at their end.

@@ -50,6 +50,22 @@ struct MentionScrubberTests {
         var toEve = Self.comment("c6", author: "@dan", channel: nil, text: "@eve: thanks", video: "v2")
         scrubber.scrub(&toEve, pseudonymizer: p)
         #expect(toEve.text == "@[author]: thanks")
+        // Letter case, a doubled or fullwidth sign, an invisible character or a no-break space
+        // between the sign and the name do not hide a known author.
+        for text in ["@ann lee ok", "@@Ann Lee ok", "＠Ann Lee ok", "@\u{200B}Ann Lee ok", "@Ann\u{A0}Lee ok"] {
+            var variant = Self.comment("c7", author: "@fay", channel: "UCfay", text: text)
+            scrubber.scrub(&variant, pseudonymizer: p)
+            #expect(variant.text == "@\(p.pseudonym(of: "UCann")) ok", "\(text) → \(variant.text ?? "")")
+        }
+        // An empty channel id is no author's: no pseudonym shared by all such authors.
+        var blank = Self.comment("c8", author: "@gus", channel: "", text: "x", video: "v3")
+        scrubber.scrub(&blank, pseudonymizer: p)
+        var toGus = Self.comment("c9", author: "@hal", channel: nil, text: "@gus hi", video: "v3")
+        scrubber.scrub(&toGus, pseudonymizer: p)
+        #expect(toGus.text == "@[author] hi")
+        var authorless = Self.comment("c10", author: nil, channel: "", text: "x")
+        p.apply(to: &authorless)
+        #expect(authorless.authorChannelId == nil)
     }
 
     /// The emulator's replies begin with the `@name` of the author they answer, as the site

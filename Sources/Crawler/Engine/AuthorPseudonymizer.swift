@@ -48,6 +48,8 @@ public struct AuthorPseudonymizer: Sendable, CustomStringConvertible {
             )
         }
         var bytes = Array(data)
+        // An editor may save the file with a byte order mark: the secret is what follows it.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
         try self.init(secret: bytes, name: path)
         if status.st_mode & 0o044 != 0 {
@@ -90,7 +92,8 @@ public struct AuthorPseudonymizer: Sendable, CustomStringConvertible {
     public var recorded: AuthorPseudonyms { AuthorPseudonyms(secretFingerprint: fingerprint) }
 
     public func apply(to comment: inout Comment) {
-        comment.authorChannelId = comment.authorChannelId.map(pseudonym)
+        // An empty id is no author's: it gets no pseudonym (all such authors would share one).
+        comment.authorChannelId = comment.authorChannelId.flatMap { $0.isEmpty ? nil : pseudonym(of: $0) }
         comment.authorDisplayName = nil
         comment.authorProfileImageUrl = nil
     }

@@ -11,7 +11,7 @@ import YouTubeKit
 struct MentionScrubber: Sendable {
     /// Per video: authors' display names (without a leading `@`) by their first word, each with
     /// its pseudonym (`nil` for an author without a channel id).
-    private var authors: [String: [Substring: [(name: String, pseudonym: String?)]]] = [:]
+    private var authors: [String: [String: [(name: String, pseudonym: String?)]]] = [:]
 
     static let unknown = "@[author]"
 
@@ -20,36 +20,42 @@ struct MentionScrubber: Sendable {
         let video = comment.videoId ?? ""
         if let display = comment.authorDisplayName {
             let name = display.hasPrefix("@") ? String(display.dropFirst()) : display
-            let first = Self.firstWord(name[...])
+            let first = Self.firstWord(name[...]).lowercased()
             if !first.isEmpty {
                 var known = authors[video, default: [:]][first, default: []]
                 if !known.contains(where: { $0.name == name }) {
-                    known.append((name, comment.authorChannelId.map(pseudonymizer.pseudonym)))
+                    let channel = comment.authorChannelId.flatMap { $0.isEmpty ? nil : $0 }
+                    known.append((name, channel.map(pseudonymizer.pseudonym)))
                     // Longest first: the most specific name matches.
                     known.sort { $0.name.count > $1.name.count }
                     authors[video, default: [:]][first] = known
                 }
             }
         }
-        if let text = comment.text, text.contains("@") {
+        if let text = comment.text, text.contains(where: Self.isMentionSign) {
             comment.text = rewrite(text, known: authors[video] ?? [:])
         }
     }
 
-    private func rewrite(_ text: String, known: [Substring: [(name: String, pseudonym: String?)]]) -> String {
+    private func rewrite(_ text: String, known: [String: [(name: String, pseudonym: String?)]]) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var index = text.startIndex
         var previous: Character?
         while index < text.endIndex {
             let character = text[index]
-            guard character == "@", previous.map(Self.endsWord) ?? true else {
+            guard Self.isMentionSign(character), previous.map(Self.endsWord) ?? true else {
                 result.append(character)
                 previous = character
                 index = text.index(after: index)
                 continue
             }
-            let rest = text[text.index(after: index)...]
+            // `@@name`, `@` + an invisible character + name: the name starts after them.
+            var start = text.index(after: index)
+            while start < text.endIndex, Self.isMentionSign(text[start]) || Self.isInvisible(text[start]) {
+                start = text.index(after: start)
+            }
+            let rest = text[start...]
             let token = Self.firstWord(rest)
             guard !token.isEmpty else {
                 result.append(character)
@@ -57,10 +63,8 @@ struct MentionScrubber: Sendable {
                 index = text.index(after: index)
                 continue
             }
-            let candidates = known[token] ?? known[Self.trimmed(token)] ?? []
-            if let match = candidates.first(where: {
-                rest.hasPrefix($0.name) && Self.boundary(after: $0.name, in: rest)
-            }) {
+            let candidates = known[token.lowercased()] ?? known[Self.trimmed(token).lowercased()] ?? []
+            if let match = candidates.first(where: { Self.starts(rest, with: $0.name) }) {
                 result += "@" + (match.pseudonym ?? "[author]")
                 index = rest.index(rest.startIndex, offsetBy: match.name.count)
             } else {
@@ -71,6 +75,25 @@ struct MentionScrubber: Sendable {
             previous = "]"
         }
         return result
+    }
+
+    /// `@`, or the fullwidth `＠` some keyboards type.
+    private static func isMentionSign(_ character: Character) -> Bool { character == "@" || character == "＠" }
+
+    /// Characters that show nothing (zero-width spaces and joiners, a byte order mark).
+    private static func isInvisible(_ character: Character) -> Bool {
+        character.unicodeScalars.allSatisfy { [0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF].contains($0.value) }
+    }
+
+    /// Whether `rest` starts with `name`, letter case aside, and the name ends a word there.
+    private static func starts(_ rest: Substring, with name: String) -> Bool {
+        let head = rest.prefix(name.count)
+        return head.count == name.count && folded(head) == folded(name[...]) && boundary(after: name, in: rest)
+    }
+
+    /// Lower case, every white space a plain space (`Ann\u{A0}Lee` is `ann lee`).
+    private static func folded(_ text: Substring) -> String {
+        String(text.lowercased().map { $0.isWhitespace ? " " : $0 })
     }
 
     /// The text up to the first white space.

@@ -48,6 +48,11 @@ struct SearchPage: PagedWork {
                 "\(describe(seeds: plan.seeds)): the API sent the same nextPageToken again; this search ends here")
             return
         }
+        if page > 0, fetched.summary.itemCount == 0 {
+            plan.warn(
+                "\(describe(seeds: plan.seeds)): a page without results but with a next page; this search ends here")
+            return
+        }
         if position > Self.resultCap, fresh == 0 {
             plan.warn(
                 "\(describe(seeds: plan.seeds)): a page past \(Self.resultCap) results brought no new video; this search ends here"

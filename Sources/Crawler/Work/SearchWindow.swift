@@ -106,7 +106,11 @@ struct SearchWindow: PagedWork {
         next.results += count
         next.oldest = oldest
         next.fresh = (self.fresh ?? 0) + fresh
-        if let token = fetched.summary.nextPageToken, token != pageToken, page < 20 {
+        // A page after the first that is empty, or that brings nothing older than the pages
+        // before it (dates go back page by page), ends the window: a server cannot make one
+        // window page forever.
+        let stuck = page > 0 && (fetched.summary.itemCount == 0 || oldest == self.oldest)
+        if let token = fetched.summary.nextPageToken, token != pageToken, page < 20, !stuck {
             next.pageToken = token
             next.page += 1
             plan.enqueue(.window(next))
@@ -124,7 +128,8 @@ struct SearchWindow: PagedWork {
             return
         }
         let nextBefore = before.map { last >= $0 ? $0 - 1 : last } ?? last
-        guard nextBefore >= start else { return }
+        // A window of one instant at the range's start is not a query the API takes.
+        guard nextBefore > start else { return }
         var window = SearchWindow(
             seed: seed, channelId: channelId, after: after, before: nextBefore, page: 0, rank: position,
             results: 0, windows: windows + 1)
