@@ -175,6 +175,7 @@ struct HostileSearchTests {
         let first = try await run.crawl(InProcessTransport(emulator: service), seeds: seeds, searchBudget: 1)
         #expect(first.ending.cause == .budgetSpent, "\(first.ending)")
         #expect(first.searchesWaiting == ["search music maxPages=3"])
+        #expect(first.ending.description.contains("rerun with more --search-budget"), "\(first.ending)")
         #expect(first.searches == 1)
         // Every channel's videos were walked and hydrated despite the spent search budget.
         let channelOnly = EngineCrawlTests.Run()

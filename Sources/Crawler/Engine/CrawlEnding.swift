@@ -52,7 +52,8 @@ public struct CrawlEnding: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch cause {
         case .completed: "done: every seed walked to its end"
-        case .budgetSpent: "stopped: \(detail); rerun with more --budget to continue"
+        case .budgetSpent:
+            "stopped: \(detail); rerun with more \(detail.contains("--search-budget") ? "--search-budget" : "--budget") to continue"
         case .quotaSpent: "stopped: \(detail); rerun after the quota resets (midnight Pacific Time)"
         case .keyRefused: "stopped: \(detail); check the key (or key file) and rerun"
         case .apiRefused: "stopped: the API refused the request: \(detail)"
