@@ -63,8 +63,10 @@ struct CrawlEngineTests {
             guard case .playlist(let page) = item else { break }
             order.append((page.seed, page.page))
             pageNumber += 1
+            // One entry a page: an empty page that offers a next one would end the walk.
             _ = engine.finish(
-                ticket, Self.page([], next: page.page < 6 ? "t\(pageNumber)" : nil), now: .zero, wallClock: Self.epoch)
+                ticket, Self.page(["v\(pageNumber)"], next: page.page < 6 ? "t\(pageNumber)" : nil), now: .zero,
+                wallClock: Self.epoch)
         }
         #expect(order.count == 35)
         let lastFirstPage = try #require(order.lastIndex { $0.page == 0 })

@@ -56,7 +56,7 @@ struct PlaylistPage: PagedWork {
                 "\(describe(seeds: plan.seeds)): the API sent the same nextPageToken again; this playlist ends here")
             return
         }
-        if page > 0, fetched.summary.itemCount == 0 {
+        if page > 0, fetched.records.isEmpty, fetched.summary.itemCount == 0 {
             plan.warn(
                 "\(describe(seeds: plan.seeds)): a page without entries but with a next page; this playlist ends here")
             return

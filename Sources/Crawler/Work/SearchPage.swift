@@ -48,7 +48,7 @@ struct SearchPage: PagedWork {
                 "\(describe(seeds: plan.seeds)): the API sent the same nextPageToken again; this search ends here")
             return
         }
-        if page > 0, fetched.summary.itemCount == 0 {
+        if page > 0, fetched.records.isEmpty, fetched.summary.itemCount == 0 {
             plan.warn(
                 "\(describe(seeds: plan.seeds)): a page without results but with a next page; this search ends here")
             return

@@ -109,7 +109,7 @@ struct SearchWindow: PagedWork {
         // A page after the first that is empty, or that brings nothing older than the pages
         // before it (dates go back page by page), ends the window: a server cannot make one
         // window page forever.
-        let stuck = page > 0 && (fetched.summary.itemCount == 0 || oldest == self.oldest)
+        let stuck = page > 0 && ((fetched.records.isEmpty && fetched.summary.itemCount == 0) || oldest == self.oldest)
         if let token = fetched.summary.nextPageToken, token != pageToken, page < 20, !stuck {
             next.pageToken = token
             next.page += 1
