@@ -32,10 +32,12 @@ struct CommentEventHandler: JSONEventHandler {
     private var top = CommentFields()
     private var reply = CommentFields()
     private var replies: [CommentFields] = []
-    /// The last channel id and date read, and the date's text: every comment of a page is on
-    /// the same channel, and most are never edited (updatedAt = publishedAt).
+    /// The last channel id, video id and date read, and the date's text: every comment of a
+    /// page is on the same channel and video, and most are never edited (updatedAt = publishedAt).
     private var lastChannelId = ""
-    private var lastDateText: [UInt8] = []
+    private var lastVideoId = ""
+    private var lastDateWords: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    private var lastDateLength = -1
     private var lastDate: Int64?
     /// What the item's `kind` says: a thread (`true`), a comment (`false`), unknown (`nil`).
     private var itemIsThread: Bool?
@@ -219,7 +221,11 @@ struct CommentEventHandler: JSONEventHandler {
             if !Self.same(text, lastChannelId) { lastChannelId = text.string }
             let channelId = lastChannelId
             fill { $0.channelId = channelId }
-        case .videoId: fill { $0.videoId = text.string }
+        case .videoId:
+            // Every comment of a page is on the same video, usually: one String for all.
+            if !Self.same(text, lastVideoId) { lastVideoId = text.string }
+            let videoId = lastVideoId
+            fill { $0.videoId = videoId }
         case .parentId:
             // A carried reply's parent is its thread: the same id, shared rather than copied.
             if target == .reply, let thread = top.id, Self.same(text, thread) {
@@ -251,16 +257,18 @@ struct CommentEventHandler: JSONEventHandler {
         return string.withUTF8 { memcmp($0.baseAddress!, bytes, text.count) == 0 }
     }
 
-    /// A date, parsed once for a run of equal texts.
+    /// A date, parsed once for a run of equal texts (compared as the words a key is).
     private mutating func date(_ text: JSONText) -> Int64? {
-        let same =
-            text.count == lastDateText.count && text.count > 0
-            && lastDateText.withUnsafeBytes { memcmp($0.baseAddress!, text.bytes.baseAddress!, text.count) == 0 }
-        if !same {
-            lastDateText.removeAll(keepingCapacity: true)
-            lastDateText.append(contentsOf: text.bytes)
-            lastDate = RFC3339.parseSeconds(utf8: text.bytes)
+        let count = text.count
+        if count <= 24 {
+            let words = KeyMatcher<CommentField>.words(text.bytes, readable: text.readable)
+            if count == lastDateLength && words == lastDateWords { return lastDate }
+            lastDateWords = words
+            lastDateLength = count
+        } else {
+            lastDateLength = -1
         }
+        lastDate = RFC3339.parseSeconds(utf8: text.bytes)
         return lastDate
     }
 
@@ -316,24 +324,26 @@ struct CommentEventHandler: JSONEventHandler {
         let isThread = itemIsThread ?? (item.isThread || endpoint == .commentThreads)
         if summary.endpoint == nil { summary.endpoint = isThread ? .commentThreads : .comments }
         guard isThread else {
-            if let comment = item.take(threadId: nil, parentId: nil, thread: nil) { try emit(comment) }
+            if let comment = item.take(threadId: nil, parentId: nil, thread: CommentFields()) { try emit(comment) }
             return
         }
         guard let first = top.take(threadId: nil, parentId: nil, thread: item) else {
             return
         }
+        guard case .comment(let firstComment) = first else { return }
+        let threadId = firstComment.commentId
         try emit(first)
         for index in replies.indices {
-            if let comment = replies[index].take(
-                threadId: first.commentId, parentId: first.commentId, thread: item)
-            {
+            if let comment = replies[index].take(threadId: threadId, parentId: threadId, thread: item) {
                 try emit(comment)
             }
         }
     }
 
-    private mutating func emit(_ comment: Comment) throws {
+    /// Hands a comment record on, consumed: its strings are not retained again here.
+    @inline(__always)
+    private mutating func emit(_ record: consuming DecodedRecord) throws {
         summary.commentCount += 1
-        try onRecord(.comment(comment))
+        try onRecord(record)
     }
 }

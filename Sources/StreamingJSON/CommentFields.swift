@@ -69,17 +69,24 @@ struct CommentFields {
     var isThread = false
 
     /// The record, its strings moved out (the fields are spent); `nil` without an id.
-    mutating func take(threadId: String?, parentId fallbackParent: String?, thread: CommentFields?) -> Comment? {
+    ///
+    /// - Parameter thread: the thread's own fields for a thread's comments (their video,
+    ///   channel and reply count when a comment does not carry them), borrowed: not copied.
+    @inline(__always)
+    mutating func take(threadId: String?, parentId fallbackParent: String?, thread: borrowing CommentFields)
+        -> DecodedRecord?
+    {
         guard let id = id.take() else { return nil }
         let parent = parentId.take() ?? fallbackParent
-        return Comment(
-            commentId: id, threadId: threadId ?? parent ?? id, parentId: parent,
-            videoId: videoId.take() ?? thread?.videoId, channelId: channelId.take() ?? thread?.channelId,
-            authorDisplayName: authorDisplayName.take(), authorProfileImageUrl: authorProfileImageUrl.take(),
-            authorChannelId: authorChannelId.take(), text: textDisplay.take() ?? textOriginal.take(),
-            likeCount: likeCount, imageUrl: imageUrl.take(),
-            totalReplyCount: parent == nil ? (thread?.totalReplyCount ?? totalReplyCount) : nil,
-            publishedAt: publishedAt.map { Date(timeIntervalSince1970: TimeInterval($0)) },
-            updatedAt: updatedAt.map { Date(timeIntervalSince1970: TimeInterval($0)) })
+        return .comment(
+            Comment(
+                commentId: id, threadId: threadId ?? parent ?? id, parentId: parent,
+                videoId: videoId.take() ?? thread.videoId, channelId: channelId.take() ?? thread.channelId,
+                authorDisplayName: authorDisplayName.take(), authorProfileImageUrl: authorProfileImageUrl.take(),
+                authorChannelId: authorChannelId.take(), text: textDisplay.take() ?? textOriginal.take(),
+                likeCount: likeCount, imageUrl: imageUrl.take(),
+                totalReplyCount: parent == nil ? (thread.totalReplyCount ?? totalReplyCount) : nil,
+                publishedAt: publishedAt.map { Date(timeIntervalSince1970: TimeInterval($0)) },
+                updatedAt: updatedAt.map { Date(timeIntervalSince1970: TimeInterval($0)) }))
     }
 }
