@@ -235,16 +235,13 @@ public struct JSONStreamParser {
                         break members
                     }
                     if byte == UInt8(ascii: "\""), index != start || stringResume == nil {
-                        if let repeated = recent.match(base, index, count) {
-                            // A long value repeated (snippet.localized): its token is known.
-                            let token = StringToken(
-                                end: index &+ 1 &+ repeated.length, escaped: repeated.escaped,
-                                nonASCII: repeated.nonASCII)
-                            if skipDepth < 0 {
-                                try withText(base, index &+ 1, count, token) { try handler.string($0) }
-                            }
+                        // Only a skipped value is compared with the last long ones: the repeats
+                        // (snippet.localized, a comment's textOriginal) are values no record keeps,
+                        // and a kept value is nearly always a first occurrence.
+                        if skipDepth >= 0, let repeated = recent.match(base, index, count) {
+                            // A long value repeated: its end is known, its bytes were checked.
                             completeValue()
-                            index = token.end &+ 1
+                            index = index &+ 2 &+ repeated.length
                         } else {
                             var high: UInt64 = 0
                             let stop = JSONScanner.plainRun(base, index &+ 1, count, &high)
