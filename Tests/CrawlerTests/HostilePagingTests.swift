@@ -141,16 +141,16 @@ struct HostilePagingTests {
     /// After a resume (or a restart after an expired token) the pages read again hold only
     /// comments the shards kept, each page different: the paging goes on. A page read twice ends it.
     @Test func pagesReadAgainAfterAResumeAreNotRepeats() {
-        func page(_ ids: [String]) -> [DecodedRecord] { ids.map { .comment(Comment(commentId: $0)) } }
+        func page(_ ids: [String]) -> UInt64 { CommentPaging.fingerprint(ids.map { .comment(Comment(commentId: $0)) }) }
         var read = CommentPaging.adding(page(["a", "b"]), to: nil)
-        #expect(CommentPaging.loop(token: "T2", pageToken: "T1", page: page(["c", "d"]), read: read) == nil)
+        #expect(CommentPaging.loop(token: "T2", pageToken: "T1", fingerprint: page(["c", "d"]), read: read) == nil)
         read = CommentPaging.adding(page(["c", "d"]), to: read)
-        #expect(CommentPaging.loop(token: "T3", pageToken: "T2", page: page(["a", "b"]), read: read) != nil)
-        #expect(CommentPaging.loop(token: "T3", pageToken: "T2", page: page(["b", "a"]), read: read) == nil)
-        #expect(CommentPaging.loop(token: "A", pageToken: "A", page: page(["x"]), read: nil) != nil)
+        #expect(CommentPaging.loop(token: "T3", pageToken: "T2", fingerprint: page(["a", "b"]), read: read) != nil)
+        #expect(CommentPaging.loop(token: "T3", pageToken: "T2", fingerprint: page(["b", "a"]), read: read) == nil)
+        #expect(CommentPaging.loop(token: "A", pageToken: "A", fingerprint: page(["x"]), read: nil) != nil)
         // An empty page with a fresh token, twice, is a repeat too.
-        let empty = CommentPaging.adding([], to: nil)
-        #expect(CommentPaging.loop(token: "T9", pageToken: "T8", page: [], read: empty) != nil)
+        let empty = CommentPaging.adding(page([]), to: nil)
+        #expect(CommentPaging.loop(token: "T9", pageToken: "T8", fingerprint: page([]), read: empty) != nil)
         // The checkpoint does not keep the pages read: a restored page starts a new list.
         var thread = CommentThreadsPage(seed: 0, videoId: "dQw4w9WgXcQ", pageToken: "A", page: 3, rank: 300)
         thread.pagesRead = read

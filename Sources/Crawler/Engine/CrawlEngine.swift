@@ -200,9 +200,7 @@ struct CrawlEngine {
     /// Units to keep back for hydrating what was found: one per 50 waiting, one for each item in
     /// flight (a discovery page may bring 50 more; a hydration batch's permit may not be granted
     /// yet). Only videos.list may spend them.
-    var keepBack: Int {
-        options.hydrate ? (waitingForHydration + 49) / 50 + inFlight.count : (waitingForHydration + 49) / 50
-    }
+    var keepBack: Int { (waitingForHydration + 49) / 50 + (options.hydrate ? inFlight.count : 0) }
 
     /// Nothing in flight and nothing more to start: the run is over.
     var isOver: Bool { inFlight.isEmpty && !mayStartAnything }

@@ -60,6 +60,7 @@ struct CommentThreadsPage: PagedWork {
         guard let token = fetched.summary.nextPageToken, page + 1 < (plan.maxCommentPages(seed) ?? .max) else {
             return
         }
+        let pageFingerprint = CommentPaging.fingerprint(fetched.records)
         if let count = plan.commentCounts[videoId], page + 1 >= CrawlEngine.pages(holding: count) {
             plan.warn(
                 "\(describe(seeds: plan.seeds)): \(page + 1) pages, past the \(count) comments the video counts; these comments end here"
@@ -67,7 +68,7 @@ struct CommentThreadsPage: PagedWork {
             return
         }
         if let loop = CommentPaging.loop(
-            token: token, pageToken: pageToken, page: fetched.records, read: pagesRead)
+            token: token, pageToken: pageToken, fingerprint: pageFingerprint, read: pagesRead)
         {
             plan.warn("\(describe(seeds: plan.seeds)): \(loop); these comments end here")
             return
@@ -76,7 +77,7 @@ struct CommentThreadsPage: PagedWork {
         next.pageToken = token
         next.page += 1
         next.rank = position
-        next.pagesRead = CommentPaging.adding(fetched.records, to: pagesRead)
+        next.pagesRead = CommentPaging.adding(pageFingerprint, to: pagesRead)
         plan.enqueue(.commentThreads(next))
     }
 
@@ -150,8 +151,9 @@ struct ReplyPage: PagedWork {
             position += 1
         }
         guard let token = fetched.summary.nextPageToken else { return }
+        let pageFingerprint = CommentPaging.fingerprint(fetched.records)
         if let loop = CommentPaging.loop(
-            token: token, pageToken: pageToken, page: fetched.records, read: pagesRead)
+            token: token, pageToken: pageToken, fingerprint: pageFingerprint, read: pagesRead)
         {
             plan.warn("\(describe(seeds: plan.seeds)): \(loop); these replies end here")
             return
@@ -168,7 +170,7 @@ struct ReplyPage: PagedWork {
         next.pageToken = token
         next.page += 1
         next.rank = position
-        next.pagesRead = CommentPaging.adding(fetched.records, to: pagesRead)
+        next.pagesRead = CommentPaging.adding(pageFingerprint, to: pagesRead)
         plan.enqueue(.replies(next))
     }
 
@@ -206,20 +208,20 @@ enum CommentPaging {
     ///
     /// - Parameters:
     ///   - token: the next page's token; `pageToken`: this page's.
-    ///   - page: this page's records; `read`: the fingerprints of the pages read before it.
-    static func loop(token: String, pageToken: String?, page: [DecodedRecord], read: [UInt64]?) -> String? {
+    ///   - fingerprint: this page's (``fingerprint(_:)``); `read`: those of the pages read before it.
+    static func loop(token: String, pageToken: String?, fingerprint: UInt64, read: [UInt64]?) -> String? {
         if token == pageToken { return "the API sent the same nextPageToken again" }
-        if let read, read.contains(fingerprint(page)) {
+        if let read, read.contains(fingerprint) {
             return "a page repeated one already read (a token cycle, or a page under a fresh token)"
         }
         return nil
     }
 
     /// `read` with this page's fingerprint (the last 1,024 pages are kept).
-    static func adding(_ page: [DecodedRecord], to read: [UInt64]?) -> [UInt64] {
+    static func adding(_ fingerprint: UInt64, to read: [UInt64]?) -> [UInt64] {
         var pages = read ?? []
         if pages.count >= 1024 { pages.removeFirst() }
-        pages.append(fingerprint(page))
+        pages.append(fingerprint)
         return pages
     }
 
