@@ -47,9 +47,10 @@ struct SharedDailyCapTests {
         }
 
         /// The options every run takes, besides its output.
-        func arguments(state: String) -> [String] {
+        func arguments(state: String, rps: Int = 300) -> [String] {
             [
-                "--seeds", seeds, "--budget", "100000", "--api-base", emulator.base, "--key-file", keys, "--rps", "300",
+                "--seeds", seeds, "--budget", "100000", "--api-base", emulator.base, "--key-file", keys, "--rps",
+                String(rps),
                 "--concurrency", "8", "--no-hydrate", "--state-dir", state, "--quiet",
             ]
         }
@@ -108,8 +109,9 @@ struct SharedDailyCapTests {
         defer { for path in [state, out] { try? FileManager.default.removeItem(atPath: path) } }
         let before = try await offThePool { fixture.emulator.answeredCounts() }
         let concurrency = 8
+        // Slowed down so that a run (about a hundred requests) outlasts the moment of the kill.
         let killed = try await CLIRunner.killRuns(
-            fixture.arguments(state: state) + ["--out", out], times: 3, after: 0.6...1.2,
+            fixture.arguments(state: state, rps: 25) + ["--out", out], times: 3, after: 0.6...1.2,
             ready: { FileManager.default.fileExists(atPath: state + "/quota-ledger.json") }
         ) { _ in }
         #expect(killed >= 1)

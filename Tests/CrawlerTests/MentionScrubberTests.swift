@@ -95,12 +95,27 @@ struct MentionScrubberTests {
             guard case .string(let text)? = record["text"] else { return }
             texts += 1
             if text.hasPrefix("@hmac-sha256:") { replaced += 1 }
-            for word in text.split(whereSeparator: \.isWhitespace) where word.hasPrefix("@") {
-                #expect(!names.contains(String(word)), "\(word) leaked in \(text)")
+            // The corpus's names are `@` and letters and digits: any run after an `@` that begins
+            // with a name is a leak (a word of the text, or glued to what follows).
+            for run in Self.runsAfterAtSigns(in: text) {
+                for end in run.indices.dropFirst() where names.contains(String(run[...end])) {
+                    Issue.record("\(run[...end]) leaked in \(text)")
+                }
             }
-            for name in names where text.contains(name) { Issue.record("\(name) in \(text)") }
         }
         #expect(texts > 100)
         #expect(replaced > mentions / 2, "\(replaced) of \(mentions) mentions became pseudonyms")
+    }
+
+    /// Each `@` of `text` with the letters and digits that follow it.
+    static func runsAfterAtSigns(in text: String) -> [Substring] {
+        var runs: [Substring] = []
+        var index = text.startIndex
+        while let at = text[index...].firstIndex(of: "@") {
+            let end = text[text.index(after: at)...].firstIndex { !($0.isLetter || $0.isNumber) } ?? text.endIndex
+            runs.append(text[at..<end])
+            index = text.index(after: at)
+        }
+        return runs
     }
 }
