@@ -41,10 +41,11 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
                 return nil
             }
             var point = ResumePoint(
-                seedsDigest: checkpoint?.seedsDigest, frontierJSON: checkpoint?.frontier, videoIds: videoIds,
+                seedsDigest: checkpoint?.seedsDigest, frontier: checkpoint?.frontier, videoIds: videoIds,
                 channelIds: channelIds, videoRecords: self.writer.videoRecords,
                 channelRecords: self.writer.channelRecords, finished: checkpoint?.finished ?? false)
             point.commentIds = commentIds
+            point.unitsByMethod = self.writer.unitsByMethod
             point.statsIds = statsIds
             return point
         }

@@ -11,6 +11,10 @@ import YouTubeKit
 public final class ArchiveWriter {
     public let directory: String
     public let options: ShardWriter.Options
+    /// Units spent on the output so far, by method: the manifest's (an earlier run's until this
+    /// one's first checkpoint).
+    public var unitsByMethod: [String: Int] { manifest.unitsByMethod }
+
     /// The checkpoint this writer resumed from, if any.
     public let resumed: Checkpoint?
     /// The kinds of record it holds, in the manifest's order.
@@ -60,6 +64,7 @@ public final class ArchiveWriter {
         if let previous {
             manifest.startedAt = previous.startedAt
             manifest.commentsDisabled = previous.commentsDisabled
+            manifest.unitsByMethod = previous.unitsByMethod
         }
         self.manifest = manifest
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
@@ -189,14 +194,13 @@ public final class ArchiveWriter {
         try checkpoint(frontierJSON: JSONWriter(json: frontier), unitsByMethod: unitsByMethod, finished: finished)
     }
 
-    /// The same, with the frontier as JSON bytes (kept in the checkpoint as that text).
+    /// The same, with the frontier as JSON bytes (kept in the checkpoint as they are).
     public func checkpoint(frontierJSON: JSONWriter, unitsByMethod: [String: Int], finished: Bool = false) throws {
         let commits = try kinds.map { try shard($0).flush() }
         let checkpoint = Checkpoint(
             seedsDigest: manifest.seedsDigest, updatedAt: RFC3339.format(Date()), openShards: commits,
-            closedShards: closedShardsByKind(), frontier: "", unitsByMethod: unitsByMethod, finished: finished,
-            authorPseudonyms: manifest.authorPseudonyms)
-        try checkpoint.write(directory: directory, frontierJSON: frontierJSON)
+            closedShards: closedShardsByKind(), finished: finished, authorPseudonyms: manifest.authorPseudonyms)
+        try checkpoint.write(directory: directory, frontier: frontierJSON)
         manifest.unitsByMethod = unitsByMethod
         try writeManifest(finished: false)
     }
@@ -225,13 +229,8 @@ public final class ArchiveWriter {
         manifest.unitsByMethod = unitsByMethod
         let checkpoint = Checkpoint(
             seedsDigest: manifest.seedsDigest, updatedAt: RFC3339.format(Date()), openShards: [],
-            closedShards: closedShardsByKind(), frontier: "[]", unitsByMethod: unitsByMethod, finished: true,
-            authorPseudonyms: manifest.authorPseudonyms)
-        if let frontierJSON {
-            try checkpoint.write(directory: directory, frontierJSON: frontierJSON)
-        } else {
-            try checkpoint.write(directory: directory)
-        }
+            closedShards: closedShardsByKind(), finished: true, authorPseudonyms: manifest.authorPseudonyms)
+        try checkpoint.write(directory: directory, frontier: frontierJSON ?? JSONWriter(json: "[]"))
         return try writeManifest(finished: true)
     }
 

@@ -76,94 +76,16 @@ public struct Manifest: Codable, Sendable, Hashable {
     }
 }
 
-/// `checkpoint.json`: what a resumed run needs. The crawler's frontier is kept as the JSON text it gives.
-public struct Checkpoint: Codable, Sendable, Hashable {
-    public var schemaVersion = 1
-    public var seedsDigest: String?
-    public var updatedAt: String
-    /// The shard of each kind left open, with its committed length and records.
-    public var openShards: [ShardWriter.Commit]
-    public var closedShards: [String: [ShardWriter.ClosedShard]]
-    /// The crawler's pending work (page tokens, queues), as JSON text.
-    public var frontier: String
-    /// Units spent so far per method.
-    public var unitsByMethod: [String: Int]
-    public var finished: Bool
-    /// As in the manifest: comment authors pseudonymized, and with which secret.
-    public var authorPseudonyms: AuthorPseudonyms?
-
-    public static let fileName = "checkpoint.json"
-
-    public static func load(directory: String) throws -> Checkpoint? {
-        try JSONFile.load(
-            Checkpoint.self, path: directory + "/" + fileName, what: "checkpoint",
-            fix: "move it away: the next run starts from the seeds and writes nothing the shards hold again")
-    }
-
-    func write(directory: String) throws {
-        try JSONFile.write(self, to: directory + "/" + Self.fileName, pretty: false)
-    }
-
-    /// Writes the checkpoint with the frontier given as its JSON bytes, escaped into the file a
-    /// piece at a time: the frontier (megabytes at a million videos) is neither copied into a String
-    /// and through Foundation's encoder nor escaped whole into a second buffer — at a checkpoint a
-    /// second, such copies were the largest part of the crawl's peak memory.
-    func write(directory: String, frontierJSON: JSONWriter) throws {
-        var shell = self
-        shell.frontier = Self.placeholder
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let encoded = Array(try encoder.encode(shell))
-        let marker = Array(#""\u0000frontier\u0000""#.utf8)
-        guard let start = Self.firstIndex(of: marker, in: encoded) else {
-            // An encoder that escapes differently: the plain way, still correct.
-            var whole = self
-            whole.frontier = frontierJSON.withBytes { String(decoding: $0, as: UTF8.self) }
-            try whole.write(directory: directory)
-            return
-        }
-        try AtomicFile.write(to: directory + "/" + Self.fileName) { append in
-            try encoded[..<start].withUnsafeBytes(append)
-            var piece = JSONWriter(capacity: 6 * Self.pieceSize + 2)
-            piece.raw(UInt8(ascii: "\""))
-            try frontierJSON.withBytes { frontier in
-                var offset = 0
-                while offset < frontier.count {
-                    var end = min(offset + Self.pieceSize, frontier.count)
-                    // Cut between characters: never before a UTF-8 continuation byte.
-                    while end < frontier.count, end > offset + 1, frontier[end] & 0xC0 == 0x80 { end -= 1 }
-                    piece.escapedText(utf8: UnsafeRawBufferPointer(rebasing: frontier[offset..<end]))
-                    try piece.withBytes(append)
-                    piece.removeAll()
-                    offset = end
-                }
-            }
-            piece.raw(UInt8(ascii: "\""))
-            for byte in encoded[(start + marker.count)...] { piece.raw(byte) }
-            piece.raw(0x0A)
-            try piece.withBytes(append)
-        }
-    }
-
-    /// Frontier bytes escaped at a time.
-    private static let pieceSize = 64 * 1024
-
-    private static let placeholder = "\u{0}frontier\u{0}"
-
-    private static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        for start in 0...(haystack.count - needle.count)
-        where haystack[start] == needle[0] && haystack[start..<(start + needle.count)].elementsEqual(needle) {
-            return start
-        }
-        return nil
-    }
-}
-
 /// The directory's small JSON files: read with a clear error, written atomically.
 enum JSONFile {
     static func load<T: Decodable>(_ type: T.Type, path: String, what: String, fix: String) throws -> T? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try decode(type, from: data, path: path, what: what, fix: fix)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String, what: String, fix: String) throws
+        -> T?
+    {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch {

@@ -30,7 +30,9 @@ public struct ResumePoint: Sendable {
     public var seedsDigest: String?
     /// The crawl's pending work, as the JSON it saved; `nil` when the output has records but no
     /// checkpoint (a run killed before its first one).
-    public var frontierJSON: String?
+    public var frontier: [UInt8]?
+    /// Units spent on the output so far, by method (the manifest's).
+    public var unitsByMethod: [String: Int] = [:]
     /// Every video and channel already written (the output is the truth, not the checkpoint).
     public var videoIds: Set<String>
     public var channelIds: Set<String>
@@ -44,15 +46,20 @@ public struct ResumePoint: Sendable {
     public var finished: Bool
 
     public init(
-        seedsDigest: String?, frontierJSON: String?, videoIds: Set<String>, channelIds: Set<String>,
+        seedsDigest: String?, frontier: [UInt8]?, videoIds: Set<String>, channelIds: Set<String>,
         videoRecords: Int, channelRecords: Int, finished: Bool
     ) {
         self.finished = finished
         self.seedsDigest = seedsDigest
-        self.frontierJSON = frontierJSON
+        self.frontier = frontier
         self.videoIds = videoIds
         self.channelIds = channelIds
         self.videoRecords = videoRecords
         self.channelRecords = channelRecords
     }
+
+    /// An output that holds nothing.
+    public static let empty = ResumePoint(
+        seedsDigest: nil, frontier: nil, videoIds: [], channelIds: [], videoRecords: 0, channelRecords: 0,
+        finished: false)
 }

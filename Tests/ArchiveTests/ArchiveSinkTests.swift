@@ -33,7 +33,8 @@ struct ArchiveSinkTests {
         let point = try #require(try await reopened.resumePoint())
         #expect(point.videoIds.count == 150 && point.videoRecords == 150)
         #expect(point.channelIds == ["UCone"])
-        #expect(point.frontierJSON == #"{"items":[]}"#)
+        #expect(point.frontier.map { String(decoding: $0, as: UTF8.self) } == #"{"items":[]}"#)
+        #expect(point.unitsByMethod == ["videos.list": 3])
         #expect(!point.finished)
         var order: [String] = []
         try ArchiveReader.forEachRecord(directory: directory, kind: .videos, includeOpen: true) { record, _ in

@@ -9,6 +9,8 @@ import YouTubeKit
 
 @Suite("Archive: shards, manifest, checkpoint, recovery, verify")
 struct ArchiveWriterTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+
     static func directory() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("archive-\(UUID())").path
     }
@@ -34,40 +36,47 @@ struct ArchiveWriterTests {
         Manifest(toolVersion: "test", quotaModel: "buckets", startedAt: "2026-11-29T00:00:00Z")
     }
 
-    @Test func aCheckpointKeepsTheFrontierTextExactly() throws {
+    @Test func aCheckpointKeepsTheFrontierAsARawMember() throws {
         let directory = Self.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let writer = try ArchiveWriter(directory: directory, options: .init(), manifest: Self.manifest())
-        // Quotes, backslashes, control characters, U+2028, non-ASCII: the frontier is JSON text
-        // kept as a string, escaped straight into the file.
-        let frontier = #"[{"token":"a\"b\\c","text":"tab\tline\u2028é😀"}, "\u0000frontier\u0000"]"#
+        // Quotes, backslashes, control characters, U+2028, non-ASCII, and the member's own key
+        // inside a string and as a nested key: the bytes come back as they were given.
+        let frontier =
+            #"{"items":[{"token":"a\"b\\c","text":"tab\tline\u2028é😀 \"frontier\":[1]"},{"frontier":{}}],"pending":[]}"#
         try writer.checkpoint(frontierJSON: JSONWriter(json: frontier), unitsByMethod: ["search.list": 100])
         let loaded = try #require(try Checkpoint.load(directory: directory))
-        #expect(loaded.frontier == frontier)
-        #expect(loaded.unitsByMethod == ["search.list": 100])
+        #expect(loaded.frontierText == frontier)
+        #expect(loaded.unitsByMethod == nil, "units are kept once, in the manifest")
+        #expect(try Manifest.load(directory: directory)?.unitsByMethod == ["search.list": 100])
         #expect(!loaded.finished)
         let bytes = try #require(FileManager.default.contents(atPath: directory + "/" + Checkpoint.fileName))
         #expect(bytes.last == 0x0A)
-        #expect(try JSONSerialization.jsonObject(with: bytes) is [String: Any])
+        let object = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+        #expect(object["frontier"] is [String: Any], "a JSON member, not a string")
+        // A large frontier goes through unchanged, and an empty array stays one.
+        var large = "["
+        while large.utf8.count < 5 * 64 * 1024 { large += #"{"t":"日本語 \"quoted\" tab\t 😀"},"# }
+        large += "1]"
+        try writer.checkpoint(frontierJSON: JSONWriter(json: large), unitsByMethod: [:])
+        #expect(try Checkpoint.load(directory: directory)?.frontierText == large)
+        try writer.checkpoint(frontierJSON: JSONWriter(json: "[]"), unitsByMethod: [:])
+        #expect(try Checkpoint.load(directory: directory)?.frontierText == "[]")
     }
 
-    @Test func aFrontierOfManyPiecesIsEscapedWholeAcrossThePieceCuts() throws {
+    /// Checkpoints written by earlier versions hold the frontier as a string: it reads as the
+    /// same bytes (the fixture was written by the release before this form changed).
+    @Test func aCheckpointWithTheFrontierAsAStringStillReads() throws {
         let directory = Self.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let writer = try ArchiveWriter(directory: directory, options: .init(), manifest: Self.manifest())
-        // The file is written 64 KiB of frontier at a time: a four-byte character and U+2028 sit
-        // across the first two cuts, escapes on both sides of them.
-        let cut = 64 * 1024
-        var frontier = String(repeating: "a", count: cut - 2) + "😀" + "\"\\\n"
-        frontier += String(repeating: "é", count: (cut - frontier.utf8.count % cut - 1) / 2) + "b\u{2028}c"
-        while frontier.utf8.count < 5 * cut { frontier += "日本語 \"quoted\" tab\t back\\slash 😀 " }
-        try writer.checkpoint(frontierJSON: JSONWriter(json: frontier), unitsByMethod: [:])
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let fixture = Self.repository.appendingPathComponent("Fixtures/checkpoint-frontier-as-string.json")
+        let data = try Data(contentsOf: fixture)
+        try data.write(to: URL(fileURLWithPath: directory + "/" + Checkpoint.fileName))
         let loaded = try #require(try Checkpoint.load(directory: directory))
-        #expect(loaded.frontier == frontier)
-        let empty = try ArchiveWriter(directory: Self.directory(), options: .init(), manifest: Self.manifest())
-        try empty.checkpoint(frontierJSON: JSONWriter(json: ""), unitsByMethod: [:])
-        #expect(try Checkpoint.load(directory: empty.directory)?.frontier == "")
-        try? FileManager.default.removeItem(atPath: empty.directory)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(loaded.frontierText == object["frontier"] as? String)
+        #expect(loaded.unitsByMethod?["search.list"] == 3)
     }
 
     @Test func roundTripWithRotationAndVerify() throws {
@@ -151,7 +160,7 @@ struct ArchiveWriterTests {
             let reopened = try ArchiveWriter(
                 directory: directory, options: .init(shardRecords: 150, memberBytes: 8 * 1024),
                 manifest: Self.manifest())
-            #expect(reopened.resumed?.frontier == "[\"page-2\"]")
+            #expect(reopened.resumed?.frontierText == "[\"page-2\"]")
             let seen = try ArchiveReader.videoIds(directory: directory)
             #expect(seen == committedIds, "round \(round): exactly the committed records survive")
             for index in 200..<300 { try reopened.append(Self.video(index)) }

@@ -1,3 +1,4 @@
+import Archive
 import Foundation
 import StreamingJSON
 import Testing
@@ -14,7 +15,7 @@ struct CrawlEngineTests {
             options: .init(
                 hydrate: hydrate, concurrency: concurrency, checkpointEvery: 2, checkpointInterval: .seconds(1))
         )
-        engine.seedFrontier()
+        _ = try engine.beginChecked(from: nil)
         return engine
     }
 
@@ -43,14 +44,19 @@ struct CrawlEngineTests {
 
     /// The next item, which must be there.
     static func next(_ engine: inout CrawlEngine) throws -> (ticket: Int, item: WorkItem) {
-        guard let next = engine.start() else { throw NothingToStart() }
+        guard let next = start(&engine) else { throw NothingToStart() }
         return next
+    }
+
+    /// Starts what may start (one item at concurrency 1) and gives the first.
+    static func start(_ engine: inout CrawlEngine) -> (ticket: Int, item: WorkItem)? {
+        engine.startChecked().first
     }
 
     /// Starts everything that may start.
     static func startAll(_ engine: inout CrawlEngine) -> [(ticket: Int, item: WorkItem)] {
-        var started: [(Int, WorkItem)] = []
-        while let next = engine.start() { started.append(next) }
+        var started: [(ticket: Int, item: WorkItem)] = []
+        while case let more = engine.startChecked(), !more.isEmpty { started += more }
         return started
     }
 
@@ -59,12 +65,12 @@ struct CrawlEngineTests {
             (0..<5).map { "playlist " + Self.pl(String($0)) }.joined(separator: "\n"), concurrency: 1)
         var order: [(seed: Int, page: Int)] = []
         var pageNumber = 0
-        while let (ticket, item) = engine.start() {
+        while let (ticket, item) = Self.start(&engine) {
             guard case .playlist(let page) = item else { break }
             order.append((page.seed, page.page))
             pageNumber += 1
             // One entry a page: an empty page that offers a next one would end the walk.
-            _ = engine.finish(
+            _ = engine.finishChecked(
                 ticket, Self.page(["v\(pageNumber)"], next: page.page < 6 ? "t\(pageNumber)" : nil), now: .zero,
                 wallClock: Self.epoch)
         }
@@ -80,20 +86,17 @@ struct CrawlEngineTests {
         let started = Self.startAll(&engine)
         #expect(started.count == 2)
         for (ticket, _) in started {
-            _ = engine.finish(ticket, Self.page(Self.ids("v", 0..<30)), now: .zero, wallClock: Self.epoch)
+            _ = engine.finishChecked(ticket, Self.page(Self.ids("v", 0..<30)), now: .zero, wallClock: Self.epoch)
         }
-        #expect(engine.pending.count == 30)
+        #expect(engine.hydration.count == 30)
         let (ticket, item) = try Self.next(&engine)
         guard case .hydrate(let batch) = item else {
             Issue.record("expected hydration, got \(item)")
             return
         }
         #expect(batch.ids == Self.ids("v", 0..<30))
-        let actions = engine.finish(ticket, Self.page(Self.ids("v", 0..<30)), now: .zero, wallClock: Self.epoch)
-        let written = actions.flatMap { action -> [DecodedRecord] in
-            if case .write(let records) = action { return records }
-            return []
-        }
+        let actions = engine.finishChecked(ticket, Self.page(Self.ids("v", 0..<30)), now: .zero, wallClock: Self.epoch)
+        let written = actions.flatMap(\.records)
         #expect(written.count == 30)
         #expect(engine.isOver && engine.isFinished && engine.conclusion == .completed)
     }
@@ -101,17 +104,18 @@ struct CrawlEngineTests {
     @Test func hydrationGoesInFullBatchesOfFiftyWhileDiscoveryLasts() throws {
         var engine = try Self.engine("playlist \(Self.pl("a"))\nplaylist \(Self.pl("b"))\n", concurrency: 1)
         var (ticket, _) = try Self.next(&engine)
-        _ = engine.finish(ticket, Self.page(Self.ids("a", 0..<120), next: "t1"), now: .zero, wallClock: Self.epoch)
+        _ = engine.finishChecked(
+            ticket, Self.page(Self.ids("a", 0..<120), next: "t1"), now: .zero, wallClock: Self.epoch)
         #expect(engine.keepBack == 3, "one unit per 50 waiting (rounded up)")
         var batches: [Int] = []
-        while let (next, item) = engine.start() {
+        while let (next, item) = Self.start(&engine) {
             ticket = next
             switch item {
             case .hydrate(let batch):
                 batches.append(batch.ids.count)
-                _ = engine.finish(ticket, Self.page(batch.ids), now: .zero, wallClock: Self.epoch)
+                _ = engine.finishChecked(ticket, Self.page(batch.ids), now: .zero, wallClock: Self.epoch)
             default:
-                _ = engine.finish(ticket, Self.page([]), now: .zero, wallClock: Self.epoch)
+                _ = engine.finishChecked(ticket, Self.page([]), now: .zero, wallClock: Self.epoch)
             }
         }
         #expect(batches == [50, 50, 20], "the last, short batch only when nothing else is left")
@@ -123,7 +127,7 @@ struct CrawlEngineTests {
         #expect(engine.keepBack == 0)
         let started = Self.startAll(&engine)
         #expect(engine.keepBack == 4, "each page in flight may bring 50 videos")
-        _ = engine.finish(started[0].ticket, Self.page(Self.ids("v", 0..<51)), now: .zero, wallClock: Self.epoch)
+        _ = engine.finishChecked(started[0].ticket, Self.page(Self.ids("v", 0..<51)), now: .zero, wallClock: Self.epoch)
         #expect(engine.keepBack == 2 + 3)
         #expect(try Self.engine("playlist \(Self.pl("0"))", hydrate: false).keepBack == 0)
     }
@@ -131,20 +135,21 @@ struct CrawlEngineTests {
     @Test func theBudgetStopsDiscoveryAndLetsHydrationSpendWhatWasKeptBack() throws {
         var engine = try Self.engine("playlist \(Self.pl("a"))\nplaylist \(Self.pl("b"))\n", concurrency: 1)
         var (ticket, _) = try Self.next(&engine)
-        _ = engine.finish(ticket, Self.page(Self.ids("v", 0..<10), next: "t1"), now: .zero, wallClock: Self.epoch)
+        _ = engine.finishChecked(
+            ticket, Self.page(Self.ids("v", 0..<10), next: "t1"), now: .zero, wallClock: Self.epoch)
         // The second seed's first page is refused by the budget: it goes back to the frontier.
         (ticket, _) = try Self.next(&engine)
         let stop = FetchResult(outcome: .stop(LimiterStop.runBudgetSpent(.units, remaining: 1).ending))
-        _ = engine.finish(ticket, stop, now: .zero, wallClock: Self.epoch)
-        #expect(engine.ending?.cause == .budgetSpent)
+        _ = engine.finishChecked(ticket, stop, now: .zero, wallClock: Self.epoch)
+        #expect(engine.stops.ending?.cause == .budgetSpent)
         let (hydration, item) = try Self.next(&engine)
         guard case .hydrate(let batch) = item else {
             Issue.record("expected hydration, got \(item)")
             return
         }
         #expect(batch.ids.count == 10)
-        #expect(engine.start() == nil, "no discovery after the budget stop")
-        _ = engine.finish(hydration, Self.page(batch.ids), now: .zero, wallClock: Self.epoch)
+        #expect(Self.start(&engine) == nil, "no discovery after the budget stop")
+        _ = engine.finishChecked(hydration, Self.page(batch.ids), now: .zero, wallClock: Self.epoch)
         #expect(engine.isOver)
         #expect(engine.conclusion.cause == .budgetSpent && engine.conclusion.exitCode == 0)
         #expect(!engine.isFinished)
@@ -154,11 +159,11 @@ struct CrawlEngineTests {
     @Test func aRefusedHydrationBatchEndsEverythingAndKeepsItsVideos() throws {
         var engine = try Self.engine("playlist \(Self.pl("a"))", concurrency: 1)
         var (ticket, _) = try Self.next(&engine)
-        _ = engine.finish(ticket, Self.page(Self.ids("v", 0..<5)), now: .zero, wallClock: Self.epoch)
+        _ = engine.finishChecked(ticket, Self.page(Self.ids("v", 0..<5)), now: .zero, wallClock: Self.epoch)
         (ticket, _) = try Self.next(&engine)
         let stop = FetchResult(outcome: .stop(LimiterStop.runBudgetSpent(.units, remaining: 0).ending))
-        _ = engine.finish(ticket, stop, now: .zero, wallClock: Self.epoch)
-        #expect(engine.start() == nil)
+        _ = engine.finishChecked(ticket, stop, now: .zero, wallClock: Self.epoch)
+        #expect(Self.start(&engine) == nil)
         #expect(engine.isOver)
         #expect(engine.checkpointState().pending.map(\.videoId).sorted() == Self.ids("v", 0..<5))
     }
@@ -169,20 +174,20 @@ struct CrawlEngineTests {
         var (ticket, _) = try Self.next(&engine)
         var summary = PageSummary()
         summary.channelResults = ["UCone", "UCtwo"]
-        _ = engine.finish(ticket, FetchResult(outcome: .page([], summary)), now: .zero, wallClock: Self.epoch)
+        _ = engine.finishChecked(ticket, FetchResult(outcome: .page([], summary)), now: .zero, wallClock: Self.epoch)
         (ticket, _) = try Self.next(&engine)  // the two channels in one channels.list batch
-        _ = engine.finish(ticket, Self.channels(["UCone", "UCtwo"]), now: .zero, wallClock: Self.epoch)
+        _ = engine.finishChecked(ticket, Self.channels(["UCone", "UCtwo"]), now: .zero, wallClock: Self.epoch)
         let walks = Self.startAll(&engine)
         #expect(walks.count == 2)
         for (ticket, _) in walks {
-            _ = engine.finish(ticket, FetchResult(outcome: .restartPaging), now: .zero, wallClock: Self.epoch)
+            _ = engine.finishChecked(ticket, FetchResult(outcome: .restartPaging), now: .zero, wallClock: Self.epoch)
         }
         let restarted = Self.startAll(&engine)
         #expect(
             Set(restarted.compactMap { if case .playlist(let page) = $0.item { page.playlistId } else { nil } })
                 == ["UUone", "UUtwo"], "each playlist restarts once, whatever its seed")
         // A second expiry of the same item gives it up, with a warning.
-        let actions = engine.finish(
+        let actions = engine.finishChecked(
             restarted[0].ticket, FetchResult(outcome: .restartPaging), now: .zero, wallClock: Self.epoch)
         #expect(actions.contains { if case .warn(let text) = $0 { text.contains("expired again") } else { false } })
     }
@@ -215,8 +220,8 @@ struct CrawlEngineTests {
     @Test func aChannelSeedTheAPIDoesNotKnowIsWarnedAbout() throws {
         var engine = try Self.engine("channel @nobody-here")
         let (ticket, _) = try Self.next(&engine)
-        let actions = engine.finish(ticket, Self.channels([]), now: .zero, wallClock: Self.epoch)
-        #expect(actions == [.warn("channel @nobody-here: no such channel; skipped")])
+        let actions = engine.finishChecked(ticket, Self.channels([]), now: .zero, wallClock: Self.epoch)
+        #expect(actions.map(\.warning) == ["channel @nobody-here: no such channel; skipped"])
     }
 
     @Test func channelsAreWrittenOnceWithTheirFetchTime() throws {
@@ -224,7 +229,7 @@ struct CrawlEngineTests {
         let started = Self.startAll(&engine)
         var written: [Channel] = []
         for (ticket, _) in started {
-            for case .write(let records) in engine.finish(
+            for case .write(let records) in engine.finishChecked(
                 ticket, Self.channels(["UC_x5XG1OV2P6uZZ5FSM9Ttw"]), now: .zero, wallClock: Self.epoch)
             {
                 for case .channel(let channel) in records { written.append(channel) }
@@ -238,43 +243,45 @@ struct CrawlEngineTests {
     @Test func aRepeatedPageTokenEndsThatItemOnly() throws {
         var engine = try Self.engine("playlist \(Self.pl("a"))\nsearch cats\n", concurrency: 1)
         var calls = 0
-        while let (ticket, item) = engine.start(), calls < 50 {
+        while let (ticket, item) = Self.start(&engine), calls < 50 {
             calls += 1
             let token = item.work is SearchPage ? "same" : nil
-            _ = engine.finish(ticket, Self.page(["x\(calls)"], next: token), now: .zero, wallClock: Self.epoch)
+            _ = engine.finishChecked(ticket, Self.page(["x\(calls)"], next: token), now: .zero, wallClock: Self.epoch)
         }
         #expect(calls <= 4, "a server repeating its token costs a few calls, not the day's searches")
-        #expect(engine.warnings.contains { $0.contains("same nextPageToken") })
+        #expect(engine.findings.warnings.contains { $0.contains("same nextPageToken") })
     }
 
     @Test func searchPagesPastTheCapThatBringNothingNewEndTheSearch() throws {
         var engine = try Self.engine("search cats", concurrency: 1)
         var calls = 0
-        while let (ticket, _) = engine.start(), calls < 100 {
+        while let (ticket, _) = Self.start(&engine), calls < 100 {
             calls += 1
             // A fresh token every time, but always the same fifty results.
-            _ = engine.finish(
+            _ = engine.finishChecked(
                 ticket, Self.page(Self.ids("v", 0..<50), next: "t\(calls)"), now: .zero, wallClock: Self.epoch)
         }
         #expect(calls <= 12)
-        #expect(engine.warnings.contains { $0.contains("brought no new video") })
+        #expect(engine.findings.warnings.contains { $0.contains("brought no new video") })
     }
 
     @Test func workThatFailsForGoodIsKeptAndTheRunIsIncomplete() throws {
         var engine = try Self.engine("playlist \(Self.pl("a"))\nplaylist \(Self.pl("b"))\n", concurrency: 1)
         var (ticket, _) = try Self.next(&engine)
-        _ = engine.finish(ticket, FetchResult(outcome: .gaveUp("503 seven times")), now: .zero, wallClock: Self.epoch)
+        _ = engine.finishChecked(
+            ticket, FetchResult(outcome: .gaveUp("503 seven times")), now: .zero, wallClock: Self.epoch)
         (ticket, _) = try Self.next(&engine)
-        _ = engine.finish(ticket, Self.page(Self.ids("v", 0..<3)), now: .zero, wallClock: Self.epoch)
+        _ = engine.finishChecked(ticket, Self.page(Self.ids("v", 0..<3)), now: .zero, wallClock: Self.epoch)
         (ticket, _) = try Self.next(&engine)  // hydration of the three
-        _ = engine.finish(ticket, FetchResult(outcome: .gaveUp("reset seven times")), now: .zero, wallClock: Self.epoch)
-        #expect(engine.start() == nil)
+        _ = engine.finishChecked(
+            ticket, FetchResult(outcome: .gaveUp("reset seven times")), now: .zero, wallClock: Self.epoch)
+        #expect(Self.start(&engine) == nil)
         #expect(engine.isOver)
         #expect(engine.conclusion.cause == .incomplete)
         #expect(engine.conclusion.exitCode == 4)
         #expect(!engine.isFinished)
         let state = engine.checkpointState()
-        #expect(engine.checkpointJSON().bytes == state.encodedJSON(), "written from the engine as from its state")
+        #expect(engine.savedFrontier == state.encodedJSON(), "written from the engine as from its state")
         #expect(state.items == [.playlist(seed: 0, playlistId: Self.pl("a"))], "the failed page stays for a rerun")
         #expect(state.pending.map(\.videoId).sorted() == ["v0", "v1", "v2"], "the failed batch's videos too")
         #expect(engine.left.count == 2)
@@ -288,29 +295,29 @@ struct CrawlEngineTests {
         var engine = try Self.engine((seeds + channels).joined(separator: "\n"), concurrency: 3)
         let started = Self.startAll(&engine)
         #expect(started.count == 3)
-        _ = engine.finish(
+        _ = engine.finishChecked(
             started[0].ticket, FetchResult(outcome: .gaveUp("503 seven times")), now: .zero, wallClock: Self.epoch)
-        _ = engine.finish(
+        _ = engine.finishChecked(
             started[1].ticket, Self.page(Self.ids("v", 0..<3), next: "T2"), now: .zero, wallClock: Self.epoch)
         let state = engine.checkpointState()
         #expect(state.pending.count == 3 && state.items.count > 5)
-        #expect(engine.checkpointJSON().bytes == state.encodedJSON())
-        let decoded = try JSONDecoder().decode(FrontierState.self, from: Data(engine.checkpointJSON().bytes))
+        #expect(engine.savedFrontier == state.encodedJSON())
+        let decoded = try JSONDecoder().decode(FrontierState.self, from: Data(engine.savedFrontier))
         #expect(decoded.items == state.items && decoded.pending == state.pending && decoded.seeds == state.seeds)
     }
 
     @Test func theFirstStopWinsAndWriteFailuresStopEverything() throws {
         var engine = try Self.engine("playlist \(Self.pl("a"))\nplaylist \(Self.pl("b"))\nplaylist \(Self.pl("c"))\n")
         let started = Self.startAll(&engine)
-        _ = engine.finish(
+        _ = engine.finishChecked(
             started[0].ticket, FetchResult(outcome: .stop(.interrupted)), now: .zero, wallClock: Self.epoch)
-        _ = engine.finish(
+        _ = engine.finishChecked(
             started[1].ticket, FetchResult(outcome: .stop(CrawlEnding(.quotaSpent, "q"))), now: .zero,
             wallClock: Self.epoch)
         #expect(engine.conclusion == .interrupted)
-        engine.writeFailed("disk full")
+        _ = engine.writeFailed("disk full")
         #expect(engine.conclusion.cause == .writeFailed)
-        #expect(engine.start() == nil)
+        #expect(Self.start(&engine) == nil)
     }
 
     @Test func checkpointsComeEveryNPagesAndNotSoonerThanTheInterval() throws {
@@ -318,9 +325,9 @@ struct CrawlEngineTests {
         let started = Self.startAll(&engine)
         var due: [Bool] = []
         for (index, (ticket, _)) in started.enumerated() {
-            let actions = engine.finish(
+            let actions = engine.finishChecked(
                 ticket, Self.page([]), now: .milliseconds(400 * (index + 1)), wallClock: Self.epoch)
-            due.append(actions.contains(.checkpoint))
+            due.append(actions.contains { $0.isCheckpoint })
         }
         // At least two pages and a second since the last: page 2 (0.8 s) is too soon, page 3 (1.2 s)
         // is due, page 5 (2.0 s) is too soon after it, page 6 (2.4 s) is due.
@@ -330,17 +337,20 @@ struct CrawlEngineTests {
     /// A shard closed after the last checkpoint (rotation, then SIGKILL) holds videos the
     /// checkpoint still lists as waiting: the shards are the truth, so they are not hydrated again.
     @Test func aResumeDoesNotHydrateAgainWhatTheShardsAlreadyHold() throws {
-        var engine = CrawlEngine(seeds: try SeedsParser.parse("playlist \(Self.pl("a"))", file: "s"), options: .init())
+        let seeds = try SeedsParser.parse("playlist \(Self.pl("a"))", file: "s")
+        var engine = CrawlEngine(seeds: seeds, options: .init())
         let state = FrontierState(
             items: [],
             pending: ["v1", "v2", "v3"].map {
                 PendingVideo(videoId: $0, seed: 0, endpoint: "playlistItems.list", rank: 0)
-            },
-            unitsByMethod: [:])
-        engine.restore(state, videoIds: ["v1", "v2"], channelIds: [], written: (videos: 2, channels: 0))
+            }, seeds: seeds.map(\.text))
+        let point = ResumePoint(
+            seedsDigest: nil, frontier: state.encodedJSON(), videoIds: ["v1", "v2"], channelIds: [], videoRecords: 2,
+            channelRecords: 0, finished: false)
+        _ = try engine.beginChecked(from: point)
         let (_, item) = try Self.next(&engine)
         #expect(item == .hydrate(ids: ["v3"]))
-        #expect(engine.pending.keys.sorted() == ["v3"])
+        #expect(engine.hydration.pending.keys.sorted() == ["v3"])
     }
 
     /// DESIGN's exit codes, written out once more as the contract states them.

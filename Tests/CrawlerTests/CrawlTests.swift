@@ -43,6 +43,7 @@ struct CrawlTests {
             out: out, concurrency: 8, hydrate: hydrate, shardOptions: .init(shardRecords: 200), checkpointEvery: 3,
             checkpointInterval: .zero, quotaModel: model)
         configuration.comments = comments
+        configuration.checksInvariants = true
         let crawler = try Crawler(configuration: configuration, transport: try CurlTransport(), limiter: limiter)
         return try await crawler.run()
     }

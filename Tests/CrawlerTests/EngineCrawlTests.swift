@@ -55,6 +55,7 @@ struct EngineCrawlTests {
                 out: out, concurrency: 8, shardOptions: .init(shardRecords: 150), checkpointEvery: 3,
                 checkpointInterval: .zero)
             configuration.backoff = Backoff(base: .milliseconds(200), cap: .seconds(20), maxRetries: maxRetries)
+            configuration.checksInvariants = true
             configure(&configuration)
             let crawler = try Crawler(
                 configuration: configuration, transport: transport, limiter: limiter, sink: sink, log: log)

@@ -1,3 +1,4 @@
+import Archive
 import Foundation
 import StreamingJSON
 import Testing
@@ -12,7 +13,10 @@ struct SnapshotEngineTests {
     static func engine(_ ids: [String], written: Set<String> = [], concurrency: Int = 64) -> CrawlEngine {
         var engine = CrawlEngine(
             seeds: [], options: .init(hydrate: false, concurrency: concurrency, checkpointEvery: 1_000))
-        engine.seedSnapshot(ids: ids, written: written, method: .batchGetStats)
+        var point = ResumePoint.empty
+        point.statsIds = written
+        _ = engine.beginSnapshot(SnapshotPlan(ids: ids, method: .batchGetStats, source: "test"), from: point)
+        engine.checkInvariants()
         return engine
     }
 
@@ -52,7 +56,7 @@ struct SnapshotEngineTests {
             }
             videos.append(videos[0])
             videos.append(Video(videoId: "notAsked000"))
-            written += Self.stats(engine.finish(ticket, Self.answer(videos), now: .zero, wallClock: Self.now))
+            written += Self.stats(engine.finishChecked(ticket, Self.answer(videos), now: .zero, wallClock: Self.now))
         }
         #expect(written.count == 120)
         #expect(Set(written.map(\.videoId)) == Set(ids))
@@ -83,11 +87,11 @@ struct SnapshotEngineTests {
         var engine = Self.engine((0..<80).map { String(format: "v%010d", $0) }, concurrency: 1)
         let (ticket, item) = CrawlEngineTests.startAll(&engine)[0]
         _ = item
-        _ = engine.finish(
+        _ = engine.finishChecked(
             ticket, FetchResult(outcome: .gaveUp("503 six times"), charged: [:], requests: 7), now: .zero,
             wallClock: Self.now)
         let (second, _) = CrawlEngineTests.startAll(&engine)[0]
-        _ = engine.finish(second, Self.answer([]), now: .zero, wallClock: Self.now)
+        _ = engine.finishChecked(second, Self.answer([]), now: .zero, wallClock: Self.now)
         #expect(engine.isOver)
         #expect(!engine.isFinished, "50 videos have no line")
         #expect(engine.conclusion.cause == .incomplete)
@@ -97,7 +101,7 @@ struct SnapshotEngineTests {
     @Test func aStopPutsTheBatchBack() {
         var engine = Self.engine((0..<10).map { String(format: "v%010d", $0) })
         let (ticket, _) = CrawlEngineTests.startAll(&engine)[0]
-        _ = engine.finish(
+        _ = engine.finishChecked(
             ticket, FetchResult(outcome: .stop(CrawlEnding(.quotaSpent, "spent")), charged: [:], requests: 0),
             now: .zero, wallClock: Self.now)
         #expect(engine.snapshot.waiting == 10)

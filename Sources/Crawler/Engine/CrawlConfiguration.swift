@@ -37,6 +37,8 @@ public struct CrawlConfiguration: Sendable {
     /// A statistics snapshot instead of a crawl (`ytcrawl refresh`): `out` is the snapshot's
     /// directory, and the seeds are empty.
     public var snapshot: SnapshotPlan?
+    /// Checks the engine's invariants before every action (tests of in-process crawls).
+    var checksInvariants = false
 
     public init(
         seeds: [Seed], seedsDigest: String, apiBase: String, out: String, concurrency: Int = 8, hydrate: Bool = true,
@@ -64,7 +66,7 @@ public struct CrawlConfiguration: Sendable {
         CrawlEngine.Options(
             hydrate: hydrate, maxPages: maxPages, concurrency: concurrency, checkpointEvery: checkpointEvery,
             checkpointInterval: checkpointInterval, comments: comments, maxCommentPages: maxCommentPages,
-            pseudonymizer: pseudonymizer, completeChannels: completeChannels)
+            pseudonymizer: pseudonymizer, completeChannels: completeChannels, seedsDigest: seedsDigest, output: out)
     }
 }
 

@@ -1,3 +1,5 @@
+import YouTubeKit
+
 /// How a crawl ended: a cause, which decides the exit code and the next step, and a detail for
 /// people.
 public struct CrawlEnding: Sendable, Hashable, CustomStringConvertible {
@@ -27,10 +29,13 @@ public struct CrawlEnding: Sendable, Hashable, CustomStringConvertible {
 
     public var cause: Cause
     public var detail: String
+    /// The quota bucket whose budget or daily quota ended the run, when one did.
+    public var bucket: QuotaBucket?
 
-    public init(_ cause: Cause, _ detail: String = "") {
+    public init(_ cause: Cause, _ detail: String = "", bucket: QuotaBucket? = nil) {
         self.cause = cause
         self.detail = detail
+        self.bucket = bucket
     }
 
     public static let completed = CrawlEnding(.completed)
@@ -53,7 +58,7 @@ public struct CrawlEnding: Sendable, Hashable, CustomStringConvertible {
         switch cause {
         case .completed: "done: every seed walked to its end"
         case .budgetSpent:
-            "stopped: \(detail); rerun with more \(detail.contains("--search-budget") ? "--search-budget" : "--budget") to continue"
+            "stopped: \(detail); rerun with more \(bucket == .searches ? "--search-budget" : "--budget") to continue"
         case .quotaSpent: "stopped: \(detail); rerun after the quota resets (midnight Pacific Time)"
         case .keyRefused: "stopped: \(detail); check the key (or key file) and rerun"
         case .apiRefused: "stopped: the API refused the request: \(detail)"
@@ -70,8 +75,8 @@ extension LimiterStop {
     /// How the crawl ends when the limiter stops it.
     var ending: CrawlEnding {
         switch self {
-        case .runBudgetSpent: CrawlEnding(.budgetSpent, description)
-        case .dailyQuotaSpent: CrawlEnding(.quotaSpent, description)
+        case .runBudgetSpent(let bucket, _): CrawlEnding(.budgetSpent, description, bucket: bucket)
+        case .dailyQuotaSpent(let bucket, _): CrawlEnding(.quotaSpent, description, bucket: bucket)
         case .noUsableKey: CrawlEnding(.keyRefused, description)
         }
     }

@@ -7,7 +7,7 @@ import YouTubeKit
 extension CrawlEngine {
     /// Queues the comments of `videoId` once per crawl (across seeds, runs and resumes).
     mutating func wantComments(of videoId: String, seed: Int) {
-        guard commentVideos.insert(videoId) else { return }
+        guard comments.want(videoId) else { return }
         enqueue(.commentThreads(CommentThreadsPage(seed: seed, videoId: videoId, page: 0, rank: 0)))
     }
 
@@ -16,31 +16,27 @@ extension CrawlEngine {
     ///
     /// - Returns: whether it was new.
     @discardableResult
-    mutating func found(_ found: Comment, seed: Int, endpoint: String, rank: Int) -> Bool {
-        guard seenComments.insert(found.commentId) else { return false }
+    mutating func found(_ found: Comment, seed: Int, endpoint: String, rank: Int, _ out: inout EventOutput) -> Bool {
+        guard comments.insert(found.commentId) else { return false }
         var comment = found
         comment.source = CommentSource(seed: seeds[seed].text, endpoint: endpoint, rank: rank)
-        comment.fetchedAt = wallClock
+        comment.fetchedAt = out.wallClock
         if let pseudonymizer = options.pseudonymizer {
-            mentions.scrub(&comment, pseudonymizer: pseudonymizer)
+            comments.mentions.scrub(&comment, pseudonymizer: pseudonymizer)
             pseudonymizer.apply(to: &comment)
         }
-        write(.comment(comment))
+        write(.comment(comment), &out)
         return true
     }
 
     /// A video whose comments are disabled: counted, listed in the summary and the manifest.
-    mutating func commentsAreDisabled(on videoId: String) {
-        commentsDisabled.append(videoId)
-        disabledOutbox.append(videoId)
+    mutating func commentsAreDisabled(on videoId: String, _ out: inout EventOutput) {
+        comments.disable(videoId)
+        out.disabled(videoId)
     }
 
-    /// Keeps the `commentCount` of a video whose comments are fetched: its comment paging never
-    /// goes far past what it promises.
-    mutating func noteCommentCount(of video: Video) {
-        guard let count = video.commentCount, commentVideos.contains(video.videoId) else { return }
-        commentCounts[video.videoId] = count
-    }
+    /// The `commentCount` of a video whose comments are followed, when known.
+    func commentCount(of videoId: String) -> Int? { comments.counts[videoId] }
 
     /// Pages of 100 that hold `count` comments, and two more (comments added while paging).
     static func pages(holding count: Int) -> Int { (max(0, count) + 99) / 100 + 2 }

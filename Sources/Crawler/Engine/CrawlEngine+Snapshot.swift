@@ -1,3 +1,4 @@
+import Archive
 import Foundation
 import YouTubeKit
 
@@ -5,19 +6,27 @@ import YouTubeKit
 /// request (``StatsBatch``), each written once, `ok` or `gone`; a rerun asks only for the ids its
 /// shards do not hold yet.
 extension CrawlEngine {
-    /// Starts (or continues) a snapshot of `ids`: those `written` holds are done.
-    mutating func seedSnapshot(ids: [String], written: Set<String>, method: StatsMethod) {
-        snapshot = SnapshotQueue(ids: ids, done: written, method: method)
+    /// Starts (or continues) a snapshot of `plan`'s ids: those the output holds are done; units
+    /// so far come from its manifest.
+    mutating func beginSnapshot(_ plan: SnapshotPlan, from point: ResumePoint?) -> [Action] {
+        snapshot = SnapshotQueue(ids: plan.ids, done: point?.statsIds ?? [], method: plan.method)
         counters.statsWritten = snapshot.written.count
         counters.statsBefore = snapshot.written.count
+        counters.unitsByMethod = point?.unitsByMethod ?? [:]
+        guard counters.statsBefore > 0 else { return [] }
+        return [
+            .log(
+                "continuing the snapshot in \(options.output): \(counters.statsBefore) of \(snapshot.targets) videos already there"
+            )
+        ]
     }
 
     /// One line of the snapshot, written unless its id already is.
-    mutating func snapshot(_ stats: VideoStats) {
+    mutating func snapshot(_ stats: VideoStats, _ out: inout EventOutput) {
         guard snapshot.markWritten(stats.videoId) else { return }
         var line = stats
-        line.fetchedAt = wallClock
+        line.fetchedAt = out.wallClock
         if line.status == .gone { counters.statsGone += 1 }
-        write(.stats(line))
+        write(.stats(line), &out)
     }
 }

@@ -2,12 +2,17 @@ import Foundation
 import StreamingJSON
 import YouTubeKit
 
-/// The crawl's plan, free of time, sockets and concurrency: the frontier, the seen sets, the
-/// videos waiting for hydration, the work in flight, the counters and how the crawl ends.
+/// The crawl's plan, free of time, sockets and concurrency: a state machine in the shape of
+/// async-http-client's connection pool. Every event — ``begin(from:wallClock:)``,
+/// ``startWork()``, ``finish(_:_:now:wallClock:)``, ``stop(_:)``, ``writeFailed(_:)``,
+/// ``end()`` — returns the actions (fetch this request, keep units back, write these records,
+/// warn, checkpoint) that ``Crawler``, the actor, performs in order. Time comes in with the
+/// event; nothing waits between events.
 ///
-/// ``Crawler`` asks it what to start next (``start()``) and hands it each finished item's result
-/// (``finish(_:_:now:wallClock:)``); it answers with actions (write these records, warn, save a
-/// checkpoint) that the actor performs. Tested directly, with no sockets and no sleeping.
+/// The state is a few parts, each with its own invariants: the ``Frontier``, the
+/// ``HydrationQueue``, the ``SeenSets``, the ``CommentLedger``, a snapshot's ``SnapshotQueue``,
+/// the ``Tickets`` in flight, the ``Stops``, the ``Findings`` and the ``CheckpointPacer``. The
+/// engine names no kind of work: what a kind does is in its type (``CrawlWork``).
 ///
 /// Order: a hydration batch as soon as 50 ids wait; otherwise the lowest page number first, so
 /// every seed gets its first page before any seed gets its fifth.
@@ -30,90 +35,74 @@ struct CrawlEngine {
         var pseudonymizer: AuthorPseudonymizer?
         /// `--complete-channels`: `complete=search` for every channel.
         var completeChannels = false
+        /// The seeds file's digest: a checkpoint of earlier versions (without its seeds) is
+        /// resumed only for the same file.
+        var seedsDigest = ""
+        /// The output, as the user named it (for messages).
+        var output = "the output"
     }
 
-    /// What the actor does after a result.
-    enum Action: Sendable, Hashable {
-        /// Append these records (videos and channels, in order) to the output.
+    /// What the actor does, in order.
+    enum Action: Sendable {
+        /// Send the request of the item started under `ticket` (once the units of the event's
+        /// `keepBack` are kept back), then hand its result to ``finish(_:_:now:wallClock:)``.
+        case fetch(ticket: Int, request: APIRequest)
+        /// Keep this many units back from everything but videos.list (``keepBack``).
+        case keepBack(Int)
+        /// Append these records to the output, in order.
         case write([DecodedRecord])
-        /// Tell the user.
+        /// Tell the user: a warning (counted in the summary).
         case warn(String)
-        /// Make the output durable and save ``checkpointState()``.
-        case checkpoint
+        /// Tell the user: what the run does (resuming, seeds changed).
+        case log(String)
         /// Note these videos as having their comments disabled (the manifest lists them).
         case commentsDisabled([String])
+        /// Make the output durable and save this state.
+        case checkpoint(SavedState)
+        /// Close the output for good with this final state: everything is done.
+        case finishOutput(SavedState)
     }
 
-    /// Work that failed for good this run: it stays in the checkpoint for a rerun.
-    struct Failure: Sendable, Hashable {
-        var item: WorkItem
-        var reason: String
+    /// What a checkpoint saves of the engine: its frontier as JSON and the units spent by method.
+    struct SavedState: Sendable {
+        var frontier: JSONWriter
+        var unitsByMethod: [String: Int]
     }
 
     let seeds: [Seed]
     let options: Options
+    // The parts are set by the engine's extensions in other files (Swift's `private(set)` ends
+    // at the file); each part keeps its own fields `private(set)`, changed only through its
+    // methods, which keep its invariants.
     var frontier = Frontier()
-    var pending: [String: PendingVideo] = [:]
-    /// Found videos to hydrate in this run, oldest first (failed batches' ids stay in `pending` only).
-    var pendingOrder: [String] = []
-    var pendingHead = 0
-    var seenVideos = VideoIdSet()
-    var seenChannels = CompactStringSet()
-    var queuedChannels = CompactStringSet()
-    var queuedPlaylists = CompactStringSet()
-    /// Comments written (the shards are the truth) and videos whose comments are queued or done.
-    var seenComments = CompactStringSet()
-    /// The `commentCount` of hydrated videos whose comments are fetched (a bound on their paging).
-    var commentCounts: [String: Int] = [:]
-    /// `@mentions` of authors, rewritten with `--pseudonymize-authors`.
-    var mentions = MentionScrubber()
-    var commentVideos = CompactStringSet()
-    /// Videos whose comments are disabled, found this run; and those not yet in the manifest.
-    var commentsDisabled: [String] = []
-    var disabledOutbox: [String] = []
-    /// Channels whose uploads playlist listed fewer videos than their `videoCount`.
-    var channelGaps: [String] = []
-    /// A statistics snapshot's ids (`ytcrawl refresh`; see `CrawlEngine+Snapshot.swift`).
+    var hydration = HydrationQueue()
+    var seen = SeenSets()
+    var comments = CommentLedger()
     var snapshot = SnapshotQueue()
-    var inFlight: [Int: WorkItem] = [:]
-    var nextTicket = 0
+    var tickets = Tickets()
     var counters = Counters()
-    var warnings: [String] = []
-    var failures: [Failure] = []
-    /// Why the crawl stops taking work, once something stopped it.
-    var ending: CrawlEnding?
-    /// Search work stopped by its own bucket (the day's search calls, `--search-budget`, or in
-    /// the classic model a budget too small for a search): the rest goes on, and the searches
-    /// wait in the checkpoint for a rerun.
-    var searchesStopped: CrawlEnding?
-    var waitingSearches: [WorkItem] = []
-    /// Even videos.list was refused by the budget: nothing more can start.
-    var hydrationStopped = false
-    var pagesAtCheckpoint = 0
-    var lastCheckpoint: Duration = .zero
-    /// Filled while a result is applied, handed out as actions.
-    var outbox: [DecodedRecord] = []
-    var notes: [String] = []
-    var wallClock = Date(timeIntervalSince1970: 0)
+    var stops = Stops()
+    var findings = Findings()
+    var pacer: CheckpointPacer
 
     struct Counters: Sendable, Hashable {
         var pages = 0
         var retries = 0
         var retriesByCause: [String: Int] = [:]
         var requests = 0
+        /// Records in the output at the end (earlier runs' included), and what it held when
+        /// this run started.
         var videosWritten = 0
+        var channelsWritten = 0
         var commentsWritten = 0
-        /// Windows of `split=time` searches finished.
-        var searchWindows = 0
-        var commentsBefore = 0
-        /// What the output held when this run started.
+        var statsWritten = 0
         var videosBefore = 0
         var channelsBefore = 0
-        var channelsWritten = 0
-        /// Snapshot lines in the snapshot (earlier runs' included), what it held when this run
-        /// started, and the `gone` lines this run wrote.
-        var statsWritten = 0
+        var commentsBefore = 0
         var statsBefore = 0
+        /// Windows of `split=time` searches finished.
+        var searchWindows = 0
+        /// `gone` lines of a snapshot this run wrote.
         var statsGone = 0
         var unitsByMethod: [String: Int] = [:]
     }
@@ -121,78 +110,58 @@ struct CrawlEngine {
     init(seeds: [Seed], options: Options) {
         self.seeds = seeds
         self.options = options
+        pacer = CheckpointPacer(every: options.checkpointEvery, interval: options.checkpointInterval)
     }
 
     // MARK: Starting work
 
-    /// Queues every seed's first request (a fresh crawl).
-    mutating func seedFrontier() { seedFrontier(only: seeds.indices) }
-
-    /// Queues the first request of the seeds at `indices` (seeds added to a resumed crawl); a
-    /// channel, playlist or video already queued or written is not queued again.
-    mutating func seedFrontier(only indices: some Sequence<Int>) {
-        for index in indices {
-            let seed = seeds[index]
-            switch seed.target {
-            case .search where seed.splitTime:
-                enqueue(.window(SearchWindow(seed: index, page: 0, rank: 0, results: 0, windows: 0)))
-            case .search: enqueue(.search(SearchPage(seed: index, page: 0, rank: 0)))
-            case .channel(.id(let id)):
-                if queuedChannels.insert(id) { enqueue(.channel(ChannelLookup(seed: index, id: id))) }
-            case .channel(.handle(let handle)): enqueue(.channel(ChannelLookup(seed: index, handle: handle)))
-            case .playlist(let id):
-                if queuedPlaylists.insert(id) {
-                    enqueue(
-                        .playlist(
-                            PlaylistPage(seed: index, playlistId: id, page: 0, rank: 0, uploads: id.hasPrefix("UU"))))
-                }
-            // A video seed yields its video: asked of videos.list even with --no-hydrate.
-            case .video(let id): discover(id, seed: index, endpoint: "videos.list", rank: 0, partial: nil)
-            case .comments(let comments): wantComments(of: comments.videoId, seed: index)
+    /// Starts everything that may start now: each item registered in flight under its ticket,
+    /// its request built here; then the units to keep back for hydration, counting them.
+    mutating func startWork() -> [Action] {
+        var fetches: [Action] = []
+        var out = EventOutput(wallClock: Date(timeIntervalSince1970: 0))
+        while mayStart, tickets.count < options.concurrency, let item = nextItem() {
+            let request: APIRequest
+            do {
+                request = try item.work.request(for: self)
+            } catch {
+                // An item whose request cannot be built (a seed changed under a checkpoint, a
+                // value the API would refuse): it fails for good, the rest goes on.
+                let reason = "cannot build the request: \(error)"
+                findings.fail(item, reason)
+                warn("\(item.work.describe(seeds: seeds)): \(reason); left for a rerun", &out)
+                continue
             }
+            fetches.append(.fetch(ticket: tickets.issue(item), request: request))
         }
+        // Before their requests ask for permits: what the items may bring is kept back too.
+        return out.actions + fetches + [.keepBack(keepBack)]
     }
 
     /// Whether new work may start: always while nothing stopped the crawl; after the budget
     /// stopped discovery, hydration of what was found still runs on the units kept back for it.
     var mayStart: Bool {
-        switch ending?.cause {
+        switch stops.ending?.cause {
         case nil: true
-        case .budgetSpent?: waitingForHydration > 0 && !hydrationStopped
+        case .budgetSpent?: hydration.waiting > 0 && !stops.hydration
         default: false
         }
     }
 
-    /// The next item to fetch, registered as in flight under its ticket; `nil` when nothing may
-    /// start now (the concurrency is used, the crawl is stopping, or the frontier is empty).
-    mutating func start() -> (ticket: Int, item: WorkItem)? {
-        guard mayStart, inFlight.count < options.concurrency, let item = nextItem() else { return nil }
-        nextTicket += 1
-        inFlight[nextTicket] = item
-        return (nextTicket, item)
-    }
-
-    var waitingForHydration: Int { pendingOrder.count - pendingHead }
-
     private mutating func nextItem() -> WorkItem? {
-        let discoveryStopped = ending != nil
-        let waiting = waitingForHydration
+        let discoveryStopped = stops.ending != nil
+        let waiting = hydration.waiting
         // Without hydration only video seeds wait here.
-        if waiting > 0, waiting >= 50 || discoveryStopped || (frontier.isEmpty && inFlight.isEmpty) {
-            let end = pendingHead + min(50, waiting)
-            let batch = Array(pendingOrder[pendingHead..<end])
-            pendingHead = end
-            if pendingHead > 4096, pendingHead * 2 > pendingOrder.count {
-                pendingOrder.removeFirst(pendingHead)
-                pendingHead = 0
-            }
-            return .hydrate(HydrationBatch(ids: batch))
+        if waiting > 0,
+            waiting >= HydrationQueue.batchSize || discoveryStopped || (frontier.isEmpty && tickets.isEmpty)
+        {
+            return .hydrate(HydrationBatch(ids: hydration.nextBatch()))
         }
         guard !discoveryStopped else { return nil }
         if let batch = snapshot.next() { return .stats(batch) }
         while let item = frontier.next() {
-            guard searchesStopped != nil, item.work.isCostly else { return item }
-            waitingSearches.append(item)
+            guard stops.searches != nil, item.work.isCostly else { return item }
+            stops.park(item)
         }
         return nil
     }
@@ -200,14 +169,17 @@ struct CrawlEngine {
     /// Units to keep back for hydrating what was found: one per 50 waiting, one for each item in
     /// flight (a discovery page may bring 50 more; a hydration batch's permit may not be granted
     /// yet). Only videos.list may spend them.
-    var keepBack: Int { (waitingForHydration + 49) / 50 + (options.hydrate ? inFlight.count : 0) }
+    var keepBack: Int {
+        (hydration.waiting + HydrationQueue.batchSize - 1) / HydrationQueue.batchSize
+            + (options.hydrate ? tickets.count : 0)
+    }
 
     /// Nothing in flight and nothing more to start: the run is over.
-    var isOver: Bool { inFlight.isEmpty && !mayStartAnything }
+    var isOver: Bool { tickets.isEmpty && !mayStartAnything }
 
     var mayStartAnything: Bool {
         guard mayStart else { return false }
-        return waitingForHydration > 0 || (ending == nil && (!frontier.isEmpty || snapshot.waiting > 0))
+        return hydration.waiting > 0 || (stops.ending == nil && (!frontier.isEmpty || snapshot.waiting > 0))
     }
 
     /// The page cap of seed `seed`: its own `maxPages=`, else `--max-pages`.

@@ -65,46 +65,31 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
     }
 
     private func crawl() async throws -> CrawlSummary {
-        try await restoreOrSeed()
+        let point = try await sink.resumePoint()
+        if let snapshot = configuration.snapshot {
+            await perform(engine.beginSnapshot(snapshot, from: point))
+        } else {
+            await perform(try engine.begin(from: point))
+        }
         let fetcher = Fetcher(
             transport: transport, limiter: limiter, clock: limiter.clock, apiBase: configuration.apiBase,
-            log: configuration.verbose ? log : nil, backoff: configuration.backoff,
-            needs: RequestNeeds(hydrating: configuration.hydrate, commentsOfEveryVideo: configuration.comments))
-        let seeds = configuration.seeds
+            log: configuration.verbose ? log : nil, backoff: configuration.backoff)
         await withTaskGroup(of: (Int, FetchResult).self) { group in
             var running = 0
             while true {
-                if Task.isCancelled { engine.stopTaking(.interrupted) }
-                await limiter.reserve(units: engine.keepBack)
-                while let (ticket, item) = engine.start() {
-                    // Before its request asks for a permit: what this item may bring is kept back too.
-                    await limiter.reserve(units: engine.keepBack)
+                if Task.isCancelled { await perform(engine.stop(.interrupted)) }
+                for (ticket, request) in await perform(engine.startWork()) {
                     running += 1
-                    group.addTask { (ticket, await fetcher.fetch(item, seeds: seeds)) }
+                    group.addTask { (ticket, await fetcher.fetch(request)) }
                 }
                 guard running > 0, let (ticket, result) = await group.next() else { break }
                 running -= 1
-                let actions = engine.finish(
-                    ticket, result, now: started.duration(to: limiter.clock.now), wallClock: wallClock())
-                await perform(actions)
+                await perform(
+                    engine.finish(
+                        ticket, result, now: started.duration(to: limiter.clock.now), wallClock: wallClock()))
             }
         }
-        if !sinkFailed {
-            do {
-                if engine.isFinished {
-                    try await sink.finish(
-                        frontierJSON: engine.checkpointJSON(),
-                        unitsByMethod: engine.counters.unitsByMethod)
-                } else {
-                    try await sink.checkpoint(
-                        frontierJSON: engine.checkpointJSON(),
-                        unitsByMethod: engine.counters.unitsByMethod)
-                }
-            } catch {
-                sinkFailed = true
-                engine.writeFailed("cannot write to \(configuration.out): \(error)")
-            }
-        }
+        await perform(engine.end())
         do {
             try await limiter.releaseClaims()
         } catch {
@@ -119,11 +104,11 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         progress.requests = engine.counters.requests
         progress.pages = engine.counters.pages
         progress.retries = engine.counters.retries
-        progress.errors = engine.warnings.count
+        progress.errors = engine.findings.warnings.count
         progress.videosWritten = engine.counters.videosWritten
         progress.channelsWritten = engine.counters.channelsWritten
-        progress.frontier = engine.frontier.count + engine.inFlight.count
-        progress.pendingVideos = engine.pending.count
+        progress.frontier = engine.frontier.count + engine.tickets.count
+        progress.pendingVideos = engine.hydration.count
         progress.units = await limiter.spent.units + limiter.spent.stats
         progress.snapshotVideos = engine.snapshot.targets
         progress.statsWritten = engine.counters.statsWritten
@@ -139,86 +124,39 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
 
     private func wallClock() -> Date { Date(timeIntervalSince1970: TimeInterval(limiter.utcNow())) }
 
-    private func perform(_ actions: [CrawlEngine.Action]) async {
+    /// Performs the engine's actions in order, and returns the fetches to start (by the task
+    /// group, once the units they may need are kept back).
+    @discardableResult
+    private func perform(_ actions: [CrawlEngine.Action]) async -> [(ticket: Int, request: APIRequest)] {
+        // After the event that made them: its state must hold every invariant.
+        if configuration.checksInvariants { engine.checkInvariants() }
+        var fetches: [(ticket: Int, request: APIRequest)] = []
         for action in actions {
-            if sinkFailed { return }
             do {
                 switch action {
+                case .fetch(let ticket, let request): fetches.append((ticket, request))
+                case .keepBack(let units): await limiter.reserve(units: units)
                 case .warn(let message): log("warning: " + message)
-                case .write(let records): try await sink.append(records)
-                case .commentsDisabled(let videoIds): try await sink.noteCommentsDisabled(videoIds)
-                case .checkpoint:
-                    try await sink.checkpoint(
-                        frontierJSON: engine.checkpointJSON(),
-                        unitsByMethod: engine.counters.unitsByMethod)
+                case .log(let message): log(message)
+                case .write(let records):
+                    guard !sinkFailed else { continue }
+                    try await sink.append(records)
+                case .commentsDisabled(let videoIds):
+                    guard !sinkFailed else { continue }
+                    try await sink.noteCommentsDisabled(videoIds)
+                case .checkpoint(let state):
+                    guard !sinkFailed else { continue }
+                    try await sink.checkpoint(frontierJSON: state.frontier, unitsByMethod: state.unitsByMethod)
+                case .finishOutput(let state):
+                    guard !sinkFailed else { continue }
+                    try await sink.finish(frontierJSON: state.frontier, unitsByMethod: state.unitsByMethod)
                 }
             } catch {
                 sinkFailed = true
-                engine.writeFailed("cannot write to \(configuration.out): \(error)")
-                log("error: cannot write to \(configuration.out): \(error)")
+                await perform(engine.writeFailed("cannot write to \(configuration.out): \(error)"))
             }
         }
-    }
-
-    private func restoreOrSeed() async throws {
-        if let snapshot = configuration.snapshot {
-            try await restoreSnapshot(snapshot)
-            return
-        }
-        guard let point = try await sink.resumePoint() else {
-            engine.seedFrontier()
-            return
-        }
-        let written = (videos: point.videoRecords, channels: point.channelRecords)
-        engine.restoreComments(point.commentIds)
-        let decoded = point.frontierJSON.flatMap { try? JSONDecoder().decode(FrontierState.self, from: Data($0.utf8)) }
-        guard let json = point.frontierJSON, decoded?.seeds != nil || point.seedsDigest == configuration.seedsDigest
-        else {
-            // Records but no checkpoint (or an earlier version's, for other seeds): start from
-            // the seeds, and never write again what the shards hold.
-            engine.startOver(videoIds: point.videoIds, channelIds: point.channelIds, written: written)
-            log(
-                "\(configuration.out) holds \(point.videoIds.count) videos but no checkpoint for these seeds: starting from the seeds; videos and channels already there are not written again"
-            )
-            return
-        }
-        guard var state = decoded ?? (point.finished && json == "[]" ? FrontierState.finished : nil) else {
-            throw CrawlSetupError(
-                "the checkpoint in \(configuration.out) holds pending work this version cannot read; move checkpoint.json away to start from the seeds (videos already there are not written again)"
-            )
-        }
-        if point.finished {
-            state.items = []
-            state.pending = []
-        }
-        let change = state.seeds.map { SeedChange(old: $0, new: configuration.seeds.map(\.text)) }
-        var dropped = (items: 0, videos: 0)
-        if let change, !change.isNone { (state, dropped.items, dropped.videos) = state.reseeded(change) }
-        engine.restore(state, videoIds: point.videoIds, channelIds: point.channelIds, written: written)
-        if let change, !change.added.isEmpty || !change.removed.isEmpty {
-            engine.seedFrontier(only: change.added)
-            log(change.report(kept: configuration.seeds.count - change.added.count, dropped: dropped))
-        }
-        log(
-            "resuming \(configuration.out): \(point.videoIds.count) videos already there, \(engine.frontier.count) item\(engine.frontier.count == 1 ? "" : "s") pending"
-        )
-    }
-
-    /// A snapshot continues from its shards: the ids they hold are done; units so far come from
-    /// its checkpoint.
-    private func restoreSnapshot(_ snapshot: SnapshotPlan) async throws {
-        let point = try await sink.resumePoint()
-        engine.seedSnapshot(ids: snapshot.ids, written: point?.statsIds ?? [], method: snapshot.method)
-        if let json = point?.frontierJSON,
-            let state = try? JSONDecoder().decode(FrontierState.self, from: Data(json.utf8))
-        {
-            engine.counters.unitsByMethod = state.unitsByMethod
-        }
-        if engine.counters.statsBefore > 0 {
-            log(
-                "continuing the snapshot in \(configuration.out): \(engine.counters.statsBefore) of \(engine.snapshot.targets) videos already there"
-            )
-        }
+        return fetches
     }
 
     private func summary() async -> CrawlSummary {
@@ -227,10 +165,10 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             ending: engine.conclusion, videosWritten: counters.videosWritten, channelsWritten: counters.channelsWritten,
             videosBefore: counters.videosBefore, channelsBefore: counters.channelsBefore,
             commentsWritten: counters.commentsWritten, commentsBefore: counters.commentsBefore,
-            commentsDisabled: engine.commentsDisabled, searchWindows: counters.searchWindows,
-            windowsLeft: engine.windowsLeft, channelGaps: engine.channelGaps,
+            commentsDisabled: engine.comments.disabled, searchWindows: counters.searchWindows,
+            windowsLeft: engine.windowsLeft, channelGaps: engine.findings.channelGaps,
             pages: counters.pages, retries: counters.retries, unitsByMethod: counters.unitsByMethod,
-            warnings: engine.warnings, left: engine.left, units: await limiter.spentUnits,
+            warnings: engine.findings.warnings, left: engine.left, units: await limiter.spentUnits,
             searches: await limiter.spentSearches, requests: counters.requests)
         summary.searchesWaiting = engine.searchesWaiting
         summary.statsWritten = counters.statsWritten
@@ -240,10 +178,4 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         summary.statsUnits = await limiter.spent.stats
         return summary
     }
-}
-
-/// The crawl could not start: its output cannot be resumed.
-public struct CrawlSetupError: Error, Sendable, CustomStringConvertible {
-    public let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -40,18 +40,10 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
     /// Where retries are logged (`--verbose`), if anywhere.
     var log: (@Sendable (String) -> Void)?
     var backoff: Backoff
-    /// What the crawl does with found videos (``CrawlWork/request(seeds:needs:)``).
-    var needs = RequestNeeds()
 
-    func fetch(_ item: WorkItem, seeds: [Seed]) async -> FetchResult {
+    /// Sends `apiRequest` (built by the engine) until it is answered, retried out, or stopped.
+    func fetch(_ apiRequest: APIRequest) async -> FetchResult {
         var result = FetchResult(outcome: .skip(""))
-        let apiRequest: APIRequest
-        do {
-            apiRequest = try item.work.request(seeds: seeds, needs: needs)
-        } catch {
-            result.outcome = .skip("cannot build the request: \(error)")
-            return result
-        }
         let method = apiRequest.method.quotaName
         var random = SystemRandomNumberGenerator()
         var attempt = 0

@@ -66,5 +66,5 @@ extension SeedChange {
 extension FrontierState {
     /// A finished crawl's state in checkpoints of earlier versions (`"[]"`): nothing pending, seeds
     /// unknown.
-    static let finished = FrontierState(items: [], pending: [], unitsByMethod: [:])
+    static let finished = FrontierState(items: [], pending: [])
 }

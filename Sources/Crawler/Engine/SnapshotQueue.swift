@@ -4,8 +4,7 @@ struct SnapshotQueue: Sendable {
     var method = StatsMethod.batchGetStats
     /// Distinct ids the snapshot covers.
     private(set) var targets = 0
-    private var order: [String] = []
-    private var head = 0
+    private var order = HeadQueue<String>()
     private(set) var written = CompactStringSet()
 
     static let batchSize = 50
@@ -23,7 +22,7 @@ struct SnapshotQueue: Sendable {
     init() {}
 
     /// Ids queued and not handed out.
-    var waiting: Int { order.count - head }
+    var waiting: Int { order.count }
 
     /// Ids of the snapshot not written yet (queued, in flight or failed).
     var unwritten: Int { targets - written.count }
@@ -31,19 +30,12 @@ struct SnapshotQueue: Sendable {
     /// The next batch to ask, or `nil` when none waits.
     mutating func next() -> StatsBatch? {
         guard waiting > 0 else { return nil }
-        let end = head + min(Self.batchSize, waiting)
-        let batch = StatsBatch(ids: Array(order[head..<end]), method: method)
-        head = end
-        if head > 4096, head * 2 > order.count {
-            order.removeFirst(head)
-            head = 0
-        }
-        return batch
+        return StatsBatch(ids: order.popFirst(upTo: Self.batchSize), method: method)
     }
 
     /// A batch whose request was not answered goes back to the front.
     mutating func putBack(_ ids: [String]) {
-        order.insert(contentsOf: ids, at: head)
+        order.pushFront(contentsOf: ids)
     }
 
     /// Notes `id` as written; `false` when it was already.

@@ -16,10 +16,10 @@ struct CommentThreadsPage: PagedWork {
     /// read again ends it (``CommentPaging``).
     var pagesRead: [UInt64]?
 
-    func request(seeds: [Seed]) throws -> APIRequest {
+    func request(for plan: CrawlEngine) throws -> APIRequest {
         var order = APIRequest.CommentOrder.time
         var searchTerms: String?
-        if case .comments(let asked) = seeds[seed].target, asked.videoId == videoId {
+        if case .comments(let asked) = plan.seeds[seed].target, asked.videoId == videoId {
             order = asked.order
             searchTerms = asked.searchTerms
         }
@@ -27,7 +27,7 @@ struct CommentThreadsPage: PagedWork {
             videoId: videoId, order: order, searchTerms: searchTerms, pageToken: pageToken)
     }
 
-    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine) {
+    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
         var position = rank
         var topLevel: Comment?
         var carried = 0
@@ -46,12 +46,12 @@ struct CommentThreadsPage: PagedWork {
                 topLevel = comment
                 carried = 0
                 replyRank = 0
-                plan.found(comment, seed: seed, endpoint: "commentThreads.list", rank: position)
+                plan.found(comment, seed: seed, endpoint: "commentThreads.list", rank: position, &out)
                 position += 1
             } else {
                 var reply = comment
                 if reply.videoId == nil { reply.videoId = videoId }
-                plan.found(reply, seed: seed, endpoint: "commentThreads.list", rank: replyRank)
+                plan.found(reply, seed: seed, endpoint: "commentThreads.list", rank: replyRank, &out)
                 carried += 1
                 replyRank += 1
             }
@@ -61,16 +61,16 @@ struct CommentThreadsPage: PagedWork {
             return
         }
         let pageFingerprint = CommentPaging.fingerprint(fetched.records)
-        if let count = plan.commentCounts[videoId], page + 1 >= CrawlEngine.pages(holding: count) {
+        if let count = plan.commentCount(of: videoId), page + 1 >= CrawlEngine.pages(holding: count) {
             plan.warn(
-                "\(describe(seeds: plan.seeds)): \(page + 1) pages, past the \(count) comments the video counts; these comments end here"
-            )
+                "\(describe(seeds: plan.seeds)): \(page + 1) pages, past the \(count) comments the video counts; these comments end here",
+                &out)
             return
         }
         if let loop = CommentPaging.loop(
             token: token, pageToken: pageToken, fingerprint: pageFingerprint, read: pagesRead)
         {
-            plan.warn("\(describe(seeds: plan.seeds)): \(loop); these comments end here")
+            plan.warn("\(describe(seeds: plan.seeds)): \(loop); these comments end here", &out)
             return
         }
         var next = self
@@ -81,14 +81,14 @@ struct CommentThreadsPage: PagedWork {
         plan.enqueue(.commentThreads(next))
     }
 
-    func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine) -> Bool {
+    func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine, _ out: inout EventOutput) -> Bool {
         if reasons.contains(.commentsDisabled) {
-            plan.commentsAreDisabled(on: videoId)
+            plan.commentsAreDisabled(on: videoId, &out)
             return true
         }
         // Not found, private or members only: one warning for the video, nothing retried.
         let why = reasons.first.map { "\($0)" } ?? "not available"
-        plan.warn("comments of video \(videoId): \(why); skipped")
+        plan.warn("comments of video \(videoId): \(why); skipped", &out)
         return true
     }
 
@@ -126,7 +126,7 @@ struct ReplyPage: PagedWork {
     /// what it (and the video's `commentCount`, when known) promises (absent in older checkpoints).
     var replyCount: Int?
 
-    func request(seeds: [Seed]) throws -> APIRequest {
+    func request(for plan: CrawlEngine) throws -> APIRequest {
         try APIRequest.replies(parentId: parentId, pageToken: pageToken)
     }
 
@@ -134,11 +134,11 @@ struct ReplyPage: PagedWork {
     /// promises at 100 a page and two more (replies added while paging), and no more than the
     /// comment page cap.
     func maxPages(_ plan: CrawlEngine) -> Int {
-        let promised = [replyCount, plan.commentCounts[videoId]].compactMap { $0 }.min()
+        let promised = [replyCount, plan.commentCount(of: videoId)].compactMap { $0 }.min()
         return min(promised.map(CrawlEngine.pages(holding:)) ?? .max, plan.maxCommentPages(seed) ?? .max)
     }
 
-    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine) {
+    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
         var position = rank
         for case .comment(var reply) in fetched.records {
             // comments.list replies carry no videoId.
@@ -147,7 +147,7 @@ struct ReplyPage: PagedWork {
             if reply.parentId == nil { reply.parentId = parentId }
             reply.threadId = parentId
             reply.totalReplyCount = nil
-            plan.found(reply, seed: seed, endpoint: "comments.list", rank: position)
+            plan.found(reply, seed: seed, endpoint: "comments.list", rank: position, &out)
             position += 1
         }
         guard let token = fetched.summary.nextPageToken else { return }
@@ -155,14 +155,14 @@ struct ReplyPage: PagedWork {
         if let loop = CommentPaging.loop(
             token: token, pageToken: pageToken, fingerprint: pageFingerprint, read: pagesRead)
         {
-            plan.warn("\(describe(seeds: plan.seeds)): \(loop); these replies end here")
+            plan.warn("\(describe(seeds: plan.seeds)): \(loop); these replies end here", &out)
             return
         }
         if page + 1 >= maxPages(plan) {
             if page + 1 < plan.maxCommentPages(seed) ?? .max {
                 plan.warn(
-                    "\(describe(seeds: plan.seeds)): \(page + 1) pages of replies, past what its thread (\(replyCount.map(String.init) ?? "?") replies) and its video promise; these replies end here"
-                )
+                    "\(describe(seeds: plan.seeds)): \(page + 1) pages of replies, past what its thread (\(replyCount.map(String.init) ?? "?") replies) and its video promise; these replies end here",
+                    &out)
             }
             return
         }
@@ -174,8 +174,8 @@ struct ReplyPage: PagedWork {
         plan.enqueue(.replies(next))
     }
 
-    func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine) -> Bool {
-        plan.warn("replies to comment \(parentId): \(reasons.first.map { "\($0)" } ?? "not available"); skipped")
+    func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine, _ out: inout EventOutput) -> Bool {
+        plan.warn("replies to comment \(parentId): \(reasons.first.map { "\($0)" } ?? "not available"); skipped", &out)
         return true
     }
 

@@ -3,32 +3,53 @@ import YouTubeKit
 
 /// One kind of work a crawl does: a search page, a channel lookup, a playlist page, a hydration
 /// batch. Everything about a kind lives in its type: the request it sends, what its page does to
-/// the plan, whether it can restart its paging, and its checkpoint form. The scheduling loop
+/// the plan, where it waits in the frontier, what it marks as queued on a resume, whether it is
+/// checkpointed and how, and how it goes back when its request is refused. The scheduling loop
 /// (``Crawler``) and the plan (``CrawlEngine``) know none of them by name.
 ///
-/// To add a kind: write a type conforming to this protocol, add its case to ``WorkItem`` and the
-/// case's line in `WorkItem+Kinds.swift`.
+/// What adding a kind costs: a type conforming to this protocol (most requirements have
+/// defaults: a paged kind conforms to ``PagedWork`` and writes `request`, `apply`, `write` and
+/// `describe`), its case in ``WorkItem`` and the case's two lines in `WorkItem+Kinds.swift`
+/// (`work` and the checkpoint tag). A seed that starts it adds a line to
+/// `Seed+FirstWork.swift`; records of a new kind add a case to `DecodedRecord`.
 protocol CrawlWork: Sendable, Hashable, Codable {
     /// Its name in a checkpoint (`{"search":{…}}`): never change it once released.
     static var tag: String { get }
+    /// The work as a frontier item.
+    var item: WorkItem { get }
     /// The page number within its seed, for fairness (every seed's first page before any seed's
     /// fifth); lookups and batches are page 0.
     var page: Int { get }
-    /// Costs more than other work of the same page (a search page), so goes after it.
+    /// Costs more than other work of the same page (a search page), so goes after it; stopped
+    /// alone when search's own bucket is spent.
     var isCostly: Bool { get }
-    /// The request to send.
-    func request(seeds: [Seed]) throws -> APIRequest
-    /// The request to send, knowing what the crawl does with what its page finds: a kind whose
-    /// pages carry more than the crawl needs asks for less (the default: the same request).
-    func request(seeds: [Seed], needs: RequestNeeds) throws -> APIRequest
+    /// Where it waits in the frontier (by default by its page and cost).
+    var lane: FrontierLane { get }
+    /// The request to send, knowing what the crawl does with what its page finds (the plan's
+    /// seeds and options): a kind whose pages carry more than the crawl needs asks for less.
+    func request(for plan: CrawlEngine) throws -> APIRequest
     /// Folds a fetched page into the plan: records to write, work to queue, warnings.
-    func apply(_ page: FetchedPage, to plan: inout CrawlEngine)
+    func apply(_ page: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput)
     /// The same work from its first page, after `invalidPageToken`; `nil` when it cannot restart
     /// (or has restarted too often).
     func restartedPaging() -> WorkItem?
     /// What the item asked for is not there or not open (the API's reasons): handles it and
     /// returns `true`, or returns `false` for the default (a warning, the item skipped).
-    func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine) -> Bool
+    func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine, _ out: inout EventOutput) -> Bool
+    /// Its request was not answered (the budget, the quota, an interruption): back where it
+    /// came from (by default the frontier).
+    func putBack(into plan: inout CrawlEngine)
+    /// A skipped request (a 400) leaves its work for a rerun, and the run incomplete (a
+    /// hydration batch: its videos are found and must be written); by default it is skipped.
+    var skipLeavesWork: Bool { get }
+    /// Listed in a checkpoint (work whose state is kept elsewhere, as hydration batches' ids
+    /// among the pending videos, is not).
+    var isCheckpointed: Bool { get }
+    /// A `split=time` search window (the summary counts those left).
+    var isSearchWindow: Bool { get }
+    /// On a resume from a checkpoint: marks what it queued (a channel, a playlist) so it is not
+    /// queued twice.
+    func markQueued(in seen: inout SeenSets)
     /// The same work for a rerun whose seeds changed (``SeedChange``): its seed renumbered, or
     /// `nil` when its seed was removed.
     func reseeded(_ change: SeedChange) -> WorkItem?
@@ -39,22 +60,22 @@ protocol CrawlWork: Sendable, Hashable, Codable {
 }
 
 extension CrawlWork {
-    func request(seeds: [Seed], needs: RequestNeeds) throws -> APIRequest { try request(seeds: seeds) }
-}
-
-/// What the crawl does with the videos a page finds, from its options.
-struct RequestNeeds: Sendable {
-    /// They are hydrated by videos.list after (not `--no-hydrate`).
-    var hydrating = true
-    /// Their comments are fetched whatever their seed (`--comments`).
-    var commentsOfEveryVideo = false
+    var isCostly: Bool { false }
+    var lane: FrontierLane { .paged(page: page, costly: isCostly) }
+    func restartedPaging() -> WorkItem? { nil }
+    func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine, _ out: inout EventOutput) -> Bool {
+        false
+    }
+    func putBack(into plan: inout CrawlEngine) { plan.enqueue(item) }
+    var skipLeavesWork: Bool { false }
+    var isCheckpointed: Bool { true }
+    var isSearchWindow: Bool { false }
+    func markQueued(in seen: inout SeenSets) {}
 }
 
 /// Work that belongs to one seed: a rerun with other seeds renumbers it, or drops it with its seed.
 protocol SeededWork: CrawlWork {
     var seed: Int { get set }
-    /// The work as a frontier item.
-    var item: WorkItem { get }
 }
 
 extension SeededWork {
@@ -89,12 +110,6 @@ extension PagedWork {
     }
 
     mutating func startOver() { rank = 0 }
-}
-
-extension CrawlWork {
-    var isCostly: Bool { false }
-    func restartedPaging() -> WorkItem? { nil }
-    func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine) -> Bool { false }
 }
 
 /// A successful answer to one work item's request.

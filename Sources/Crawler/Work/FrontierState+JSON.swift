@@ -7,16 +7,15 @@ extension FrontierState {
     func encodedJSON() -> [UInt8] {
         Self.encodedJSON(
             itemCount: items.count, items: { visit in items.forEach(visit) }, pending: pending,
-            unitsByMethod: unitsByMethod,
             seeds: seeds, commentVideos: commentVideos
         ).bytes
     }
 
     /// The JSON of a state whose items are visited rather than held in an array (see
-    /// ``CrawlEngine/checkpointJSON()``).
+    /// ``CrawlEngine/savedState``).
     static func encodedJSON<Seeds: Sequence<String>>(
         itemCount: Int, items visitItems: ((WorkItem) -> Void) -> Void, pending: [PendingVideo],
-        unitsByMethod: [String: Int], seeds: Seeds?, commentVideos: [String]?
+        seeds: Seeds?, commentVideos: [String]?
     ) -> JSONWriter {
         // About what an uploads-playlist item, a seed line and a pending video take.
         var writer = JSONWriter(
@@ -43,15 +42,6 @@ extension FrontierState {
             writer.raw("}")
         }
         writer.raw("]")
-        writer.memberKey("unitsByMethod")
-        writer.raw("{")
-        for (index, (method, units)) in unitsByMethod.sorted(by: { $0.key < $1.key }).enumerated() {
-            if index > 0 { writer.raw(",") }
-            writer.string(method)
-            writer.raw(":")
-            writer.int(units)
-        }
-        writer.raw("}")
         if let seeds {
             writer.memberKey("seeds")
             writer.stringArray(seeds)

@@ -10,21 +10,31 @@ struct ChannelLookup: SeededWork {
 
     var page: Int { 0 }
 
-    func request(seeds: [Seed]) throws -> APIRequest {
+    func request(for plan: CrawlEngine) throws -> APIRequest {
         if let id { return try APIRequest.channels(.ids([id])) }
         return try APIRequest.channels(.handle(handle ?? ""))
     }
 
-    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine) {
+    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
         var found = false
         for case .channel(let channel) in fetched.records {
-            plan.resolved(channel, seed: seed)
+            plan.resolved(channel, seed: seed, &out)
             found = true
         }
-        if !found { plan.warn("\(plan.seeds[seed].text): no such channel; skipped") }
+        if !found { plan.warn("\(plan.seeds[seed].text): no such channel; skipped", &out) }
     }
 
     var item: WorkItem { .channel(self) }
+
+    /// A lookup by id waits with the others and goes out 50 to a channels.list call.
+    var lane: FrontierLane {
+        guard let id, handle == nil else { return .paged(page: 0, costly: false) }
+        return .lookups([FrontierLane.Lookup(seed: seed, id: id)])
+    }
+
+    func markQueued(in seen: inout SeenSets) {
+        if let id { _ = seen.queueChannel(id) }
+    }
 
     func write(into writer: inout JSONWriter) {
         writer.key("seed")
@@ -44,9 +54,18 @@ struct ChannelBatch: CrawlWork {
 
     var page: Int { 0 }
 
-    func request(seeds: [Seed]) throws -> APIRequest { try APIRequest.channels(.ids(ids)) }
+    func request(for plan: CrawlEngine) throws -> APIRequest { try APIRequest.channels(.ids(ids)) }
 
-    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine) {
+    var item: WorkItem { .channels(self) }
+
+    /// Back in the frontier, its channels wait one by one again.
+    var lane: FrontierLane { .lookups(zip(seeds, ids).map { FrontierLane.Lookup(seed: $0, id: $1) }) }
+
+    func markQueued(in seen: inout SeenSets) {
+        for id in ids { _ = seen.queueChannel(id) }
+    }
+
+    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
         let seedOf = Dictionary(zip(ids, seeds), uniquingKeysWith: { first, _ in first })
         var found: Set<String> = []
         for case .channel(var channel) in fetched.records {
@@ -55,11 +74,11 @@ struct ChannelBatch: CrawlWork {
             var seed = seeds.first ?? 0
             if let known = seedOf.index(forKey: channel.channelId) { (channel.channelId, seed) = seedOf[known] }
             found.insert(channel.channelId)
-            plan.resolved(channel, seed: seed)
+            plan.resolved(channel, seed: seed, &out)
         }
         // A channel seed the API does not know is worth a warning; a channel a search named is not.
         for (id, seed) in zip(ids, seeds) where !found.contains(id) && plan.seeds[seed].kind == .channel {
-            plan.warn("\(plan.seeds[seed].text): no such channel; skipped")
+            plan.warn("\(plan.seeds[seed].text): no such channel; skipped", &out)
         }
     }
 
@@ -86,11 +105,22 @@ struct HydrationBatch: CrawlWork {
 
     var page: Int { 0 }
 
-    func request(seeds: [Seed]) throws -> APIRequest { try APIRequest.videos(ids: ids) }
+    func request(for plan: CrawlEngine) throws -> APIRequest { try APIRequest.videos(ids: ids) }
 
-    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine) {
+    var item: WorkItem { .hydrate(self) }
+
+    /// Its ids are among the pending videos.
+    var isCheckpointed: Bool { false }
+
+    /// A 400 leaves its videos found: a rerun asks again.
+    var skipLeavesWork: Bool { true }
+
+    /// Its ids go back to the front of the hydration queue, and nothing more is hydrated this run.
+    func putBack(into plan: inout CrawlEngine) { plan.hydrationRefused(ids) }
+
+    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
         var found: Set<String> = []
-        for case .video(let video) in fetched.records where plan.hydrated(video) {
+        for case .video(let video) in fetched.records where plan.hydrated(video, &out) {
             found.insert(video.videoId)
         }
         // Ids that did not come back were deleted or made private since they were found.

@@ -19,27 +19,28 @@ struct PlaylistPage: PagedWork {
     /// The oldest upload found so far.
     var oldest: Int64?
 
-    func request(seeds: [Seed]) throws -> APIRequest {
-        try APIRequest.playlistItems(playlistId: playlistId, pageToken: pageToken)
-    }
-
     /// Hydrated videos come from videos.list: the page need only say which they are and when
     /// they were published (`contentDetails`), a tenth of the bytes of the snippet (same unit).
     /// Without a snippet, a private or deleted entry cannot be told from a video here; it goes
     /// to videos.list, which does not return it. When the seed wants comments the snippet stays:
     /// its title tells a placeholder apart before a commentThreads call is spent on it.
-    func request(seeds: [Seed], needs: RequestNeeds) throws -> APIRequest {
-        guard needs.hydrating, !needs.commentsOfEveryVideo, !seeds[seed].comments
-        else { return try request(seeds: seeds) }
+    func request(for plan: CrawlEngine) throws -> APIRequest {
+        guard plan.options.hydrate, !plan.options.comments, !plan.seeds[seed].comments else {
+            return try APIRequest.playlistItems(playlistId: playlistId, pageToken: pageToken)
+        }
         return try APIRequest.playlistItems(
             playlistId: playlistId, part: APIRequest.Parts.playlistItemIds, pageToken: pageToken)
     }
 
-    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine) {
+    /// Marks its playlist as queued.
+    func markQueued(in seen: inout SeenSets) { _ = seen.queuePlaylist(playlistId) }
+
+    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
         var position = rank
         var oldest = self.oldest
         for case .video(let video) in fetched.records {
-            plan.discover(video.videoId, seed: seed, endpoint: "playlistItems.list", rank: position, partial: video)
+            plan.discover(
+                video.videoId, seed: seed, endpoint: "playlistItems.list", rank: position, partial: video, &out)
             if let date = video.publishedAt.map({ Int64($0.timeIntervalSince1970) }) {
                 oldest = min(oldest ?? date, date)
             }
@@ -53,12 +54,14 @@ struct PlaylistPage: PagedWork {
         }
         if token == pageToken {
             plan.warn(
-                "\(describe(seeds: plan.seeds)): the API sent the same nextPageToken again; this playlist ends here")
+                "\(describe(seeds: plan.seeds)): the API sent the same nextPageToken again; this playlist ends here",
+                &out)
             return
         }
         if page > 0, fetched.records.isEmpty, fetched.summary.itemCount == 0 {
             plan.warn(
-                "\(describe(seeds: plan.seeds)): a page without entries but with a next page; this playlist ends here")
+                "\(describe(seeds: plan.seeds)): a page without entries but with a next page; this playlist ends here",
+                &out)
             return
         }
         var next = self

@@ -18,9 +18,9 @@ struct SearchPage: PagedWork {
     /// item (a server that pages forever costs a few calls, not the day's searches).
     static let resultCap = 500
 
-    func request(seeds: [Seed]) throws -> APIRequest {
-        guard case .search(var query) = seeds[seed].target else {
-            throw YouTubeError.invalidParameter(name: "seed", value: seeds[seed].text, allowed: "a search seed")
+    func request(for plan: CrawlEngine) throws -> APIRequest {
+        guard case .search(var query) = plan.seeds[seed].target else {
+            throw YouTubeError.invalidParameter(name: "seed", value: plan.seeds[seed].text, allowed: "a search seed")
         }
         query.pageToken = pageToken
         // Fifty results per page: the same cost as five.
@@ -28,12 +28,12 @@ struct SearchPage: PagedWork {
         return try APIRequest.search(query)
     }
 
-    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine) {
+    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
         let walk = plan.seeds[seed].walkChannels
         var position = rank
         var fresh = 0
         for case .video(let video) in fetched.records {
-            if plan.discover(video.videoId, seed: seed, endpoint: "search.list", rank: position, partial: video) {
+            if plan.discover(video.videoId, seed: seed, endpoint: "search.list", rank: position, partial: video, &out) {
                 fresh += 1
             }
             position += 1
@@ -45,18 +45,20 @@ struct SearchPage: PagedWork {
         guard let token = fetched.summary.nextPageToken, page + 1 < (plan.maxPages(seed) ?? .max) else { return }
         if token == pageToken {
             plan.warn(
-                "\(describe(seeds: plan.seeds)): the API sent the same nextPageToken again; this search ends here")
+                "\(describe(seeds: plan.seeds)): the API sent the same nextPageToken again; this search ends here", &out
+            )
             return
         }
         if page > 0, fetched.records.isEmpty, fetched.summary.itemCount == 0 {
             plan.warn(
-                "\(describe(seeds: plan.seeds)): a page without results but with a next page; this search ends here")
+                "\(describe(seeds: plan.seeds)): a page without results but with a next page; this search ends here",
+                &out)
             return
         }
         if position > Self.resultCap, fresh == 0 {
             plan.warn(
-                "\(describe(seeds: plan.seeds)): a page past \(Self.resultCap) results brought no new video; this search ends here"
-            )
+                "\(describe(seeds: plan.seeds)): a page past \(Self.resultCap) results brought no new video; this search ends here",
+                &out)
             return
         }
         plan.enqueue(

@@ -44,19 +44,21 @@ struct SearchWindow: PagedWork {
     static let maximumStalls = 2
 
     var isCostly: Bool { true }
+    var isSearchWindow: Bool { true }
 
     /// YouTube's first day: where a range without `publishedAfter` starts.
     static let firstDay: Int64 = 1_114_214_400
 
-    func request(seeds: [Seed]) throws -> APIRequest {
+    func request(for plan: CrawlEngine) throws -> APIRequest {
         var query: SearchQuery
         if let channelId {
             query = SearchQuery()
             query.channelId = channelId
             query.type = .video
         } else {
-            guard case .search(let seedQuery) = seeds[seed].target else {
-                throw YouTubeError.invalidParameter(name: "seed", value: seeds[seed].text, allowed: "a search seed")
+            guard case .search(let seedQuery) = plan.seeds[seed].target else {
+                throw YouTubeError.invalidParameter(
+                    name: "seed", value: plan.seeds[seed].text, allowed: "a search seed")
             }
             query = seedQuery
         }
@@ -68,7 +70,7 @@ struct SearchWindow: PagedWork {
         return try APIRequest.search(query)
     }
 
-    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine) {
+    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
         let walk = channelId == nil && plan.seeds[seed].walkChannels
         let start = after ?? Self.lowerBound(plan.seeds[seed])
         let end = before ?? Self.upperBound(plan.seeds[seed])
@@ -78,7 +80,7 @@ struct SearchWindow: PagedWork {
         var fresh = 0
         var outside: [String] = []
         for case .video(let video) in fetched.records {
-            if plan.discover(video.videoId, seed: seed, endpoint: "search.list", rank: position, partial: video) {
+            if plan.discover(video.videoId, seed: seed, endpoint: "search.list", rank: position, partial: video, &out) {
                 fresh += 1
             }
             if walk, let channel = video.channelId { plan.walk(channel: channel, seed: seed) }
@@ -95,8 +97,8 @@ struct SearchWindow: PagedWork {
         }
         if !outside.isEmpty {
             plan.warn(
-                "\(describe(seeds: plan.seeds)): \(outside.count) result\(outside.count == 1 ? "" : "s") dated outside the window (first: \(outside[0])); kept, but not used to choose the next window"
-            )
+                "\(describe(seeds: plan.seeds)): \(outside.count) result\(outside.count == 1 ? "" : "s") dated outside the window (first: \(outside[0])); kept, but not used to choose the next window",
+                &out)
         }
         if walk {
             for id in fetched.summary.channelResults { plan.walk(channel: id, seed: seed) }
@@ -123,8 +125,8 @@ struct SearchWindow: PagedWork {
         let stalls = stalled ? (self.stalls ?? 0) + 1 : 0
         if stalls >= Self.maximumStalls {
             plan.warn(
-                "\(describe(seeds: plan.seeds)): \(stalls) windows in a row brought no new video or did not move back in time; this walk ends here"
-            )
+                "\(describe(seeds: plan.seeds)): \(stalls) windows in a row brought no new video or did not move back in time; this walk ends here",
+                &out)
             return
         }
         let nextBefore = before.map { last >= $0 ? $0 - 1 : last } ?? last

@@ -28,15 +28,23 @@ struct StatsBatch: CrawlWork {
 
     var page: Int { 0 }
 
-    func request(seeds: [Seed]) throws -> APIRequest { try method.request(ids: ids) }
+    func request(for plan: CrawlEngine) throws -> APIRequest { try method.request(ids: ids) }
 
-    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine) {
+    var item: WorkItem { .stats(self) }
+
+    /// A snapshot's ids and shards say what is left.
+    var isCheckpointed: Bool { false }
+
+    /// Its ids go back to the front of the snapshot's queue.
+    func putBack(into plan: inout CrawlEngine) { plan.snapshotRefused(ids) }
+
+    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
         var answered: Set<String> = []
         for case .video(let video) in fetched.records where ids.contains(video.videoId) {
-            if answered.insert(video.videoId).inserted { plan.snapshot(VideoStats(video)) }
+            if answered.insert(video.videoId).inserted { plan.snapshot(VideoStats(video), &out) }
         }
         // Deleted or made private since the output was crawled.
-        for id in ids where !answered.contains(id) { plan.snapshot(.gone(id, fetchedAt: nil)) }
+        for id in ids where !answered.contains(id) { plan.snapshot(.gone(id, fetchedAt: nil), &out) }
     }
 
     /// A snapshot has no seeds.

@@ -18,6 +18,17 @@ extension WorkItem {
         }
     }
 
+    /// A channel id waiting in the frontier's lookup lane, as an item of its own (a checkpoint
+    /// lists it so).
+    static func lookup(_ lookup: FrontierLane.Lookup) -> WorkItem {
+        .channel(ChannelLookup(seed: lookup.seed, id: lookup.id))
+    }
+
+    /// Lookups taken together: one channels.list call for up to 50 channels.
+    static func lookups(_ batch: some Collection<FrontierLane.Lookup>) -> WorkItem {
+        .channels(ChannelBatch(seeds: batch.map(\.seed), ids: batch.map(\.id)))
+    }
+
     /// Reads the kind tagged `tag` from `decoder`'s container; `nil` for an unknown tag.
     private static func decode(tag: String, from container: KeyedDecodingContainer<TagKey>) throws -> WorkItem? {
         let key = TagKey(tag)
@@ -80,12 +91,6 @@ extension WorkItem: Codable {
 
     /// Page number for fairness, and whether it is costly discovery (search).
     var page: Int { work.page }
-
-    /// A videos.list batch of found videos.
-    var isHydration: Bool {
-        if case .hydrate = self { return true }
-        return false
-    }
 
     /// The seed it belongs to, for work of one seed.
     var seed: Int? { (work as? any SeededWork)?.seed }

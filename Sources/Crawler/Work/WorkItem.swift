@@ -26,7 +26,6 @@ struct PendingVideo: Codable, Sendable, Hashable {
 struct FrontierState: Codable, Sendable {
     var items: [WorkItem]
     var pending: [PendingVideo]
-    var unitsByMethod: [String: Int]
     /// The seeds it was written for, as ``Seed/text`` (absent in checkpoints of earlier
     /// versions): a rerun with other seeds continues the kept ones (``SeedChange``).
     var seeds: [String]?

@@ -1,0 +1,120 @@
+import Foundation
+import StreamingJSON
+
+/// `checkpoint.json`: what a resumed run needs. The crawler's frontier is a raw JSON member (the
+/// last one, `"frontier":{…}`), written and read back as the bytes the crawler gives, without
+/// escaping; checkpoints of earlier versions hold it as a string, which still reads.
+public struct Checkpoint: Sendable, Hashable {
+    public var schemaVersion = 1
+    public var seedsDigest: String?
+    public var updatedAt: String
+    /// The shard of each kind left open, with its committed length and records.
+    public var openShards: [ShardWriter.Commit]
+    public var closedShards: [String: [ShardWriter.ClosedShard]]
+    /// The crawler's pending work (page tokens, queues), as JSON bytes.
+    public var frontier: [UInt8]?
+    /// Units per method in checkpoints of earlier versions; the manifest keeps them now.
+    public var unitsByMethod: [String: Int]?
+    public var finished: Bool
+    /// As in the manifest: comment authors pseudonymized, and with which secret.
+    public var authorPseudonyms: AuthorPseudonyms?
+
+    public static let fileName = "checkpoint.json"
+
+    public init(
+        seedsDigest: String?, updatedAt: String, openShards: [ShardWriter.Commit],
+        closedShards: [String: [ShardWriter.ClosedShard]], finished: Bool, authorPseudonyms: AuthorPseudonyms?
+    ) {
+        self.seedsDigest = seedsDigest
+        self.updatedAt = updatedAt
+        self.openShards = openShards
+        self.closedShards = closedShards
+        self.finished = finished
+        self.authorPseudonyms = authorPseudonyms
+    }
+
+    /// The frontier as text (for people and tests).
+    public var frontierText: String? { frontier.map { String(decoding: $0, as: UTF8.self) } }
+
+    public static func load(directory: String) throws -> Checkpoint? {
+        let path = directory + "/" + fileName
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let fix = "move it away: the next run starts from the seeds and writes nothing the shards hold again"
+        guard
+            var checkpoint = try JSONFile.decode(Checkpoint.self, from: data, path: path, what: "checkpoint", fix: fix)
+        else { return nil }
+        if checkpoint.frontier == nil {
+            checkpoint.frontier = Self.rawFrontier(in: Array(data))
+        }
+        return checkpoint
+    }
+
+    /// Writes the checkpoint with `frontier` as its last member, the bytes as they are: the
+    /// frontier (megabytes at a million videos) is neither copied into a String nor escaped.
+    func write(directory: String, frontier: JSONWriter) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var shell = Array(try encoder.encode(self))
+        // `{…}` without its closing brace, then the frontier member.
+        guard shell.last == UInt8(ascii: "}") else { throw ArchiveError("the checkpoint's encoding is not an object") }
+        shell.removeLast()
+        let member = Array((shell.count > 1 ? #","frontier":"# : #""frontier":"#).utf8)
+        try AtomicFile.write(to: directory + "/" + Self.fileName) { append in
+            try shell.withUnsafeBytes(append)
+            try member.withUnsafeBytes(append)
+            try frontier.withBytes(append)
+            try Array("}\n".utf8).withUnsafeBytes(append)
+        }
+    }
+
+    /// The raw frontier member of a checkpoint written by ``write(directory:frontier:)``: the
+    /// bytes after the first `"frontier":` (a key only: every quote inside a string is escaped,
+    /// and no other member of the file has that key) up to the closing brace.
+    static func rawFrontier(in bytes: [UInt8]) -> [UInt8]? {
+        let key = Array(#""frontier":"#.utf8)
+        guard bytes.count > key.count,
+            let start = (0...(bytes.count - key.count)).first(where: { bytes[$0..<($0 + key.count)].elementsEqual(key) }
+            ),
+            let end = bytes.lastIndex(of: UInt8(ascii: "}")), end > start + key.count
+        else { return nil }
+        let value = bytes[(start + key.count)..<end].drop { $0 == 0x20 || $0 == 0x0A }
+        guard let first = value.first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return nil }
+        return Array(value)
+    }
+}
+
+extension Checkpoint: Codable {
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion, seedsDigest, updatedAt, openShards, closedShards, frontier, unitsByMethod, finished
+        case authorPseudonyms
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try container.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? 1
+        seedsDigest = try container.decodeIfPresent(String.self, forKey: .seedsDigest)
+        updatedAt = try container.decode(String.self, forKey: .updatedAt)
+        openShards = try container.decode([ShardWriter.Commit].self, forKey: .openShards)
+        closedShards = try container.decode([String: [ShardWriter.ClosedShard]].self, forKey: .closedShards)
+        // Earlier versions: the frontier as a string. This one: a raw member, read by `load`.
+        frontier = (try? container.decodeIfPresent(String.self, forKey: .frontier)).flatMap { $0 }.map {
+            Array($0.utf8)
+        }
+        unitsByMethod = try container.decodeIfPresent([String: Int].self, forKey: .unitsByMethod)
+        finished = try container.decode(Bool.self, forKey: .finished)
+        authorPseudonyms = try container.decodeIfPresent(AuthorPseudonyms.self, forKey: .authorPseudonyms)
+    }
+
+    /// Every member but the frontier (``write(directory:frontier:)`` appends it raw).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encodeIfPresent(seedsDigest, forKey: .seedsDigest)
+        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encode(openShards, forKey: .openShards)
+        try container.encode(closedShards, forKey: .closedShards)
+        try container.encodeIfPresent(unitsByMethod, forKey: .unitsByMethod)
+        try container.encode(finished, forKey: .finished)
+        try container.encodeIfPresent(authorPseudonyms, forKey: .authorPseudonyms)
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import StreamingJSON
+import YouTubeKit
+
+/// What work kinds do to the plan: the verbs their ``CrawlWork/apply(_:to:_:)`` calls, each
+/// with the event's ``EventOutput`` for what it writes and says.
+extension CrawlEngine {
+    /// Queues an item.
+    mutating func enqueue(_ item: WorkItem) { frontier.append(item) }
+
+    /// Puts back hydration ids whose batch was not answered; nothing more is hydrated this run.
+    mutating func hydrationRefused(_ ids: [String]) {
+        hydration.putBack(ids)
+        stops.stopHydration()
+    }
+
+    /// Puts back a snapshot's ids whose batch was not answered.
+    mutating func snapshotRefused(_ ids: [String]) { snapshot.putBack(ids) }
+
+    /// Tells the user (through the actor's log) and counts it.
+    mutating func warn(_ message: String, _ out: inout EventOutput) {
+        findings.warn(message)
+        out.warn(message)
+    }
+
+    /// A video id seen in a page: queued for hydration (or written as found) the first time.
+    ///
+    /// A video found without its data (a video seed) is asked of videos.list even with
+    /// `--no-hydrate`: every seed yields its videos.
+    ///
+    /// - Returns: whether the video was new.
+    @discardableResult
+    mutating func discover(
+        _ id: String, seed: Int, endpoint: String, rank: Int, partial: Video?, _ out: inout EventOutput
+    ) -> Bool {
+        if options.comments || seeds[seed].comments { wantComments(of: id, seed: seed) }
+        guard seen.insertVideo(id) else { return false }
+        if options.hydrate || partial == nil {
+            hydration.add(PendingVideo(videoId: id, seed: seed, endpoint: endpoint, rank: rank))
+        } else if var video = partial {
+            video.source = source(seed, endpoint: endpoint, rank: rank)
+            video.fetchedAt = out.wallClock
+            write(.video(video), &out)
+        }
+        return true
+    }
+
+    /// A hydrated video: written with where it was first found.
+    ///
+    /// - Returns: whether it was waiting (a video the batch did not ask for is ignored).
+    mutating func hydrated(_ found: Video, _ out: inout EventOutput) -> Bool {
+        guard let origin = hydration.remove(found.videoId) else { return false }
+        if let count = found.commentCount { comments.noteCount(count, of: found.videoId) }
+        var video = found
+        video.source = source(origin.seed, endpoint: origin.endpoint, rank: origin.rank)
+        video.fetchedAt = out.wallClock
+        write(.video(video), &out)
+        return true
+    }
+
+    /// A found video that did not come back from videos.list (deleted or private since).
+    mutating func forget(_ id: String) { _ = hydration.remove(id) }
+
+    /// A channel found: written once, and its uploads playlist queued for walking.
+    mutating func resolved(_ found: Channel, seed: Int, _ out: inout EventOutput) {
+        if seen.insertChannel(found.channelId) {
+            var channel = found
+            channel.fetchedAt = out.wallClock
+            write(.channel(channel), &out)
+        }
+        if let uploads = found.derivedUploadsPlaylistId, seen.queuePlaylist(uploads) {
+            enqueue(
+                .playlist(
+                    PlaylistPage(
+                        seed: seed, playlistId: uploads, page: 0, rank: 0, uploads: true, channelId: found.channelId,
+                        expected: found.videoCount)))
+        }
+    }
+
+    /// A channel's uploads playlist ended short of its `videoCount` (it lists about 20,000 at
+    /// most): the gap is reported, and with `complete=search` (or `--complete-channels`) the rest
+    /// is searched for by date windows older than the oldest upload found.
+    mutating func uploadsEnded(channelId: String, expected: Int, found: Int, oldest: Int64?, seed: Int) {
+        findings.gap("\(channelId): videoCount \(expected), its uploads playlist listed \(found)")
+        guard options.completeChannels || seeds[seed].completeBySearch else { return }
+        enqueue(
+            .window(
+                SearchWindow(
+                    seed: seed, channelId: channelId, before: oldest, page: 0, rank: found, results: 0, windows: 0)))
+    }
+
+    /// A window of a `split=time` search is finished.
+    mutating func windowDone() { counters.searchWindows += 1 }
+
+    /// A channel a search found, walked once (`walk=channels`).
+    mutating func walk(channel id: String, seed: Int) {
+        guard !id.isEmpty, seen.queueChannel(id) else { return }
+        enqueue(.channel(ChannelLookup(seed: seed, id: id)))
+    }
+
+    /// A channel or playlist a seed names, queued once (`false` when it already is).
+    mutating func queueChannel(_ id: String) -> Bool { seen.queueChannel(id) }
+    mutating func queuePlaylist(_ id: String) -> Bool { seen.queuePlaylist(id) }
+
+    /// Counts a record and hands it to the output.
+    mutating func write(_ record: DecodedRecord, _ out: inout EventOutput) {
+        switch record {
+        case .video: counters.videosWritten += 1
+        case .channel: counters.channelsWritten += 1
+        case .comment: counters.commentsWritten += 1
+        case .stats: counters.statsWritten += 1
+        }
+        out.write(record)
+    }
+
+    private func source(_ seed: Int, endpoint: String, rank: Int) -> VideoSource {
+        VideoSource(kind: seeds[seed].kind, seed: seeds[seed].text, endpoint: endpoint, rank: rank)
+    }
+}

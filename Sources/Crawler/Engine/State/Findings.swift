@@ -1,0 +1,17 @@
+/// What a run found to report: warnings, work that failed for good (kept for a rerun), and
+/// channels whose uploads playlist listed fewer videos than their `videoCount`.
+struct Findings: Sendable {
+    private(set) var warnings: [String] = []
+    private(set) var failures: [Failure] = []
+    private(set) var channelGaps: [String] = []
+
+    /// Work that failed for good this run: it stays in the checkpoint for a rerun.
+    struct Failure: Sendable, Hashable {
+        var item: WorkItem
+        var reason: String
+    }
+
+    mutating func warn(_ message: String) { warnings.append(message) }
+    mutating func fail(_ item: WorkItem, _ reason: String) { failures.append(Failure(item: item, reason: reason)) }
+    mutating func gap(_ text: String) { channelGaps.append(text) }
+}

@@ -1,0 +1,25 @@
+/// What the crawl has seen, so nothing is written or queued twice: videos found (written or
+/// pending), channels written, and channels and playlists queued for walking.
+struct SeenSets: Sendable {
+    private(set) var videos = VideoIdSet()
+    private(set) var channels = CompactStringSet()
+    private(set) var queuedChannels = CompactStringSet()
+    private(set) var queuedPlaylists = CompactStringSet()
+
+    init() {}
+
+    /// An output that already holds `videoIds` and `channelIds`: never written again. With
+    /// `walked`, the channels written count as queued too (a checkpoint holds their walks); a
+    /// start over walks them again.
+    init(videoIds: Set<String>, channelIds: Set<String>, walked: Bool) {
+        videos = VideoIdSet(videoIds)
+        channels = CompactStringSet(channelIds)
+        if walked { queuedChannels = channels }
+    }
+
+    /// Whether `id` is new (and now seen).
+    mutating func insertVideo(_ id: String) -> Bool { videos.insert(id) }
+    mutating func insertChannel(_ id: String) -> Bool { channels.insert(id) }
+    mutating func queueChannel(_ id: String) -> Bool { queuedChannels.insert(id) }
+    mutating func queuePlaylist(_ id: String) -> Bool { queuedPlaylists.insert(id) }
+}

@@ -1,0 +1,25 @@
+import YouTubeKit
+
+extension CrawlEngine {
+    /// Queues the first work of seed `index` (a fresh crawl, or a seed added to a resumed one); a
+    /// channel, playlist or video already queued or written is not queued again.
+    mutating func startSeed(_ index: Int, _ out: inout EventOutput) {
+        let seed = seeds[index]
+        switch seed.target {
+        case .search where seed.splitTime:
+            enqueue(.window(SearchWindow(seed: index, page: 0, rank: 0, results: 0, windows: 0)))
+        case .search: enqueue(.search(SearchPage(seed: index, page: 0, rank: 0)))
+        case .channel(.id(let id)):
+            if queueChannel(id) { enqueue(.channel(ChannelLookup(seed: index, id: id))) }
+        case .channel(.handle(let handle)): enqueue(.channel(ChannelLookup(seed: index, handle: handle)))
+        case .playlist(let id):
+            if queuePlaylist(id) {
+                enqueue(
+                    .playlist(PlaylistPage(seed: index, playlistId: id, page: 0, rank: 0, uploads: id.hasPrefix("UU"))))
+            }
+        // A video seed yields its video: asked of videos.list even with --no-hydrate.
+        case .video(let id): discover(id, seed: index, endpoint: "videos.list", rank: 0, partial: nil, &out)
+        case .comments(let comments): wantComments(of: comments.videoId, seed: index)
+        }
+    }
+}
