@@ -67,19 +67,50 @@ public struct Checkpoint: Sendable, Hashable {
         }
     }
 
-    /// The raw frontier member of a checkpoint written by ``write(directory:frontier:)``: the
-    /// bytes after the first `"frontier":` (a key only: every quote inside a string is escaped,
-    /// and no other member of the file has that key) up to the closing brace.
+    /// The raw frontier member of a checkpoint: the value after the first `"frontier":` (a key
+    /// only: every quote inside a string is escaped, and no member before it has that key). This
+    /// version writes it last; a file rewritten by another tool (pretty-printed, keys sorted)
+    /// still reads, as the value's own extent is found by its brackets.
     static func rawFrontier(in bytes: [UInt8]) -> [UInt8]? {
-        let key = Array(#""frontier":"#.utf8)
+        let key = Array(#""frontier""#.utf8)
         guard bytes.count > key.count,
-            let start = (0...(bytes.count - key.count)).first(where: { bytes[$0..<($0 + key.count)].elementsEqual(key) }
-            ),
-            let end = bytes.lastIndex(of: UInt8(ascii: "}")), end > start + key.count
+            let found = (0...(bytes.count - key.count)).first(where: {
+                bytes[$0..<($0 + key.count)].elementsEqual(key)
+            })
         else { return nil }
-        let value = bytes[(start + key.count)..<end].drop { $0 == 0x20 || $0 == 0x0A }
-        guard let first = value.first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return nil }
-        return Array(value)
+        var index = found + key.count
+        func skipSpace() {
+            while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        }
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+        index += 1
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[") else {
+            return nil
+        }
+        let start = index
+        var depth = 0
+        var inString = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if byte == UInt8(ascii: "\\") {
+                    index += 1
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                depth -= 1
+                if depth == 0 { return Array(bytes[start...index]) }
+            }
+            index += 1
+        }
+        return nil
     }
 }
 

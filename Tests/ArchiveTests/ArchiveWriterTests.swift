@@ -64,6 +64,29 @@ struct ArchiveWriterTests {
         #expect(try Checkpoint.load(directory: directory)?.frontierText == "[]")
     }
 
+    /// A checkpoint another tool rewrote (keys sorted, pretty-printed: the frontier no longer
+    /// last) still reads: the member's extent is found by its brackets.
+    @Test func aCheckpointRewrittenByAnotherToolStillReads() throws {
+        let directory = Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let writer = try ArchiveWriter(directory: directory, options: .init(), manifest: Self.manifest())
+        let frontier = #"{"items":[{"search":{"seed":0,"pageToken":"a]}\"b","page":1,"rank":50}}],"pending":[]}"#
+        try writer.checkpoint(frontierJSON: JSONWriter(json: frontier), unitsByMethod: [:])
+        let path = directory + "/" + Checkpoint.fileName
+        let object = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: path)))
+        let rewritten = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        try rewritten.write(to: URL(fileURLWithPath: path))
+        let text = try #require(try Checkpoint.load(directory: directory)?.frontier)
+        let reread = try JSONSerialization.jsonObject(with: Data(text)) as? NSDictionary
+        let original = try JSONSerialization.jsonObject(with: Data(frontier.utf8)) as? NSDictionary
+        #expect(reread == original)
+        // Followed by more members, or by anything: the value alone.
+        let followed = Array(#"{"frontier": [1, {"x": "]"}] , "zz": {"frontier": 2}}"#.utf8)
+        #expect(Checkpoint.rawFrontier(in: followed).map { String(decoding: $0, as: UTF8.self) } == #"[1, {"x": "]"}]"#)
+        #expect(Checkpoint.rawFrontier(in: Array(#"{"frontier": "#.utf8)) == nil, "cut short: nothing")
+        #expect(Checkpoint.rawFrontier(in: Array(#"{"frontier": {"a":[1,2}"#.utf8)) == nil, "unbalanced: nothing")
+    }
+
     /// Checkpoints written by earlier versions hold the frontier as a string: it reads as the
     /// same bytes (the fixture was written by the release before this form changed).
     @Test func aCheckpointWithTheFrontierAsAStringStillReads() throws {
