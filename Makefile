@@ -1,13 +1,18 @@
 # The two commands of the README:
 #   make run    install what is missing, build, run the main job, say where the output is
-#   make test   install what is missing, build with warnings as errors, run every test
+#   make test   install what the tests need, build with warnings as errors, run every test
 SWIFT ?= swift
 APT_PACKAGES := libcurl4-openssl-dev zlib1g-dev pkg-config gzip curl
 
-.PHONY: run test deps build bench format lint
+.PHONY: run test deps test-deps build bench format lint
 
 deps:
 	@bash scripts/install-deps.sh $(APT_PACKAGES)
+
+# Everything the tests drive (Chromium, a Java runtime, DuckDB, pandas, Polars, Spark…), so that
+# on a machine where `make test` ran only the tests that need ../shared may skip.
+test-deps:
+	@bash scripts/install-test-deps.sh $(APT_PACKAGES)
 
 build: deps
 	$(SWIFT) build -c release -Xswiftc -warnings-as-errors
@@ -17,7 +22,7 @@ run: build
 
 # Tests run optimized (with -enable-testing for @testable imports): the chunk-split and
 # differential suites decode hundreds of megabytes, which takes minutes unoptimized.
-test: deps
+test: test-deps
 	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing -Xswiftc -warnings-as-errors
 	$(SWIFT) test -c release --skip-build
 
