@@ -1,4 +1,5 @@
 import Foundation
+import StreamingJSON
 
 /// `ytcrawl merge A B … --out C`: one record per id per kind from several output directories, the
 /// newest `fetchedAt` winning (the first input on a tie), into fresh shards of C with a manifest
@@ -71,7 +72,7 @@ public enum ArchiveMerger {
         writer.noteCommentsDisabled(disabled)
         var report = Report()
         report.unlisted = sources.flatMap { source in source.unlisted.map { source.directory + "/" + $0 } }
-        for kind in ShardName.Kind.crawlKinds {
+        for kind in RecordKind.crawlKinds {
             // Pass 1: the input holding each id's newest version.
             var newest: [String: (fetchedAt: String, input: Int)] = [:]
             for (index, input) in sources.enumerated() {

@@ -10,7 +10,7 @@ extension ArchiveReader {
     /// - Throws: ``ArchiveError`` naming the shard and line of a record that is not JSON, or what
     ///   `body` throws.
     public static func forEachRecord(
-        directory: String, kind: ShardName.Kind, includeOpen: Bool = false,
+        directory: String, kind: RecordKind, includeOpen: Bool = false,
         _ body: (_ record: JSONValue, _ shard: String) throws -> Void
     ) throws {
         for name in shardNames(directory: directory, kind: kind, includeOpen: includeOpen) {
@@ -25,7 +25,7 @@ extension ArchiveReader {
     }
 
     /// Bytes on disk of the shards of `kind` (open ones too), and how many there are.
-    static func shardSizes(directory: String, kind: ShardName.Kind) -> (shards: Int, bytes: Int) {
+    static func shardSizes(directory: String, kind: RecordKind) -> (shards: Int, bytes: Int) {
         let names = shardNames(directory: directory, kind: kind, includeOpen: true)
         let bytes = names.reduce(0) {
             $0 + ((try? FileManager.default.attributesOfItem(atPath: directory + "/" + $1)[.size] as? Int) ?? 0)

@@ -1,11 +1,12 @@
 import Digest
 import Foundation
 import Gzip
+import StreamingJSON
 
 /// Reads the records of an output directory: every shard, every gzip member, line by line.
 public enum ArchiveReader {
     /// Shard file names of `kind` in order; open (`.part`) shards too when `includeOpen`.
-    public static func shardNames(directory: String, kind: ShardName.Kind, includeOpen: Bool = false) -> [String] {
+    public static func shardNames(directory: String, kind: RecordKind, includeOpen: Bool = false) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.compactMap { name -> (ShardName, String)? in
             guard let shard = ShardName(fileName: name), shard.kind == kind, includeOpen || !name.hasSuffix(".part")
@@ -83,7 +84,7 @@ public enum ArchiveReader {
     ///
     /// - Throws: ``ArchiveError`` naming a shard that cannot be read (damaged on disk), with
     ///   ``unreadableShardFix``.
-    static func ids(directory: String, kind: ShardName.Kind, except: Set<String> = []) throws -> Set<String> {
+    static func ids(directory: String, kind: RecordKind, except: Set<String> = []) throws -> Set<String> {
         var ids: Set<String> = []
         for name in shardNames(directory: directory, kind: kind, includeOpen: true) where !except.contains(name) {
             do {
@@ -106,7 +107,7 @@ public enum ArchiveReader {
     /// the complete gzip members of open ones, so a directory a crawl is writing (or a killed
     /// crawl left) reads without error.
     public static func forEachCompleteLine(
-        directory: String, kind: ShardName.Kind, _ body: ([UInt8]) throws -> Void
+        directory: String, kind: RecordKind, _ body: ([UInt8]) throws -> Void
     ) throws {
         for name in shardNames(directory: directory, kind: kind, includeOpen: true) {
             let path = directory + "/" + name

@@ -20,7 +20,7 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
     /// Opens (or creates) the output directory; see ``ArchiveWriter/init(directory:options:manifest:kinds:)``.
     public init(
         directory: String, options: ShardWriter.Options, manifest: Manifest,
-        kinds: [ShardName.Kind] = ShardName.Kind.crawlKinds
+        kinds: [RecordKind] = RecordKind.crawlKinds
     ) throws {
         writer = try ArchiveWriter(directory: directory, options: options, manifest: manifest, kinds: kinds)
     }

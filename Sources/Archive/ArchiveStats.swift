@@ -62,7 +62,7 @@ public struct ArchiveStats: Sendable {
             if case .string(let video)? = value["videoId"] { commentedVideos.insert(video) }
         }
         stats.videosWithComments = commentedVideos.count
-        for kind in ShardName.Kind.allCases {
+        for kind in RecordKind.allCases {
             let (shards, bytes) = ArchiveReader.shardSizes(directory: directory, kind: kind)
             stats.shards += shards
             stats.bytes += bytes

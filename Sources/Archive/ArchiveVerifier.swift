@@ -80,7 +80,7 @@ public enum ArchiveVerifier {
         {
             throw fail("\(stray) is not listed in manifest.json")
         }
-        var ids: [ShardName.Kind: Set<String>] = [:]
+        var ids: [RecordKind: Set<String>] = [:]
         var authors = AuthorPseudonymsAudit(recorded: manifest.authorPseudonyms ?? checkpoint?.authorPseudonyms)
         for shard in manifest.shards {
             let path = directory + "/" + shard.name
@@ -99,7 +99,7 @@ public enum ArchiveVerifier {
                     "\(shard.name) sha256 does not match manifest.json (damaged since it was written); "
                         + damagedShardFix(directory))
             }
-            guard let kind = ShardName.Kind(rawValue: shard.kind) else {
+            guard let kind = RecordKind(rawValue: shard.kind) else {
                 throw fail("\(shard.name) has the kind \(shard.kind), which this version does not know")
             }
             let columns = kind.columns
@@ -139,7 +139,7 @@ public enum ArchiveVerifier {
         report.channels = ids[.channels]?.count ?? 0
         report.comments = ids[.comments]?.count ?? 0
         report.stats = ids[.stats]?.count ?? 0
-        for kind in ShardName.Kind.allCases where !report.pending {
+        for kind in RecordKind.allCases where !report.pending {
             let found = ids[kind]?.count ?? 0
             if let expected = manifest.records[kind.rawValue], expected != found {
                 throw fail("manifest.json counts \(expected) \(kind.rawValue); the shards hold \(found)")

@@ -18,13 +18,13 @@ public final class ArchiveWriter {
     /// The checkpoint this writer resumed from, if any.
     public let resumed: Checkpoint?
     /// The kinds of record it holds, in the manifest's order.
-    public let kinds: [ShardName.Kind]
+    public let kinds: [RecordKind]
     /// One shard writer per kind.
-    private let shards: [ShardName.Kind: ShardWriter]
+    private let shards: [RecordKind: ShardWriter]
     private var writer = JSONWriter(capacity: 8192)
     private var manifest: Manifest
     /// Records of each kind in the output, earlier runs' included.
-    public private(set) var records: [ShardName.Kind: Int] = [:]
+    public private(set) var records: [RecordKind: Int] = [:]
     public var videoRecords: Int { records[.videos] ?? 0 }
     public var channelRecords: Int { records[.channels] ?? 0 }
     /// Held for the writer's life: no second run writes here meanwhile.
@@ -35,7 +35,7 @@ public final class ArchiveWriter {
     /// - Throws: ``ArchiveError`` naming the file and the reason.
     public init(
         directory: String, options: ShardWriter.Options = .init(), manifest: Manifest,
-        kinds: [ShardName.Kind] = ShardName.Kind.crawlKinds
+        kinds: [RecordKind] = RecordKind.crawlKinds
     ) throws {
         self.directory = directory
         self.options = options
@@ -68,8 +68,8 @@ public final class ArchiveWriter {
         }
         self.manifest = manifest
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        var orphans: [(kind: ShardName.Kind, name: String)] = []
-        func writer(_ kind: ShardName.Kind) throws -> ShardWriter {
+        var orphans: [(kind: RecordKind, name: String)] = []
+        func writer(_ kind: RecordKind) throws -> ShardWriter {
             let resume = checkpoint?.openShards.first { ShardName(fileName: $0.name)?.kind == kind }
             let closed = checkpoint?.closedShards[kind.rawValue] ?? []
             // Part files this checkpoint does not know (a run killed before its first checkpoint,
@@ -94,7 +94,7 @@ public final class ArchiveWriter {
                 directory: directory, kind: kind, options: options, nextIndex: highest.map { $0 + 1 } ?? 0,
                 closedShards: allClosed)
         }
-        var shards: [ShardName.Kind: ShardWriter] = [:]
+        var shards: [RecordKind: ShardWriter] = [:]
         for kind in kinds { shards[kind] = try writer(kind) }
         self.shards = shards
         for kind in kinds where orphans.contains(where: { $0.kind == kind }) {
@@ -113,7 +113,7 @@ public final class ArchiveWriter {
 
     /// Appends the complete records of part files no checkpoint knows to the open shard (each id
     /// once, and none the other shards hold), makes them durable, then removes the part files.
-    private func salvage(_ names: [String], kind: ShardName.Kind) throws {
+    private func salvage(_ names: [String], kind: RecordKind) throws {
         let shard = shard(kind)
         var seen = try ArchiveReader.ids(directory: directory, kind: kind, except: Set(names))
         for name in names {
@@ -162,11 +162,11 @@ public final class ArchiveWriter {
 
     /// Appends a record line as it is (without its `\n`), one the encoder wrote (a merge copies
     /// lines between outputs).
-    public func append(line: [UInt8], kind: ShardName.Kind) throws {
+    public func append(line: [UInt8], kind: RecordKind) throws {
         try (line + [0x0A]).withUnsafeBytes { try append($0, kind: kind) }
     }
 
-    private func append(_ line: UnsafeRawBufferPointer, kind: ShardName.Kind) throws {
+    private func append(_ line: UnsafeRawBufferPointer, kind: RecordKind) throws {
         guard let shard = shards[kind] else {
             throw ArchiveError("\(directory) holds no \(kind.rawValue) records (it holds \(kinds.map(\.rawValue)))")
         }
@@ -175,7 +175,7 @@ public final class ArchiveWriter {
     }
 
     /// The shard writer of one of `kinds`.
-    private func shard(_ kind: ShardName.Kind) -> ShardWriter {
+    private func shard(_ kind: RecordKind) -> ShardWriter {
         guard let shard = shards[kind] else { preconditionFailure("\(kind) is not among \(kinds)") }
         return shard
     }
@@ -235,7 +235,7 @@ public final class ArchiveWriter {
     }
 
     private func kindSchemaVersion(_ kind: String) -> Int {
-        ShardName.Kind(rawValue: kind)?.schema.version ?? 1
+        RecordKind(rawValue: kind)?.schema.version ?? 1
     }
 
     @discardableResult

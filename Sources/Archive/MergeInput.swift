@@ -1,4 +1,5 @@
 import Foundation
+import StreamingJSON
 
 /// One input of a merge, checked before anything is written: it verifies against its manifest
 /// (``ArchiveVerifier``), and the merge reads only the shards its manifest lists and, for a run
@@ -7,9 +8,9 @@ import Foundation
 struct MergeInput {
     let directory: String
     /// Closed shards manifest.json lists, by kind, in its order.
-    private let listed: [ShardName.Kind: [String]]
+    private let listed: [RecordKind: [String]]
     /// Open shards checkpoint.json counts (an unfinished run): the file and what it committed.
-    private let open: [ShardName.Kind: [(file: String, commit: ShardWriter.Commit)]]
+    private let open: [RecordKind: [(file: String, commit: ShardWriter.Commit)]]
     /// Shard files in the directory neither lists: not read.
     let unlisted: [String]
 
@@ -23,7 +24,7 @@ struct MergeInput {
             throw ArchiveError("\(directory) has no manifest.json: not a ytcrawl output directory")
         }
         let checkpoint = try Checkpoint.load(directory: directory)
-        var listed: [ShardName.Kind: [String]] = [:]
+        var listed: [RecordKind: [String]] = [:]
         var read: Set<String> = []
         for shard in manifest.shards {
             guard let name = ShardName(fileName: shard.name), name.fileName == shard.name else {
@@ -35,7 +36,7 @@ struct MergeInput {
             listed[name.kind, default: []].append(shard.name)
             read.insert(shard.name)
         }
-        var open: [ShardName.Kind: [(file: String, commit: ShardWriter.Commit)]] = [:]
+        var open: [RecordKind: [(file: String, commit: ShardWriter.Commit)]] = [:]
         if let checkpoint, !checkpoint.finished {
             for commit in checkpoint.openShards where commit.records > 0 {
                 guard let name = ShardName(fileName: commit.name), commit.name == name.partFileName else {
@@ -95,7 +96,7 @@ struct MergeInput {
     }
 
     /// Calls `body` with each record line of `kind` merge reads from this input, in shard order.
-    func forEachLine(kind: ShardName.Kind, _ body: ([UInt8]) throws -> Void) throws {
+    func forEachLine(kind: RecordKind, _ body: ([UInt8]) throws -> Void) throws {
         for name in listed[kind] ?? [] {
             try ArchiveReader.forEachLine(path: directory + "/" + name) { line, _ in try body(Array(line)) }
         }

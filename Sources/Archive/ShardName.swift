@@ -1,19 +1,11 @@
+import StreamingJSON
+
 /// The name of a shard file: `videos-00042.jsonl.gz`, with `.part` while it is being written.
 public struct ShardName: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// What a shard holds.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
-        case videos, channels, comments
-        /// A statistics snapshot's lines (`snapshots/<time>/stats-NNNNN.jsonl.gz`).
-        case stats
-
-        /// What a crawl's output holds.
-        public static let crawlKinds: [Kind] = [.videos, .channels, .comments]
-    }
-
-    public var kind: Kind
+    public var kind: RecordKind
     public var index: Int
 
-    public init(kind: Kind, index: Int) {
+    public init(kind: RecordKind, index: Int) {
         precondition(index >= 0, "a shard index is never negative")
         self.kind = kind
         self.index = index
@@ -25,7 +17,7 @@ public struct ShardName: Sendable, Hashable, Comparable, CustomStringConvertible
         if name.hasSuffix(".part") { name = name.dropLast(5) }
         guard name.hasSuffix(".jsonl.gz") else { return nil }
         name = name.dropLast(9)
-        for kind in Kind.allCases where name.hasPrefix(kind.rawValue + "-") {
+        for kind in RecordKind.allCases where name.hasPrefix(kind.rawValue + "-") {
             let digits = name.dropFirst(kind.rawValue.count + 1)
             guard digits.count >= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let index = Int(digits)
             else { return nil }

@@ -1,5 +1,6 @@
 import Foundation
 import Gzip
+import StreamingJSON
 
 /// What a shard file cut short anywhere still holds: the records of its complete gzip members
 /// (each checked by its CRC), for an open shard no checkpoint knows (a run killed before its first
@@ -8,7 +9,7 @@ enum ShardSalvage {
     /// The complete record lines (each with its `\n`) of `path`, in order; nothing from the member a
     /// crash cut, nor from anything after a corrupt byte; with `upTo`, only from its first bytes
     /// (what a checkpoint committed).
-    static func records(path: String, kind: ShardName.Kind, upTo limit: Int? = nil) -> [[UInt8]] {
+    static func records(path: String, kind: RecordKind, upTo limit: Int? = nil) -> [[UInt8]] {
         guard let data = FileManager.default.contents(atPath: path),
             let decompressor = try? GzipDecompressor()
         else { return [] }

@@ -2,6 +2,7 @@ import Digest
 import Dispatch
 import Foundation
 import Gzip
+import StreamingJSON
 import Synchronization
 
 #if canImport(Glibc)
@@ -70,7 +71,7 @@ public final class ShardWriter {
     }
 
     public let directory: String
-    public let kind: ShardName.Kind
+    public let kind: RecordKind
     public let options: Options
     public private(set) var closedShards: [ClosedShard] = []
 
@@ -86,7 +87,7 @@ public final class ShardWriter {
     /// Opens the writer, continuing `resume` when given (a shard left open by an earlier run,
     /// truncated to its committed length) or starting shard `nextIndex`.
     public init(
-        directory: String, kind: ShardName.Kind, options: Options, nextIndex: Int = 0, resume: Commit? = nil,
+        directory: String, kind: RecordKind, options: Options, nextIndex: Int = 0, resume: Commit? = nil,
         closedShards: [ClosedShard] = []
     ) throws {
         self.directory = directory

@@ -83,7 +83,7 @@ public final class EmulatorServer: Sendable {
     public func truthChannels() -> [Channel] { service.truthChannels() }
 
     /// Writes the ground truth as JSON lines (see ``EmulatorService/dumpTruth(to:kinds:)``).
-    public func dumpTruth(to directory: String, kinds: Set<TruthKind> = Set(TruthKind.allCases)) throws {
+    public func dumpTruth(to directory: String, kinds: Set<RecordKind> = Set(EmulatorService.truthKinds)) throws {
         try service.dumpTruth(to: directory, kinds: kinds)
     }
 }

@@ -102,15 +102,18 @@ extension EmulatorService {
         Set((0..<api.corpus.videoCount).map { api.corpus.video($0) }.filter { $0.commentCount == nil }.map(\.id))
     }
 
+    /// The kinds of records ``dumpTruth(to:kinds:)`` writes (others in its `kinds` are ignored).
+    public static let truthKinds: [RecordKind] = [.videos, .channels, .comments]
+
     /// Writes the ground truth of `kinds` as JSON lines: `DIRECTORY/videos.jsonl` (as the corpus
     /// stands on the emulator's day), `DIRECTORY/channels.jsonl` and `DIRECTORY/comments.jsonl`
     /// (gigabytes for a corpus of tens of thousands of videos: leave it out when not needed).
     ///
     /// - Throws: when the directory or files cannot be written.
-    public func dumpTruth(to directory: String, kinds: Set<TruthKind> = Set(TruthKind.allCases)) throws {
+    public func dumpTruth(to directory: String, kinds: Set<RecordKind> = Set(truthKinds)) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var writer = JSONWriter(capacity: 1 << 20)
-        func write(_ kind: TruthKind, _ encode: (inout JSONWriter) -> Void) throws {
+        func write(_ kind: RecordKind, _ encode: (inout JSONWriter) -> Void) throws {
             guard kinds.contains(kind) else { return }
             writer.removeAll()
             encode(&writer)
@@ -124,9 +127,4 @@ extension EmulatorService {
             for comment in truthComments() { RecordEncoder.encode(comment, into: &writer) }
         }
     }
-}
-
-/// What `--dump-truth` writes.
-public enum TruthKind: String, Sendable, Hashable, CaseIterable {
-    case videos, channels, comments
 }

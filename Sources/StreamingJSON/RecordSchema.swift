@@ -35,8 +35,8 @@ public struct RecordSchema: Sendable, Hashable {
         }
     }
 
-    /// `videos`, `channels`, `comments`, `stats`.
-    public var kind: String
+    /// What its records are; the kind's raw value is the schema's name (`videos`, `stats`…).
+    public var kind: RecordKind
     /// Raised when a column changes meaning or type; columns added at the end keep it.
     public var version: Int
     public var fields: [Field]
@@ -54,7 +54,7 @@ public struct RecordSchema: Sendable, Hashable {
     static let thumbnailSizes = ["default", "medium", "high", "standard", "maxres"]
 
     public static let videos = RecordSchema(
-        kind: "videos", version: 1,
+        kind: .videos, version: 1,
         fields: [
             Field("videoId", .string, nullable: false), Field("title", .string), Field("description", .string),
             Field("channelId", .string), Field("channelTitle", .string), Field("publishedAt", .timestamp),
@@ -74,7 +74,7 @@ public struct RecordSchema: Sendable, Hashable {
         ])
 
     public static let channels = RecordSchema(
-        kind: "channels", version: 1,
+        kind: .channels, version: 1,
         fields: [
             Field("channelId", .string, nullable: false), Field("title", .string), Field("description", .string),
             Field("customUrl", .string), Field("publishedAt", .timestamp), Field("thumbnailUrl", .string),
@@ -83,7 +83,7 @@ public struct RecordSchema: Sendable, Hashable {
         ])
 
     public static let comments = RecordSchema(
-        kind: "comments", version: 1,
+        kind: .comments, version: 1,
         fields: [
             Field("commentId", .string, nullable: false), Field("threadId", .string), Field("parentId", .string),
             Field("videoId", .string), Field("channelId", .string), Field("authorDisplayName", .string),
@@ -100,12 +100,13 @@ public struct RecordSchema: Sendable, Hashable {
         ])
 
     public static let stats = RecordSchema(
-        kind: "stats", version: 1,
+        kind: .stats, version: 1,
         fields: [
             Field("videoId", .string, nullable: false), Field("fetchedAt", .timestamp), Field("viewCount", .integer),
             Field("likeCount", .integer), Field("commentCount", .integer), Field("duration", .string),
             Field("status", .enumeration(["ok", "gone"]), nullable: false),
         ])
 
-    public static let all = [videos, channels, comments, stats]
+    /// Every kind's schema, in ``RecordKind`` order.
+    public static var all: [RecordSchema] { RecordKind.allCases.map(\.schema) }
 }

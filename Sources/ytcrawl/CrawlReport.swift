@@ -1,6 +1,7 @@
 import Archive
 import Crawler
 import Foundation
+import StreamingJSON
 
 /// The end-of-crawl summary: the text printed on stdout and the same facts as JSON for
 /// `--summary-json FILE`.
@@ -24,7 +25,7 @@ struct CrawlReport: RunReport {
 
     /// Names of the closed shards in the output directory.
     var shards: [String] {
-        ShardName.Kind.allCases.flatMap { ArchiveReader.shardNames(directory: out, kind: $0) }
+        RecordKind.allCases.flatMap { ArchiveReader.shardNames(directory: out, kind: $0) }
     }
 
     /// `12` for a fresh output; `12 this run (10405 in the output)` for a resumed one.

@@ -1,5 +1,6 @@
 import Emulator
 import Foundation
+import StreamingJSON
 import YouTubeKit
 
 #if canImport(Glibc)
@@ -108,13 +109,13 @@ enum EmulateCommand {
     }
 
     /// `--dump-truth-kinds videos,channels,comments` (default all three).
-    static func truthKinds(_ options: ArgumentScanner) throws -> Set<TruthKind> {
-        guard let list = options.string("--dump-truth-kinds") else { return Set(TruthKind.allCases) }
+    static func truthKinds(_ options: ArgumentScanner) throws -> Set<RecordKind> {
+        guard let list = options.string("--dump-truth-kinds") else { return Set(EmulatorService.truthKinds) }
         return Set(
             try list.split(separator: ",").map { name in
-                guard let kind = TruthKind(rawValue: String(name)) else {
+                guard let kind = RecordKind(rawValue: String(name)), EmulatorService.truthKinds.contains(kind) else {
                     throw UsageError(
-                        "--dump-truth-kinds: unknown kind \"\(name)\"; use \(TruthKind.allCases.map(\.rawValue).joined(separator: ","))"
+                        "--dump-truth-kinds: unknown kind \"\(name)\"; use \(EmulatorService.truthKinds.map(\.rawValue).joined(separator: ","))"
                     )
                 }
                 return kind

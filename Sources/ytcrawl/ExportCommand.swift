@@ -44,7 +44,7 @@ enum ExportCommand {
         guard let path = options.string("--csv") else {
             throw UsageError("--csv FILE is required, as ytcrawl export \(directory) --csv videos.csv")
         }
-        let kind: ShardName.Kind = try options.choice("--kind", default: .videos)
+        let kind: RecordKind = try options.choice("--kind", default: .videos)
         let cells: CSVCellMode = options.flag("--raw-cells") ? .raw : .neutralized
         try ArchiveCommands.requireDirectory(directory)
         let sources =

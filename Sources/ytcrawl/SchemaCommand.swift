@@ -23,12 +23,12 @@ enum SchemaCommand {
     static func run(_ arguments: [String]) throws -> String {
         let options = try ArgumentScanner(command: "schema", valued: ["--format"], flags: [], arguments: arguments)
         if options.wantsHelp { return help }
-        let kinds = RecordSchema.all.map(\.kind)
+        let kinds = RecordKind.allCases.map(\.rawValue)
         guard options.positional.count == 1, let kind = options.positional.first else {
             throw UsageError(
                 "ytcrawl schema needs one KIND: \(kinds.joined(separator: ", ")); see ytcrawl schema --help")
         }
-        guard let schema = RecordSchema.all.first(where: { $0.kind == kind }) else {
+        guard let schema = RecordKind(rawValue: kind)?.schema else {
             let hint = Spelling.nearest(to: kind, in: kinds).map { " (did you mean \($0)?)" } ?? ""
             throw UsageError("unknown KIND \"\(kind)\"\(hint): use one of \(kinds.joined(separator: ", "))")
         }

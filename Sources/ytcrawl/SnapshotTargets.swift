@@ -1,6 +1,7 @@
 import Archive
 import Crawler
 import Foundation
+import StreamingJSON
 
 /// Which videos a snapshot covers and where it goes: an unfinished snapshot of DIR is completed
 /// with the ids it was started with; a new one takes `--ids FILE`, else every video DIR holds.
@@ -23,7 +24,7 @@ enum SnapshotTargets {
             do {
                 // Closed shards and the complete part of open ones: a crawl may be writing there.
                 try ArchiveReader.forEachCompleteLine(directory: directory, kind: .videos) { line in
-                    if let id = ShardName.Kind.videos.id(inLine: line) { ids.insert(id) }
+                    if let id = RecordKind.videos.id(inLine: line) { ids.insert(id) }
                 }
             } catch {
                 throw RuntimeFailure("cannot read the videos of \(directory): \(error)")

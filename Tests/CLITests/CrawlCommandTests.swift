@@ -37,6 +37,32 @@ struct CrawlCommandTests {
         #expect(try await CLIRunner.run(["verify", out]).status == 0)
     }
 
+    /// `video ID` seeds with `--no-hydrate`, through the command line: each yields its video.
+    @Test func videoSeedsYieldTheirVideosWithoutHydration() async throws {
+        let found = Self.temporary("cli-found")
+        let out = Self.temporary("cli-video-seeds")
+        let state = Self.temporary("cli-state")
+        let seeds = Self.temporary("seeds") + ".txt"
+        defer { for path in [found, out, state, seeds] { try? FileManager.default.removeItem(atPath: path) } }
+        // A video of the emulator's corpus besides its first (dQw4w9WgXcQ): one that a search finds.
+        try "search music type=video maxPages=1\n".write(toFile: seeds, atomically: true, encoding: .utf8)
+        let search = try await CLIRunner.run([
+            "--seeds", seeds, "--budget", "10", "--emulator", "--no-hydrate", "--out", found, "--state-dir", state,
+            "--quiet",
+        ])
+        #expect(search.status == 0, "\(search.stderr)")
+        let other = try #require(try ArchiveReader.videoIds(directory: found).sorted().first { $0 != "dQw4w9WgXcQ" })
+
+        try "video dQw4w9WgXcQ\nvideo https://youtu.be/\(other)\n".write(
+            toFile: seeds, atomically: true, encoding: .utf8)
+        let result = try await CLIRunner.run([
+            "--seeds", seeds, "--budget", "10", "--emulator", "--no-hydrate", "--out", out, "--state-dir", state,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("videos written: 2"), "\(result.stdout)")
+        #expect(try ArchiveReader.videoIds(directory: out) == ["dQw4w9WgXcQ", other])
+    }
+
     @Test func aBadSeedsLineIsAUsageErrorAndNothingIsWritten() async throws {
         let out = Self.temporary("cli-bad")
         let seeds = Self.temporary("seeds") + ".txt"

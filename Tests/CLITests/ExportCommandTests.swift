@@ -1,5 +1,6 @@
 import Archive
 import Foundation
+import StreamingJSON
 import Testing
 import YouTubeKit
 
@@ -43,7 +44,7 @@ struct ExportCommandTests {
         #expect(result.stdout.contains("export: 30 videos rows"))
         let bytes = try #require(FileManager.default.contents(atPath: csv))
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.hasPrefix(ShardName.Kind.videos.columns.joined(separator: ",") + "\r\n"))
+        #expect(text.hasPrefix(RecordKind.videos.columns.joined(separator: ",") + "\r\n"))
         #expect(text.contains("\"Comma, \"\"quotes\"\" and\na line break, naïve café 日本語 🎵\""))
         #expect(text.contains(",\"cats | dogs, birds\","), "tags joined, the field quoted for its comma")
         let script = """
@@ -72,7 +73,7 @@ struct ExportCommandTests {
         #expect(read["tags0"] as? String == "cats | dogs, birds")
         #expect(read["thumbnails"] as? Int == 480, "nested fields as JSON text")
         #expect(read["source"] as? String == "")
-        #expect(read["columns"] as? [String] == ShardName.Kind.videos.columns)
+        #expect(read["columns"] as? [String] == RecordKind.videos.columns)
         if SchemaCommandTests.toolsPresent {
             let duck = try #require(read["duckdb"] as? [Any])
             #expect(duck.first as? Int == 30)

@@ -1,5 +1,6 @@
 import Archive
 import Foundation
+import StreamingJSON
 import Testing
 import YouTubeKit
 
@@ -35,7 +36,7 @@ struct MergeCommandTests {
         return directory
     }
 
-    static func records(_ directory: String, _ kind: ShardName.Kind) throws -> [String: [String: Any]] {
+    static func records(_ directory: String, _ kind: RecordKind) throws -> [String: [String: Any]] {
         var records: [String: [String: Any]] = [:]
         for name in ArchiveReader.shardNames(directory: directory, kind: kind) {
             try ArchiveReader.forEachLine(path: directory + "/" + name) { line, _ in
@@ -58,7 +59,7 @@ struct MergeCommandTests {
         ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("verify ok"), "\(result.stdout)")
-        for kind in [ShardName.Kind.videos, .channels, .comments] {
+        for kind in [RecordKind.videos, .channels, .comments] {
             let before = try Self.records(fast, kind)
             let after = try Self.records(small, kind)
             #expect(Set(before.keys) == Set(after.keys), "\(kind)")

@@ -402,7 +402,7 @@ struct EngineCrawlTests {
         defer { run.remove() }
         let (seeds, expected) = try await Self.stoppedByBudget(run)
         let checkpoint = try #require(try Checkpoint.load(directory: run.out))
-        let closed = try #require(checkpoint.closedShards[ShardName.Kind.videos.rawValue]?.first)
+        let closed = try #require(checkpoint.closedShards[RecordKind.videos.rawValue]?.first)
         let path = run.out + "/" + closed.name
         var bytes = try #require(FileManager.default.contents(atPath: path))
         for index in stride(from: bytes.count / 3, to: bytes.count / 3 + 64, by: 1) { bytes[index] ^= 0x5A }

@@ -1,3 +1,4 @@
+import StreamingJSON
 import YouTubeKit
 
 /// A running crawl's (or snapshot's) counters for long runs, in the Prometheus text format:
@@ -10,8 +11,8 @@ public struct CrawlMetrics: Sendable {
     public var unitsByMethod: [String: Int] = [:]
     /// Charged this run with each key (fingerprint or label) and bucket.
     public var unitsByKey: [(key: String, spent: QuotaCounts)] = []
-    /// Written this run, by kind (`videos`, `channels`, `comments`, `stats`).
-    public var recordsWritten: [String: Int] = [:]
+    /// Written this run, by kind.
+    public var recordsWritten: [RecordKind: Int] = [:]
     public var frontier = 0
     public var pendingVideos = 0
     /// Left today over usable keys and within the run's budget, by bucket.
@@ -48,7 +49,7 @@ public struct CrawlMetrics: Sendable {
             })
         metric(
             "records_written_total", "counter", "Records written this run, by kind.",
-            ["videos", "channels", "comments", "stats"].map { (label("kind", $0), recordsWritten[$0] ?? 0) })
+            RecordKind.allCases.map { (label("kind", $0.rawValue), recordsWritten[$0] ?? 0) })
         metric("frontier_items", "gauge", "Work items waiting or in flight.", [("", frontier)])
         metric("pending_videos", "gauge", "Videos found and not yet hydrated.", [("", pendingVideos)])
         metric(
@@ -80,10 +81,10 @@ extension Crawler {
         metrics.unitsByMethod = counters.unitsByMethod
         metrics.unitsByKey = await limiter.spentByKey
         metrics.recordsWritten = [
-            "videos": counters.videosWritten - counters.videosBefore,
-            "channels": counters.channelsWritten - counters.channelsBefore,
-            "comments": counters.commentsWritten - counters.commentsBefore,
-            "stats": counters.statsWritten - counters.statsBefore,
+            .videos: counters.videosWritten - counters.videosBefore,
+            .channels: counters.channelsWritten - counters.channelsBefore,
+            .comments: counters.commentsWritten - counters.commentsBefore,
+            .stats: counters.statsWritten - counters.statsBefore,
         ]
         let progress = await progress()
         metrics.frontier = progress.frontier

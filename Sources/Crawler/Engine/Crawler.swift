@@ -44,7 +44,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             }
             self.sink = try ArchiveSink(
                 directory: configuration.out, options: configuration.shardOptions, manifest: manifest,
-                kinds: configuration.snapshot == nil ? ShardName.Kind.crawlKinds : [.stats])
+                kinds: configuration.snapshot == nil ? RecordKind.crawlKinds : [.stats])
         }
         engine = CrawlEngine(seeds: configuration.seeds, options: configuration.engineOptions)
         started = limiter.clock.now

@@ -2,7 +2,8 @@ import Synchronization
 import YouTubeKit
 
 /// The emulator's quota accounting: per key, per Pacific day, per bucket; charged before a
-/// request is answered, invalid requests included, as the real API does.
+/// request is answered, invalid requests included, as the real API does, at the costs of
+/// ``PublishedQuotaCosts`` (not the crawler's table).
 final class QuotaBook: Sendable {
     private struct Usage {
         var day: PacificTime.Day
@@ -25,7 +26,7 @@ final class QuotaBook: Sendable {
 
     /// Charges one request of `method` to `key` at `now`, or says why it cannot be served.
     func charge(key: String, method: APIMethod, now: Int64) -> APIFailure? {
-        let charge = model.charge(for: method)
+        let charge = PublishedQuotaCosts.charge(for: method, model: model)
         let today = PacificTime.day(atUTC: now)
         return usage.withLock { usage in
             var entry = usage[key] ?? Usage(day: today)

@@ -282,7 +282,7 @@ struct ResourceRenderer: Sendable {
         let itemId = playlistId + String(position)
         var members: [(key: String, value: JSONValue)] = [
             ("kind", .string("youtube#playlistItem")), ("etag", etag("i" + itemId)),
-            ("id", .string(String(corpus.videoCodec.encode(Int(truncatingIfNeeded: itemId.hashValueStable >> 8))))),
+            ("id", .string(String(corpus.videoIds.codec.encode(Int(truncatingIfNeeded: itemId.hashValueStable >> 8))))),
         ]
         if parts.contains("snippet") {
             members.append(

@@ -8,7 +8,7 @@ final class Corpus: Sendable {
     /// `firstVideo` of each channel, plus the total at the end: channel of a video by binary search.
     let videoStarts: [Int]
     let handles: [String: Int]
-    let videoCodec: IdentifierCodec
+    let videoIds: VideoIdentifiers
     let channelCodec: IdentifierCodec
     let playlistCodec: IdentifierCodec
     let commentCodec: IdentifierCodec
@@ -21,7 +21,7 @@ final class Corpus: Sendable {
     init(_ configuration: CorpusConfiguration) {
         self.configuration = configuration
         let seed = configuration.seed
-        videoCodec = IdentifierCodec(seed: seed, domain: 1)
+        videoIds = VideoIdentifiers(seed: seed)
         channelCodec = IdentifierCodec(seed: seed, domain: 2)
         playlistCodec = IdentifierCodec(seed: seed, domain: 3)
         commentCodec = IdentifierCodec(seed: seed, domain: 4)
@@ -70,8 +70,8 @@ final class Corpus: Sendable {
             let length = 3 + Int(random.next() % 40)
             for _ in 0..<length {
                 switch random.next() % 12 {
-                case 0: entries.append(.privateVideo(videoCodec.encode(next + Int(random.next() % 1_000_000))))
-                case 1: entries.append(.deletedVideo(videoCodec.encode(next + Int(random.next() % 1_000_000))))
+                case 0: entries.append(.privateVideo(videoIds.id(next + Int(random.next() % 1_000_000))))
+                case 1: entries.append(.deletedVideo(videoIds.id(next + Int(random.next() % 1_000_000))))
                 case 2 where next > 0: entries.append(.video(Int(random.next() % UInt64(next))))
                 default: entries.append(.video(channel.firstVideo + Int(random.next() % UInt64(channel.videoCount))))
                 }
@@ -131,14 +131,11 @@ final class Corpus: Sendable {
     }
 
     /// The id of the video at `index` (the first one is ``Landmarks/videoId``).
-    func videoId(_ index: Int) -> String {
-        index == 0 ? Landmarks.videoId : videoCodec.encode(index)
-    }
+    func videoId(_ index: Int) -> String { videoIds.id(index) }
 
     func videoIndex(id: Substring) -> Int? {
-        if id == Landmarks.videoId { return videoCount > 0 ? 0 : nil }
-        guard let index = videoCodec.decode(id), index > 0, index < videoCount else { return nil }
-        return index
+        guard let index = videoIds.index(id), index < UInt64(videoCount) else { return nil }
+        return Int(index)
     }
 
     func channelIndex(id: Substring) -> Int? {

@@ -38,27 +38,52 @@ struct IdentifierCodec: Sendable {
         return x ^ key
     }
 
-    /// 11 characters holding 64 bits (the first character carries 4).
+    /// 11 characters holding 64 bits, as YouTube's video ids do: the value's bits in order, six to
+    /// a character, so the last character carries the lowest 4 with two zero bits below them and is
+    /// one of the 16 of ``lastCharacters``.
     func encode(_ index: Int) -> String {
-        var value = scramble(UInt64(index))
+        Self.characters(of: scramble(UInt64(index)))
+    }
+
+    /// The 11 characters of a 64-bit value, first the highest six bits.
+    static func characters(of value: UInt64) -> String {
+        var bits = value
         var bytes = [UInt8](repeating: 0, count: 11)
-        for position in stride(from: 10, through: 0, by: -1) {
-            bytes[position] = Self.alphabet[Int(value & 63)]
-            value >>= 6
+        bytes[10] = alphabet[Int(bits & 15) << 2]
+        bits >>= 4
+        for position in stride(from: 9, through: 0, by: -1) {
+            bytes[position] = alphabet[Int(bits & 63)]
+            bits >>= 6
         }
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The characters an 11-character id can end with: those whose two low bits are zero.
+    static let lastCharacters = "AEIMQUYcgkosw048"
+
+    /// The 64-bit value 11 characters hold, or `nil` when they are not in that form (another
+    /// length, a character outside base64url, a last character not among ``lastCharacters``).
+    static func value(of id: Substring) -> UInt64? {
+        var value: UInt64 = 0
+        var length = 0
+        for byte in id.utf8 {
+            length += 1
+            guard length <= 11 else { return nil }
+            let digit = values[Int(byte)]
+            guard digit >= 0 else { return nil }
+            if length == 11 {
+                guard digit & 3 == 0 else { return nil }
+                value = value << 4 | UInt64(digit >> 2)
+            } else {
+                value = value << 6 | UInt64(digit)
+            }
+        }
+        return length == 11 ? value : nil
+    }
+
     /// The index an 11-character id encodes, or `nil` when it is not one of ours.
     func decode(_ id: Substring) -> Int? {
-        let bytes = Array(id.utf8)
-        guard bytes.count == 11 else { return nil }
-        var value: UInt64 = 0
-        for (position, byte) in bytes.enumerated() {
-            let digit = Self.values[Int(byte)]
-            guard digit >= 0, position > 0 || digit < 16 else { return nil }
-            value = value << 6 | UInt64(digit)
-        }
+        guard let value = Self.value(of: id) else { return nil }
         let index = unscramble(value)
         return index < UInt64(Int.max) ? Int(index) : nil
     }
@@ -79,5 +104,35 @@ extension String {
             hash = hash &* 0x100_0000_01B3
         }
         return hash
+    }
+}
+
+/// The corpus's video ids: the codec's, except that video 0 is ``Landmarks/videoId`` and the
+/// index that id decodes to takes what would have been video 0's, so every id stays unique.
+struct VideoIdentifiers: Sendable {
+    let codec: IdentifierCodec
+    /// The index whose own id is ``Landmarks/videoId`` (almost always far beyond the corpus).
+    private let landmarkTwin: UInt64
+
+    init(seed: UInt64) {
+        codec = IdentifierCodec(seed: seed, domain: 1)
+        guard let value = IdentifierCodec.value(of: Landmarks.videoId[...]) else {
+            preconditionFailure("Landmarks.videoId is not an 11-character 64-bit id")
+        }
+        landmarkTwin = codec.unscramble(value)
+    }
+
+    /// The id of the video at `index` (also of indices beyond the corpus: placeholders).
+    func id(_ index: Int) -> String {
+        IdentifierCodec.characters(of: codec.scramble(swapped(UInt64(index))))
+    }
+
+    /// The index `id` names, possibly beyond the corpus; `nil` when it is not an id of this form.
+    func index(_ id: Substring) -> UInt64? {
+        IdentifierCodec.value(of: id).map { swapped(codec.unscramble($0)) }
+    }
+
+    private func swapped(_ index: UInt64) -> UInt64 {
+        index == 0 ? landmarkTwin : index == landmarkTwin ? 0 : index
     }
 }

@@ -1,6 +1,6 @@
 import StreamingJSON
 
-extension ShardName.Kind {
+extension RecordKind {
     /// How each record of the kind begins: its id member, first.
     var idPrefix: String { "{\"\(idColumn)\":\"" }
 
@@ -12,16 +12,6 @@ extension ShardName.Kind {
         let value = line.dropFirst(prefix.count)
         guard let end = value.firstIndex(of: UInt8(ascii: "\"")) else { return nil }
         return String(decoding: value[..<end], as: UTF8.self)
-    }
-
-    /// The kind's schema.
-    public var schema: RecordSchema {
-        switch self {
-        case .videos: .videos
-        case .channels: .channels
-        case .comments: .comments
-        case .stats: .stats
-        }
     }
 
     /// The columns every record of the kind has, in order.

@@ -1,0 +1,39 @@
+/// What a record is: the one list of kinds that decoded records, shard names, the record schema,
+/// the manifest's counts and the metrics all use. Its raw value is the name on disk and on the
+/// wire — the shard prefix (`videos-00000.jsonl.gz`), the manifest key, the schema's name, the
+/// `--kind` value and the metric label — so a case's name never changes. A new kind of record
+/// (e.g. `links`) is a new case here, with its ``schema``.
+public enum RecordKind: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
+    case videos
+    case channels
+    case comments
+    /// A statistics snapshot's lines (`snapshots/<time>/stats-NNNNN.jsonl.gz`, by `ytcrawl refresh`).
+    case stats
+
+    /// What a crawl's output holds (a snapshot holds ``stats``).
+    public static let crawlKinds: [RecordKind] = [.videos, .channels, .comments]
+
+    /// The kind's schema.
+    public var schema: RecordSchema {
+        switch self {
+        case .videos: .videos
+        case .channels: .channels
+        case .comments: .comments
+        case .stats: .stats
+        }
+    }
+
+    public var description: String { rawValue }
+}
+
+extension DecodedRecord {
+    /// The kind of the record.
+    public var kind: RecordKind {
+        switch self {
+        case .video: .videos
+        case .channel: .channels
+        case .comment: .comments
+        case .stats: .stats
+        }
+    }
+}
