@@ -53,8 +53,7 @@ extension CrawlEngine {
         var out = EventOutput(wallClock: Date(timeIntervalSince1970: 0))
         if let point {
             comments = CommentLedger(written: point.commentIds)
-            counters.commentsWritten = point.commentIds.count
-            counters.commentsBefore = point.commentIds.count
+            counters.start(.comments, at: point.commentIds.count)
             counters.unitsByMethod = point.unitsByMethod
         }
         switch ResumeDecision(point, seeds: seeds, seedsDigest: options.seedsDigest) {
@@ -109,10 +108,8 @@ extension CrawlEngine {
     }
 
     private mutating func countWritten(_ point: ResumePoint) {
-        counters.videosWritten = point.videoRecords
-        counters.channelsWritten = point.channelRecords
-        counters.videosBefore = point.videoRecords
-        counters.channelsBefore = point.channelRecords
+        counters.start(.videos, at: point.videoRecords)
+        counters.start(.channels, at: point.channelRecords)
     }
 }
 

@@ -10,8 +10,7 @@ extension CrawlEngine {
     /// so far come from its manifest.
     mutating func beginSnapshot(_ plan: SnapshotPlan, from point: ResumePoint?) -> [Action] {
         snapshot = SnapshotQueue(ids: plan.ids, done: point?.statsIds ?? [], method: plan.method)
-        counters.statsWritten = snapshot.written.count
-        counters.statsBefore = snapshot.written.count
+        counters.start(.stats, at: snapshot.written.count)
         counters.unitsByMethod = point?.unitsByMethod ?? [:]
         guard counters.statsBefore > 0 else { return [] }
         return [

@@ -104,12 +104,7 @@ extension CrawlEngine {
 
     /// Counts a record and hands it to the output.
     mutating func write(_ record: DecodedRecord, _ out: inout EventOutput) {
-        switch record {
-        case .video: counters.videosWritten += 1
-        case .channel: counters.channelsWritten += 1
-        case .comment: counters.commentsWritten += 1
-        case .stats: counters.statsWritten += 1
-        }
+        counters.written[record.kind, default: 0] += 1
         out.write(record)
     }
 

@@ -91,20 +91,36 @@ struct CrawlEngine {
         var retriesByCause: [String: Int] = [:]
         var requests = 0
         /// Records in the output at the end (earlier runs' included), and what it held when
-        /// this run started.
-        var videosWritten = 0
-        var channelsWritten = 0
-        var commentsWritten = 0
-        var statsWritten = 0
-        var videosBefore = 0
-        var channelsBefore = 0
-        var commentsBefore = 0
-        var statsBefore = 0
+        /// this run started, by kind.
+        var written: [RecordKind: Int] = [:]
+        var before: [RecordKind: Int] = [:]
         /// Windows of `split=time` searches finished.
         var searchWindows = 0
         /// `gone` lines of a snapshot this run wrote.
         var statsGone = 0
         var unitsByMethod: [String: Int] = [:]
+
+        var videosWritten: Int { written[.videos, default: 0] }
+        var channelsWritten: Int { written[.channels, default: 0] }
+        var commentsWritten: Int { written[.comments, default: 0] }
+        var statsWritten: Int { written[.stats, default: 0] }
+        var videosBefore: Int { before[.videos, default: 0] }
+        var channelsBefore: Int { before[.channels, default: 0] }
+        var commentsBefore: Int { before[.comments, default: 0] }
+        var statsBefore: Int { before[.stats, default: 0] }
+
+        /// Records this run wrote, by kind (every kind listed).
+        var writtenThisRun: [RecordKind: Int] {
+            Dictionary(
+                uniqueKeysWithValues: RecordKind.allCases.map { ($0, written[$0, default: 0] - before[$0, default: 0]) }
+            )
+        }
+
+        /// The output held `count` records of `kind` when this run started.
+        mutating func start(_ kind: RecordKind, at count: Int) {
+            written[kind] = count
+            before[kind] = count
+        }
     }
 
     init(seeds: [Seed], options: Options) {

@@ -80,12 +80,7 @@ extension Crawler {
         metrics.retriesByCause = counters.retriesByCause
         metrics.unitsByMethod = counters.unitsByMethod
         metrics.unitsByKey = await limiter.spentByKey
-        metrics.recordsWritten = [
-            .videos: counters.videosWritten - counters.videosBefore,
-            .channels: counters.channelsWritten - counters.channelsBefore,
-            .comments: counters.commentsWritten - counters.commentsBefore,
-            .stats: counters.statsWritten - counters.statsBefore,
-        ]
+        metrics.recordsWritten = counters.writtenThisRun
         let progress = await progress()
         metrics.frontier = progress.frontier
         metrics.pendingVideos = progress.pendingVideos
