@@ -13,8 +13,8 @@ import StreamingJSON
 public enum ArchiveMerger {
     public struct Report: Sendable {
         /// Records written per kind, and lines read per kind (the difference: older versions).
-        public var written: [String: Int] = [:]
-        public var read: [String: Int] = [:]
+        public var written: [RecordKind: Int] = [:]
+        public var read: [RecordKind: Int] = [:]
         public var snapshots = 0
         /// Shard files an input holds but does not list (`input/name`): left out, not read.
         public var unlisted: [String] = []
@@ -77,7 +77,7 @@ public enum ArchiveMerger {
             var newest: [String: (fetchedAt: String, input: Int)] = [:]
             for (index, input) in sources.enumerated() {
                 try input.forEachLine(kind: kind) { line in
-                    report.read[kind.rawValue, default: 0] += 1
+                    report.read[kind, default: 0] += 1
                     guard let id = kind.id(inLine: line) else { return }
                     let fetched = fetchedAt(inLine: line) ?? ""
                     if let best = newest[id], best.fetchedAt >= fetched { return }
@@ -90,7 +90,7 @@ public enum ArchiveMerger {
                     guard let id = kind.id(inLine: line), newest[id]?.input == index else { return }
                     newest[id] = nil
                     try writer.append(line: line, kind: kind)
-                    report.written[kind.rawValue, default: 0] += 1
+                    report.written[kind, default: 0] += 1
                 }
             }
         }

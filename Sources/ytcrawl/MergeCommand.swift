@@ -67,7 +67,7 @@ enum MergeCommand {
                 "ytcrawl merge: left out \(path): \(input)/manifest.json does not list it, so it was not read "
                     + "(move it out of \(input) if it does not belong there)")
         }
-        for kind in RecordKind.crawlKinds.map(\.rawValue) where (report.read[kind] ?? 0) > 0 {
+        for kind in RecordKind.crawlKinds where (report.read[kind] ?? 0) > 0 {
             let written = report.written[kind] ?? 0
             print(
                 "\(kind): \(written) (of \(report.read[kind] ?? 0) lines read; \((report.read[kind] ?? 0) - written) older versions left out)"
