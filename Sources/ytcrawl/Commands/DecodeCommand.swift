@@ -2,48 +2,46 @@ import Foundation
 import StreamingJSON
 import YouTubeKit
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `ytcrawl decode FILE [--endpoint …]`: one saved API response body → records as JSON lines.
-enum DecodeCommand {
-    static let help = """
-        Usage: ytcrawl decode FILE [--endpoint auto|search|videos|playlistItems|channels]
+struct DecodeCommand: Command {
+    static let endpoint = Option<Endpoint>(
+        "--endpoint", "E", help: "what the body is (auto: detected from `kind` or the items' shape)", default: .auto)
 
-        Decode one saved YouTube Data API response body into records, one JSON object per line on
-        stdout, with every column of the record schema (null when unknown). FILE - reads stdin. A
-        UTF-8 byte order mark at the start (as some editors save) is skipped.
+    static let configuration = CommandConfiguration(
+        name: "decode", synopsis: "decode FILE",
+        summary: "decode a saved API response body into records (JSON lines)",
+        usage: "decode FILE [--endpoint auto|search|videos|playlistItems|channels]",
+        discussion: """
+            Decode one saved YouTube Data API response body into records, one JSON object per line on
+            stdout, with every column of the record schema (null when unknown). FILE - reads stdin. A
+            UTF-8 byte order mark at the start (as some editors save) is skipped.
+            """,
+        groups: [OptionGroup("Options", [endpoint.spec])],
+        epilogue: """
+            Exit codes: 0 decoded; 1 the body is an API error (its code and reason go to stderr);
+            2 usage error or invalid JSON (the byte offset and what was expected go to stderr).
 
-        Options:
-          --endpoint E   what the body is (default: auto, detected from `kind` or the items' shape)
-          -h, --help     show this help
+            Example:
+              ytcrawl decode response.json --endpoint search | jq -r .title
+            """)
 
-        Exit codes: 0 decoded; 1 the body is an API error (its code and reason go to stderr);
-        2 usage error or invalid JSON (the byte offset and what was expected go to stderr).
+    var endpoint: Endpoint
+    var file: String
 
-        Example:
-          ytcrawl decode response.json --endpoint search | jq -r .title
-        """
-
-    /// Runs the command; returns the exit code.
-    static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try ArgumentScanner(
-            command: "decode", valued: ["--endpoint"], flags: [], arguments: arguments)
-        if options.wantsHelp {
-            print(help)
-            return 0
-        }
-        let endpoint = try options.choice("--endpoint", default: Endpoint.auto)
-        guard options.positional.count <= 1 else {
+    init(_ scanner: ArgumentScanner) throws {
+        endpoint = try scanner[Self.endpoint]
+        guard scanner.positional.count <= 1 else {
             throw UsageError(
-                "ytcrawl decode takes one FILE; got \(options.positional.map { "\"\($0)\"" }.joined(separator: " and "))"
+                "ytcrawl decode takes one FILE; got \(scanner.positional.map { "\"\($0)\"" }.joined(separator: " and "))"
             )
         }
-        let file = options.positional.first
-        guard let file else {
+        guard let file = scanner.positional.first else {
             throw UsageError("ytcrawl decode needs a FILE (or - for stdin); see ytcrawl decode --help")
         }
+        self.file = file
+    }
+
+    func run() async throws -> Int32 {
         let handle: FileHandle
         if file == "-" {
             handle = FileHandle.standardInput
@@ -82,32 +80,5 @@ enum DecodeCommand {
             output.flush()
             throw UsageError("\(file) holds a value the API does not send: \(error)")
         }
-    }
-}
-
-/// Buffered stdout for large outputs.
-/// Records encoded straight into one buffer, written out 64 KB at a time: no allocation per record.
-final class StandardOutput {
-    private var writer = JSONWriter(capacity: 80 * 1024)
-
-    func write(_ record: DecodedRecord) {
-        RecordEncoder.encode(record, into: &writer)
-        if writer.count >= 64 * 1024 { flush() }
-    }
-
-    /// Writes the buffer out from where it is: a record of hundreds of megabytes (one long
-    /// description) is not copied once more on its way.
-    func flush() {
-        guard !writer.isEmpty else { return }
-        writer.withBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0, errno == EINTR { continue }
-                if written <= 0 { return }
-                offset += written
-            }
-        }
-        writer.removeAll()
     }
 }

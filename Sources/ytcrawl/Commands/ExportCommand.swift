@@ -3,50 +3,56 @@ import Foundation
 import StreamingJSON
 
 /// `ytcrawl export DIR --csv FILE [--kind K]`: one record kind as flat CSV (RFC 4180).
-enum ExportCommand {
-    static let help = """
-        Usage: ytcrawl export DIR --csv FILE [--kind videos|channels|comments|stats] [--raw-cells]
+struct ExportCommand: Command {
+    static let csv = Option<String?>("--csv", "FILE", help: "where to write (- for standard output)")
+    static let kind = Option<ShardName.Kind>(
+        "--kind", "K", help: "videos, channels, comments or stats", default: .videos)
+    static let rawCells = Flag(
+        "--raw-cells", help: "text cells exactly as crawled (no ' before formulas, control characters kept)")
 
-        Write one kind of record of the output directory DIR as one CSV file for spreadsheets and
-        network-analysis tools: RFC 4180 (fields with a comma, quote or line break quoted, quotes
-        doubled, CRLF line ends), UTF-8, a header with the columns of `ytcrawl schema KIND`, empty
-        for null, nested fields (thumbnails, source) as JSON text, tags joined with " | ". The
-        stats kind has every snapshot, with the snapshot's name as a first column.
+    static let configuration = CommandConfiguration(
+        name: "export", synopsis: "export DIR --csv FILE",
+        summary: "one kind of record as flat CSV (spreadsheets, network tools)",
+        usage: "export DIR --csv FILE [--kind videos|channels|comments|stats] [--raw-cells]",
+        discussion: """
+            Write one kind of record of the output directory DIR as one CSV file for spreadsheets and
+            network-analysis tools: RFC 4180 (fields with a comma, quote or line break quoted, quotes
+            doubled, CRLF line ends), UTF-8, a header with the columns of `ytcrawl schema KIND`, empty
+            for null, nested fields (thumbnails, source) as JSON text, tags joined with " | ". The
+            stats kind has every snapshot, with the snapshot's name as a first column.
 
-        Text cells are neutralized for spreadsheets by default (the OWASP rule against formula
-        injection): a title, description, comment, tag or other text that begins with =, +, -, @,
-        TAB or CR gets a leading ' so that it opens as text, not as a formula, and control
-        characters other than TAB, LF and CR are replaced by U+FFFD. Numbers are never changed
-        (-5 stays -5). --raw-cells writes the text exactly as crawled, for pipelines that load the
-        CSV as data (a video id that begins with - is otherwise written '-…). The summary line
-        says which was used.
+            Text cells are neutralized for spreadsheets by default (the OWASP rule against formula
+            injection): a title, description, comment, tag or other text that begins with =, +, -, @,
+            TAB or CR gets a leading ' so that it opens as text, not as a formula, and control
+            characters other than TAB, LF and CR are replaced by U+FFFD. Numbers are never changed
+            (-5 stays -5). --raw-cells writes the text exactly as crawled, for pipelines that load the
+            CSV as data (a video id that begins with - is otherwise written '-…). The summary line
+            says which was used.
+            """,
+        groups: [OptionGroup("Options", [csv.spec, kind.spec, rawCells.spec])],
+        epilogue: """
+            Examples:
+              ytcrawl export ytcrawl-out --csv videos.csv
+              ytcrawl export ytcrawl-out --csv comments.csv --kind comments
+              duckdb -c "select count(*) from read_csv('videos.csv')"
+            """)
 
-        Options:
-          --csv FILE     where to write (- for standard output)
-          --kind K       videos (default), channels, comments or stats
-          --raw-cells    text cells exactly as crawled (no ' before formulas, control characters kept)
-          -h, --help     show this help
+    var directory: String
+    var path: String
+    var kind: ShardName.Kind
+    var cells: CSVCellMode
 
-        Examples:
-          ytcrawl export ytcrawl-out --csv videos.csv
-          ytcrawl export ytcrawl-out --csv comments.csv --kind comments
-          duckdb -c "select count(*) from read_csv('videos.csv')"
-        """
-
-    static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try ArgumentScanner(
-            command: "export", valued: ["--csv", "--kind"], flags: ["--raw-cells"], arguments: arguments)
-        if options.wantsHelp {
-            print(help)
-            return 0
-        }
-        let directory = try options.outputDirectory()
-        guard let path = options.string("--csv") else {
+    init(_ scanner: ArgumentScanner) throws {
+        directory = try scanner.outputDirectory()
+        guard let path = try scanner[Self.csv] else {
             throw UsageError("--csv FILE is required, as ytcrawl export \(directory) --csv videos.csv")
         }
-        let kind: ShardName.Kind = try options.choice("--kind", default: .videos)
-        let cells: CSVCellMode = options.flag("--raw-cells") ? .raw : .neutralized
-        try ArchiveCommands.requireDirectory(directory)
+        self.path = path
+        kind = try scanner[Self.kind]
+        cells = scanner[Self.rawCells] ? .raw : .neutralized
+    }
+
+    func run() async throws -> Int32 {
         let sources =
             kind == .stats
             ? SnapshotDirectory.names(in: directory).map { (SnapshotDirectory.root(of: directory) + "/" + $0, $0) }

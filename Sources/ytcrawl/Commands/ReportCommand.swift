@@ -1,36 +1,41 @@
 import Archive
-import Foundation
 
 /// `ytcrawl report DIR [--out FILE]`: one self-contained HTML page of charts about an output.
-enum ReportCommand {
-    static let help = """
-        Usage: ytcrawl report DIR [--out FILE] [--title TEXT]
+struct ReportCommand: Command {
+    static let out = Option<String?>(
+        "--out", "FILE", help: "where to write the page (- for standard output)",
+        shownDefault: "default: DIR/report.html")
+    static let title = Option<String>("--title", "TEXT", help: "the page's title", default: "ytcrawl report")
 
-        Write one self-contained HTML page (inline SVG charts; no script, font or file from
-        elsewhere) about the output directory DIR: videos published per month, views per video
-        (log scale), top channels by videos and by views, comments per video (when comments were
-        crawled) and, when statistics snapshots exist (ytcrawl refresh), the growth curves of the
-        fastest-growing videos and the videos gone per snapshot. Sections without data say how to
-        get it.
+    static let configuration = CommandConfiguration(
+        name: "report", synopsis: "report DIR",
+        summary: "write one HTML page of charts: publishing, views, channels, comments, growth",
+        usage: "report DIR [--out FILE] [--title TEXT]",
+        discussion: """
+            Write one self-contained HTML page (inline SVG charts; no script, font or file from
+            elsewhere) about the output directory DIR: videos published per month, views per video
+            (log scale), top channels by videos and by views, comments per video (when comments were
+            crawled) and, when statistics snapshots exist (ytcrawl refresh), the growth curves of the
+            fastest-growing videos and the videos gone per snapshot. Sections without data say how to
+            get it.
+            """,
+        groups: [OptionGroup("Options", [out.spec, title.spec])],
+        epilogue: """
+            Example:
+              ytcrawl report ytcrawl-out && chromium ytcrawl-out/report.html
+            """)
 
-        Options:
-          --out FILE     where to write the page (default: DIR/report.html; - for standard output)
-          --title TEXT   the page's title (default: ytcrawl report)
-          -h, --help     show this help
+    var directory: String
+    var out: String
+    var title: String
 
-        Example:
-          ytcrawl report ytcrawl-out && chromium ytcrawl-out/report.html
-        """
+    init(_ scanner: ArgumentScanner) throws {
+        directory = try scanner.outputDirectory()
+        out = try scanner[Self.out] ?? directory + "/report.html"
+        title = try scanner[Self.title]
+    }
 
-    static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try ArgumentScanner(
-            command: "report", valued: ["--out", "--title"], flags: [], arguments: arguments)
-        if options.wantsHelp {
-            print(help)
-            return 0
-        }
-        let directory = try options.outputDirectory()
-        try ArchiveCommands.requireDirectory(directory)
+    func run() async throws -> Int32 {
         let data: ReportData
         do {
             data = try ReportData.read(directory: directory)
@@ -40,9 +45,7 @@ enum ReportCommand {
         guard data.videos > 0 || data.comments > 0 || !data.snapshots.isEmpty else {
             throw UsageError("\(directory) holds no records; crawl into it first (ytcrawl --seeds …)")
         }
-        let out = options.string("--out") ?? directory + "/report.html"
-        let page = ReportPage.html(
-            title: options.string("--title") ?? "ytcrawl report", directory: directory, data: data)
+        let page = ReportPage.html(title: title, directory: directory, data: data)
         try UserFile.write(Array(page.utf8), to: out)
         let done =
             "report: \(data.videos) videos, \(data.comments) comments, \(data.snapshots.count) snapshots in \(out == "-" ? "standard output" : out)"

@@ -13,15 +13,21 @@ struct APIAccess {
     var apiBase: String
     var keys: [APIKey]
 
-    init(_ scanner: ArgumentScanner, model: QuotaModel) throws {
-        apiBase = scanner.string("--api-base") ?? APIRequest.defaultBase
-        if scanner.flag("--emulator") {
-            let server = try Self.emulator(scanner, model: model)
+    /// The key the built-in emulator accepts.
+    static let emulatorKey = "emulator-key"
+
+    /// Starts the emulator when `options` ask for it; else loads the keys.
+    ///
+    /// - Throws: ``UsageError`` when no key is given or a key cannot be used.
+    init(_ options: APIOptions) throws {
+        apiBase = options.apiBase
+        if let configuration = options.emulator {
+            let server = try EmulatorServer(configuration)
             apiBase = server.start()
             emulator = server
-            keys = [APIKey(value: "emulator-key", label: "the emulator's key")]
+            keys = [APIKey(value: Self.emulatorKey, label: "the emulator's key")]
         } else {
-            guard let loaded = try KeySource.load(scanner) else { throw UsageError(KeySource.missing) }
+            guard let loaded = try KeySource.load(keyFile: options.keyFile) else { throw UsageError(KeySource.missing) }
             keys = loaded
         }
         for key in keys { TerminalText.redact(key.value, as: key.label) }
@@ -58,19 +64,5 @@ struct APIAccess {
         } catch {
             throw RuntimeFailure("cannot open \(configuration.out): \(error)")
         }
-    }
-
-    /// The built-in emulator, with the `--emulator-X` options as `ytcrawl emulate --X`.
-    private static func emulator(_ scanner: ArgumentScanner, model: QuotaModel) throws -> EmulatorServer {
-        var passed: [String] = ["--quota-model", model.rawValue]
-        for name in CrawlOptions.emulatorOptions {
-            if let value = scanner.string("--emulator-" + name) { passed += ["--" + name, value] }
-        }
-        var configuration = try EmulateCommand.configuration(
-            try ArgumentScanner(
-                command: "emulate", valued: Set(CrawlOptions.emulatorOptions.map { "--" + $0 } + ["--quota-model"]),
-                flags: [], arguments: passed))
-        configuration.keys = ["emulator-key"]
-        return try EmulatorServer(configuration)
     }
 }

@@ -5,20 +5,19 @@ import YouTubeKit
 /// `--dry-run`: what each seed will request and cost, and the quota left today; nothing is sent.
 enum DryRunReport {
     /// Today's quota left per key, from the ledger (nothing is sent).
-    static func quotaLeft(_ options: ArgumentScanner, model: QuotaModel) throws -> String {
-        let keys = (try? KeySource.load(options)) ?? []
-        guard !keys.isEmpty,
-            let ledger = try? QuotaLedger(directory: options.string("--state-dir") ?? QuotaLedger.defaultDirectory())
-        else { return "daily quota left: unknown (no key given; set YOUTUBE_API_KEY or --key-file)" }
-        let units = try options.integer("--daily-units", default: 10_000)
-        let searches = try options.integer("--daily-searches", default: 100)
+    static func quotaLeft(_ options: APIOptions, dailySearches searches: Int) -> String {
+        let keys = (try? KeySource.load(keyFile: options.keyFile)) ?? []
+        guard !keys.isEmpty, let ledger = try? QuotaLedger(directory: options.stateDirectory) else {
+            return "daily quota left: unknown (no key given; set YOUTUBE_API_KEY or --key-file)"
+        }
+        let model = options.model
+        let units = options.dailyUnits
         let today = PacificTime.day(atUTC: Int64(Date().timeIntervalSince1970))
         var lines = ["daily quota left today (\(today), Pacific), from the ledger in \(ledger.directory):"]
         for key in keys {
             let used =
                 (try? ledger.usage(
-                    fingerprint: ledger.fingerprint(
-                        key, apiBase: options.string("--api-base") ?? APIRequest.defaultBase),
+                    fingerprint: ledger.fingerprint(key, apiBase: options.apiBase),
                     day: today))
                 ?? QuotaLedger.Usage()
             var line = "  \(key.label): \(max(0, units - used.units)) of \(units) units"

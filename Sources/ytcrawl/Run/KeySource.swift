@@ -8,9 +8,9 @@ enum KeySource {
     ///
     /// - Throws: ``UsageError`` for a key file that cannot be used.
     static func load(
-        _ options: ArgumentScanner, environment: [String: String] = ProcessInfo.processInfo.environment
+        keyFile: String?, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> [APIKey]? {
-        if let keyFile = options.string("--key-file") {
+        if let keyFile {
             do {
                 return try APIKey.load(file: keyFile)
             } catch {

@@ -11,10 +11,9 @@ final class MetricsExporter: Sendable {
     private let server: MetricsServer?
     private let file: String?
 
-    /// `nil` when neither option was given.
-    init?(_ scanner: ArgumentScanner) throws {
-        let listen = scanner.string("--metrics-listen")
-        file = scanner.string("--metrics-file")
+    /// `nil` when neither `listen` (`--metrics-listen`) nor `file` (`--metrics-file`) is given.
+    init?(listen: String?, file: String?) throws {
+        self.file = file
         guard listen != nil || file != nil else { return nil }
         server = try listen.map { try MetricsServer(address: $0) }
         server?.start { [self] in self.text.withLock { $0 } }
@@ -49,13 +48,13 @@ final class MetricsExporter: Sendable {
     func stop() { server?.stop() }
 
     /// The exporter the options ask for, announced on stderr; `nil` without the options.
-    static func make(_ scanner: ArgumentScanner, quiet: Bool) throws -> MetricsExporter? {
-        guard let exporter = try MetricsExporter(scanner) else { return nil }
+    static func make(listen: String?, file: String?, quiet: Bool) throws -> MetricsExporter? {
+        guard let exporter = try MetricsExporter(listen: listen, file: file) else { return nil }
         if !quiet, let address = exporter.address { writeStderr("ytcrawl: metrics at \(address)") }
         return exporter
     }
 
-    /// Publishes `snapshot()` until ``Running/end(_:stop:)``.
+    /// Publishes `snapshot()` until ``Running/end(_:)``.
     func begin(_ snapshot: @escaping @Sendable () async -> CrawlMetrics) -> Running {
         Running(exporter: self, task: start(snapshot))
     }
@@ -64,12 +63,11 @@ final class MetricsExporter: Sendable {
         let exporter: MetricsExporter
         let task: Task<Void, Never>
 
-        /// Publishes the final counters; with `stop`, ends serving too.
-        func end(_ snapshot: @Sendable () async -> CrawlMetrics, stop: Bool = true) async {
+        /// Publishes the final counters (served until ``MetricsExporter/stop()``).
+        func end(_ snapshot: @Sendable () async -> CrawlMetrics) async {
             task.cancel()
             await task.value
             exporter.publish(await snapshot())
-            if stop { exporter.stop() }
         }
     }
 }

@@ -12,7 +12,7 @@ enum SnapshotTargets {
 
     /// What a new snapshot covers, read again for each (DIR may have grown between two); checked
     /// once now, so bad input fails before anything is spent.
-    static func fresh(_ options: RefreshOptions) throws -> () throws -> Scope {
+    static func fresh(_ options: RefreshCommand) throws -> () throws -> Scope {
         let directory = options.directory
         if let path = options.idsPath {
             let scope = Scope(ids: try read(idsFile: path), source: "ids from \(path)")
@@ -40,7 +40,7 @@ enum SnapshotTargets {
     }
 
     /// The snapshot to write now: the unfinished one, else a new one (its `ids.txt` written first).
-    static func next(_ options: RefreshOptions, fresh: () throws -> Scope) throws -> (String, SnapshotPlan) {
+    static func next(_ options: RefreshCommand, fresh: () throws -> Scope) throws -> (String, SnapshotPlan) {
         let root = SnapshotDirectory.root(of: options.directory)
         let unfinished: String?
         do {
@@ -49,7 +49,7 @@ enum SnapshotTargets {
             throw RuntimeFailure("\(error)")
         }
         if let name = unfinished, let ids = SnapshotDirectory.ids(of: root + "/" + name) {
-            if !options.quiet {
+            if !options.shared.run.quiet {
                 writeStderr(
                     "ytcrawl: completing the unfinished snapshot \(name) first (\(ids.count) videos)"
                         + (options.idsPath == nil ? "" : "; --ids applies to the next one"))
