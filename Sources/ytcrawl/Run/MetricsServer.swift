@@ -1,4 +1,5 @@
 import Foundation
+import POSIXSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -20,7 +21,7 @@ final class MetricsServer: Sendable {
 
     let host: String
     let port: Int
-    private let descriptor: Int32
+    private let listener: ListeningSocket
     private let stopped = Atomic<Bool>(false)
     private let clients = Atomic<Int>(0)
 
@@ -29,43 +30,27 @@ final class MetricsServer: Sendable {
     ///
     /// - Throws: ``UsageError`` for an address that is not `HOST:PORT` or cannot be bound.
     init(address: String) throws {
-        guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]),
-            (0...65_535).contains(port)
-        else {
+        guard let authority = URLAuthority(hostPort: address), let port = authority.port else {
             throw UsageError("--metrics-listen \(address): expected HOST:PORT, as 127.0.0.1:9464")
         }
-        var host = String(address[..<colon])
-        if host == "localhost" { host = "127.0.0.1" }
-        var socketAddress = sockaddr_in()
-        socketAddress.sin_family = sa_family_t(AF_INET)
-        socketAddress.sin_port = in_port_t(UInt16(port).bigEndian)
-        guard inet_pton(AF_INET, host, &socketAddress.sin_addr) == 1 else {
-            throw UsageError("--metrics-listen \(address): \(host) is not an IPv4 address; use 127.0.0.1 or 0.0.0.0")
-        }
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw RuntimeFailure("--metrics-listen: cannot open a socket") }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        let bound = withUnsafePointer(to: &socketAddress) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        do throws(ListeningSocket.Failure) {
+            listener = try ListeningSocket(host: authority.host, port: UInt16(port), backlog: 64)
+        } catch {
+            switch error {
+            case .notIPv4(let host):
+                throw UsageError(
+                    "--metrics-listen \(address): \(host) is not an IPv4 address; use 127.0.0.1 or 0.0.0.0")
+            case .system(let error) where error.operation == "socket":
+                throw RuntimeFailure("--metrics-listen: cannot open a socket")
+            case .system(let error):
+                throw UsageError(
+                    "--metrics-listen \(address): cannot listen there (\(error.reason)); choose another port")
             }
         }
-        guard bound == 0, listen(fd, 64) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            throw UsageError("--metrics-listen \(address): cannot listen there (\(reason)); choose another port")
-        }
-        var actual = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &actual) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        self.host = host
-        self.port = Int(UInt16(bigEndian: actual.sin_port))
-        descriptor = fd
+        host = listener.host
+        self.port = Int(listener.port)
         // 127.0.0.0/8 stays on this machine; anything else (0.0.0.0 included) does not.
-        if UInt32(bigEndian: socketAddress.sin_addr.s_addr) >> 24 != 127 {
+        if !listener.isLoopback {
             writeStderr(
                 "ytcrawl: warning: --metrics-listen \(address) is not a loopback address: other machines can read the crawl's metrics; use 127.0.0.1:\(port) unless a firewall guards the port"
             )
@@ -76,12 +61,13 @@ final class MetricsServer: Sendable {
     func start(_ body: @escaping @Sendable () -> String) {
         let thread = Thread { [self] in
             while !stopped.load(ordering: .relaxed) {
-                var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                guard poll(&poller, 1, 200) > 0 else { continue }
-                let client = accept(descriptor, nil, nil)
-                guard client >= 0 else {
+                guard listener.waitForConnection(milliseconds: 200) else { continue }
+                let client: Int32
+                do throws(SystemError) {
+                    client = try listener.accept()
+                } catch {
                     // Out of descriptors (EMFILE): wait for clients to end rather than spin.
-                    if errno == EMFILE || errno == ENFILE { usleep(50_000) }
+                    if error.code == EMFILE || error.code == ENFILE { usleep(50_000) }
                     continue
                 }
                 guard clients.add(1, ordering: .relaxed).newValue <= Self.maximumClients else {
@@ -98,7 +84,7 @@ final class MetricsServer: Sendable {
                 worker.stackSize = 256 * 1024
                 worker.start()
             }
-            close(descriptor)
+            listener.close()
         }
         thread.name = "ytcrawl.metrics"
         thread.start()
@@ -112,7 +98,7 @@ final class MetricsServer: Sendable {
         let bytes = Array(
             ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: "
                 + "\(text.utf8.count)\r\nConnection: close\r\n\r\n\(text)").utf8)
-        _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        WriteAll.writeWithoutWaiting(client, bytes)
         close(client)
     }
 
@@ -127,15 +113,8 @@ final class MetricsServer: Sendable {
         let head =
             "HTTP/1.1 \(found ? "200 OK" : "404 Not Found")\r\nContent-Type: text/plain; version=0.0.4; charset=utf-8\r\n"
             + "Content-Length: \(content.utf8.count)\r\nConnection: close\r\n\r\n"
-        let bytes = Array((head + content).utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes {
-                send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-            }
-            guard written > 0 else { return }
-            offset += written
-        }
+        // A client that went away (or stopped reading past the timeout) is left at that.
+        try? WriteAll.write(client, Array((head + content).utf8), to: .socket)
     }
 
     /// The request head, read within ``readDeadline`` (the whole head, however it trickles in);

@@ -1,3 +1,5 @@
+import POSIXSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -11,16 +13,9 @@ func writeStderr(_ text: String) {
     writeStderrRaw(TerminalText.line(text.hasSuffix("\n") ? String(text.dropLast()) : text) + "\n")
 }
 
-/// Writes text to stderr as it is, without adding a newline (a redrawn progress line).
+/// Writes text to stderr as it is, without adding a newline (a redrawn progress line); a stderr
+/// that cannot be written is left at that.
 @Sendable
 func writeStderrRaw(_ text: String) {
-    var bytes = Array(text.utf8)
-    bytes.withUnsafeMutableBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(2, buffer.baseAddress! + offset, buffer.count - offset)
-            if written <= 0 { return }
-            offset += written
-        }
-    }
+    try? WriteAll.write(STDERR_FILENO, Array(text.utf8))
 }

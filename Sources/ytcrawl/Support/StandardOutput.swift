@@ -1,3 +1,4 @@
+import POSIXSupport
 import StreamingJSON
 
 #if canImport(Glibc)
@@ -20,15 +21,8 @@ final class StandardOutput {
     /// description) is not copied once more on its way.
     func flush() {
         guard !writer.isEmpty else { return }
-        writer.withBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0, errno == EINTR { continue }
-                if written <= 0 { return }
-                offset += written
-            }
-        }
+        // A reader that went away ends the output: there is no one to tell.
+        writer.withBytes { bytes in try? WriteAll.write(STDOUT_FILENO, bytes) }
         writer.removeAll()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import POSIXSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -37,16 +38,10 @@ final class UserFile {
 
     /// Appends `bytes`.
     func write(_ bytes: some Collection<UInt8>) throws {
-        try Array(bytes).withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw RuntimeFailure("cannot write \(path): \(String(cString: strerror(errno)))")
-                }
-                offset += written
-            }
+        do {
+            try WriteAll.write(fd, Array(bytes))
+        } catch {
+            throw RuntimeFailure("cannot write \(path): \(error.reason)")
         }
     }
 
