@@ -37,13 +37,6 @@ struct Option<Value: Sendable>: Sendable {
 
     /// The value of `text` given on the command line.
     func value(of text: String) throws -> Value { try convert(spec.name, text) }
-
-    /// The same option under another name (`--channels` passed through as `--emulator-channels`).
-    func renamed(_ name: String) -> Option<Value> {
-        Option(
-            name, spec.placeholder ?? "", help: spec.help, default: defaultValue, shownDefault: spec.shownDefault,
-            convert: convert)
-    }
 }
 
 /// An option that takes no value: given or not.
