@@ -4,10 +4,3 @@ struct UsageError: Error, CustomStringConvertible {
 
     init(_ description: String) { self.description = description }
 }
-
-/// A failure while running: printed on stderr, exit code 1.
-struct RuntimeFailure: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) { self.description = description }
-}
