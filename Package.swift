@@ -53,6 +53,7 @@ let package = Package(
             name: "ytcrawl-bench",
             dependencies: [
                 "YouTubeKit", "StreamingJSON", "Transport", "Archive", "Emulator", "Gzip", "TestSupport", "CCurlBench",
+                "POSIXSupport",
             ],
             path: "Benchmarks/ytcrawl-bench"
         ),
