@@ -31,24 +31,29 @@ let package = Package(
         .target(name: "Gzip", dependencies: ["CZlib"]),
         // SHA-256 and HMAC in portable Swift: shard checksums, key fingerprints.
         .target(name: "Digest"),
+        // Portable POSIX helpers: write a whole buffer, a listening socket, host:port of an address.
+        .target(name: "POSIXSupport"),
         // The transport protocol and its request, response and error types: no libcurl.
-        .target(name: "TransportCore"),
+        .target(name: "TransportCore", dependencies: ["POSIXSupport"]),
         // Its implementations: libcurl's multi interface, and URLSession.
-        .target(name: "Transport", dependencies: ["TransportCore", "YouTubeKit", "CCurl"]),
-        .target(name: "Archive", dependencies: ["YouTubeKit", "StreamingJSON", "Gzip", "Digest"]),
-        .target(name: "Emulator", dependencies: ["YouTubeKit", "StreamingJSON", "Gzip"]),
+        .target(name: "Transport", dependencies: ["TransportCore", "POSIXSupport", "YouTubeKit", "CCurl"]),
+        .target(name: "Archive", dependencies: ["YouTubeKit", "StreamingJSON", "Gzip", "Digest", "POSIXSupport"]),
+        .target(name: "Emulator", dependencies: ["YouTubeKit", "StreamingJSON", "Gzip", "POSIXSupport"]),
         .target(
             name: "Crawler",
             dependencies: ["YouTubeKit", "StreamingJSON", "TransportCore", "Archive", "Digest"]
         ),
         .executableTarget(
             name: "ytcrawl",
-            dependencies: ["YouTubeKit", "StreamingJSON", "Transport", "Crawler", "Archive", "Emulator"]
+            dependencies: [
+                "YouTubeKit", "StreamingJSON", "Transport", "Crawler", "Archive", "Emulator", "POSIXSupport",
+            ]
         ),
         .executableTarget(
             name: "ytcrawl-bench",
             dependencies: [
                 "YouTubeKit", "StreamingJSON", "Transport", "Archive", "Emulator", "Gzip", "TestSupport", "CCurlBench",
+                "POSIXSupport",
             ],
             path: "Benchmarks/ytcrawl-bench"
         ),
@@ -60,7 +65,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("curl")]),
         // Helpers shared by the test targets: the ../shared fixtures, test servers, test doubles.
         .target(
-            name: "TestSupport", dependencies: ["Gzip", "TransportCore", "Emulator", "YouTubeKit"],
+            name: "TestSupport", dependencies: ["Gzip", "TransportCore", "Emulator", "YouTubeKit", "POSIXSupport"],
             path: "Tests/TestSupport"),
         .testTarget(name: "YouTubeKitTests", dependencies: ["YouTubeKit", "TestSupport", "Emulator", "StreamingJSON"]),
         .testTarget(
@@ -79,6 +84,7 @@ let package = Package(
                 "Gzip",
             ]),
         .testTarget(name: "DigestTests", dependencies: ["Digest", "TestSupport"]),
+        .testTarget(name: "POSIXSupportTests", dependencies: ["POSIXSupport", "TestSupport"]),
         .testTarget(
             name: "CLITests",
             dependencies: ["ytcrawl", "VideoSearch", "Archive", "YouTubeKit", "StreamingJSON", "TestSupport"]),

@@ -1,6 +1,7 @@
 import Archive
 import Foundation
 import Gzip
+import POSIXSupport
 import StreamingJSON
 import YouTubeKit
 
@@ -99,7 +100,7 @@ enum ArchiveSuite {
             output.removeAll(keepingCapacity: true)
             try compressor.compress(buffer, into: &output)
             try compressor.finishMember(into: &output)
-            _ = output.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            try WriteAll.write(fd, output)
             buffer.removeAll(keepingCapacity: true)
         }
         for line in lines {

@@ -1,3 +1,5 @@
+import POSIXSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -44,16 +46,14 @@ public enum AtomicFile {
         try syncDirectory(directory)
     }
 
-    /// Writes every byte, retrying short writes and EINTR.
+    /// Writes every byte of `buffer` to `fd`, the file at `path`.
+    ///
+    /// - Throws: ``ArchiveError`` naming the path and the system's reason.
     static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer, path: String) throws {
-        var offset = 0
-        while offset < buffer.count {
-            let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw ArchiveError.system("write", path: path)
-            }
-            offset += written
+        do {
+            try WriteAll.write(fd, buffer)
+        } catch {
+            throw ArchiveError("write \(path): \(error.reason)")
         }
     }
 
@@ -69,14 +69,4 @@ public enum AtomicFile {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
-}
-
-/// The system's write(2), named apart from ``AtomicFile/write(_:to:)``.
-@inline(__always)
-func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        return Glibc.write(fd, buffer, count)
-    #else
-        return Darwin.write(fd, buffer, count)
-    #endif
 }

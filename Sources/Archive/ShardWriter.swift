@@ -296,17 +296,11 @@ final class OrderedOutput: @unchecked Sendable {
     }
 
     private static func write(_ fd: Int32, _ bytes: [UInt8], path: String) -> (any Error)? {
-        bytes.withUnsafeBytes { buffer -> (any Error)? in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return ArchiveError.system("write", path: path)
-                }
-                offset += written
-            }
+        do {
+            try bytes.withUnsafeBytes { try AtomicFile.writeAll(fd, $0, path: path) }
             return nil
+        } catch {
+            return error
         }
     }
 }

@@ -1,3 +1,5 @@
+import POSIXSupport
+
 /// An HTTP GET as the transports take it.
 public struct HTTPRequest: Sendable, Hashable {
     public var url: String
@@ -31,11 +33,7 @@ public struct HTTPRequest: Sendable, Hashable {
     }
 
     /// `host[:port]` of the URL, for messages (never the path or query).
-    public var hostDescription: String {
-        let pieces = url.split(separator: ":", maxSplits: 1)
-        guard pieces.count == 2, pieces[1].hasPrefix("//") else { return "" }
-        return String(pieces[1].dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" })
-    }
+    public var hostDescription: String { URLAuthority(url: url)?.text ?? "" }
 }
 
 /// The status line and headers of a response, which arrive before its body.

@@ -1,5 +1,6 @@
 import Foundation
 import Gzip
+import POSIXSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -35,7 +36,7 @@ public final class LoopbackHTTPClient {
     }
 
     public convenience init(baseURL: String) {
-        self.init(port: UInt16(baseURL.split(separator: ":").last!)!)
+        self.init(port: UInt16(URLAuthority(url: baseURL)!.port!))
     }
 
     deinit { close() }

@@ -1,4 +1,5 @@
 import Foundation
+import POSIXSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -35,7 +36,7 @@ public final class MisbehavingServer: Sendable {
     }
 
     public let port: UInt16
-    private let listener: Int32
+    private let listener: ListeningSocket
     private let behaviour: Behaviour
     private let stopping = Atomic<Bool>(false)
     private let received = Atomic<Int>(0)
@@ -43,25 +44,8 @@ public final class MisbehavingServer: Sendable {
 
     public init(_ behaviour: Behaviour) throws {
         self.behaviour = behaviour
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        listen(fd, 16)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        listener = fd
-        port = UInt16(bigEndian: address.sin_port)
+        listener = try ListeningSocket(port: 0, backlog: 16)
+        port = listener.port
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }
@@ -87,14 +71,13 @@ public final class MisbehavingServer: Sendable {
 
     public func stop() {
         guard !stopping.exchange(true, ordering: .relaxed) else { return }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        listener.shutdown()
+        listener.close()
     }
 
     private func acceptLoop() {
         while !stopping.load(ordering: .relaxed) {
-            let fd = accept(listener, nil, nil)
-            if fd < 0 { return }
+            guard let fd = try? listener.accept() else { return }
             Thread { [self] in
                 serve(fd)
                 close(fd)
@@ -107,7 +90,7 @@ public final class MisbehavingServer: Sendable {
     }
 
     private static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) == $0.count }
+        (try? WriteAll.write(fd, bytes, to: .socket)) != nil
     }
 
     private func serve(_ fd: Int32) {

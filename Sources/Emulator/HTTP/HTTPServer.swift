@@ -1,4 +1,5 @@
 import Foundation
+import POSIXSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -16,7 +17,7 @@ final class HTTPServer: Sendable {
 
     static let maximumHeadBytes = 64 * 1024
 
-    private let listener: Int32
+    private let listener: ListeningSocket
     let port: UInt16
     private let handler: Handler
     private let idleTimeoutSeconds: Int
@@ -39,36 +40,12 @@ final class HTTPServer: Sendable {
         overloaded: HTTPResponse = HTTPResponse(status: 503, body: Array("too many connections\n".utf8)),
         handler: @escaping Handler
     ) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw EmulatorError.system("socket") }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+        do {
+            listener = try ListeningSocket(port: port, backlog: 256)
+        } catch {
+            throw EmulatorError("\(error)")
         }
-        guard bound == 0 else {
-            let error = EmulatorError.system("bind 127.0.0.1:\(port)")
-            close(fd)
-            throw error
-        }
-        guard listen(fd, 256) == 0 else {
-            let error = EmulatorError.system("listen")
-            close(fd)
-            throw error
-        }
-        var actual = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &actual) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        self.listener = fd
-        self.port = UInt16(bigEndian: actual.sin_port)
+        self.port = listener.port
         self.handler = handler
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.maximumConnections = max(1, maximumConnections)
@@ -88,7 +65,7 @@ final class HTTPServer: Sendable {
             state.stopping = true
             return state.connections
         }
-        shutdown(listener, Int32(SHUT_RDWR))
+        listener.shutdown()
         for fd in connections { shutdown(fd, Int32(SHUT_RDWR)) }
         let deadline = ContinuousClock.now + .seconds(5)
         while ContinuousClock.now < deadline {
@@ -96,17 +73,18 @@ final class HTTPServer: Sendable {
             if done { break }
             usleep(2000)
         }
-        close(listener)
+        listener.close()
     }
 
     private func acceptLoop() {
         defer { state.withLock { $0.acceptorDone = true } }
         while true {
-            let fd = accept(listener, nil, nil)
-            if fd < 0 {
-                let error = errno
+            let fd: Int32
+            do throws(SystemError) {
+                fd = try listener.accept()
+            } catch {
                 if state.withLock({ $0.stopping }) { return }
-                switch error {
+                switch error.code {
                 case EINTR, ECONNABORTED: continue
                 case EMFILE, ENFILE, ENOBUFS, ENOMEM:
                     // Out of descriptors or memory: wait for connections to end, then go on.
@@ -146,7 +124,7 @@ final class HTTPServer: Sendable {
         let head = overloaded.head(keepAlive: false)
         var message = head
         message += overloaded.body
-        _ = message.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        WriteAll.writeWithoutWaiting(fd, message)
         shutdown(fd, Int32(SHUT_WR))
         var scratch = [UInt8](repeating: 0, count: 16 * 1024)
         while scratch.withUnsafeMutableBytes({ recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 {}
@@ -281,35 +259,11 @@ final class HTTPServer: Sendable {
         writeAll(fd, head: response.head(keepAlive: keepAlive), body: response.body[...])
     }
 
-    /// Writes `head` then `body` with `sendmsg` of two iovecs, without joining them into a new buffer.
+    /// Writes `head` then `body` in one gathering write, without joining them into a new buffer.
     private func writeAll(_ fd: Int32, head: [UInt8], body: ArraySlice<UInt8>) -> Bool {
         head.withUnsafeBytes { headBytes in
             body.withUnsafeBytes { bodyBytes in
-                var vectors = [iovec](repeating: iovec(), count: 2)
-                var sent = 0
-                while sent < headBytes.count + bodyBytes.count {
-                    // What is left of each part; a part already sent is an empty vector.
-                    let headSent = min(sent, headBytes.count)
-                    let bodySent = sent - headSent
-                    vectors[0] = iovec(
-                        iov_base: UnsafeMutableRawPointer(mutating: headBytes.baseAddress.map { $0 + headSent }),
-                        iov_len: headBytes.count - headSent)
-                    vectors[1] = iovec(
-                        iov_base: UnsafeMutableRawPointer(mutating: bodyBytes.baseAddress.map { $0 + bodySent }),
-                        iov_len: bodyBytes.count - bodySent)
-                    let written = vectors.withUnsafeMutableBufferPointer { buffer in
-                        var message = msghdr()
-                        message.msg_iov = buffer.baseAddress
-                        message.msg_iovlen = buffer.count
-                        return sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
-                    }
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        return false
-                    }
-                    sent += written
-                }
-                return true
+                (try? WriteAll.write(fd, headBytes, bodyBytes, to: .socket)) != nil
             }
         }
     }

@@ -1,0 +1,179 @@
+import Crawler
+import Digest
+import Foundation
+import YouTubeKit
+
+/// `ytcrawl [crawl] --seeds FILE --budget UNITS [options]`: the main job, in four steps:
+/// options, plan (the API, keys, limiter and crawler), run (with signals and progress), report.
+struct CrawlCommand: Command {
+    static let seedsFile = Option<String?>(
+        "--seeds", "FILE", help: "seeds file (one seed per line: search/channel/playlist/video or a URL)")
+    static let out = Option<String>(
+        "--out", "DIR", help: "output directory", default: "ytcrawl-out", shownDefault: "default: ./ytcrawl-out")
+    static let searchBudget = Option<Int?>(
+        "--search-budget", help: "search.list calls this run may make (buckets model)")
+    static let dailySearches = Option<Int>(
+        "--daily-searches", help: "each key's daily search calls, buckets model", default: 100)
+    static let maxPages = Option<Int?>(
+        "--max-pages", help: "pages per seed at most, unless the seed says maxPages=", range: 1...100_000)
+    static let noHydrate = Flag("--no-hydrate", help: "write what discovery returned, without videos.list hydration")
+    static let completeChannels = Flag(
+        "--complete-channels",
+        help:
+            "search for the videos a channel's uploads playlist does not list (it lists about 20,000); per seed: complete=search"
+    )
+    static let comments = Flag(
+        "--comments",
+        help:
+            "also fetch the comments (every thread, every reply) of every video; per seed: comments=yes; one video: a `comments VIDEO_ID` seed"
+    )
+    static let maxCommentPages = Option<Int?>(
+        "--max-comment-pages", help: "commentThreads pages (100 threads each) per video at most", range: 1...1_000_000)
+    static let pseudonymizeAuthors = Option<String?>(
+        "--pseudonymize-authors", "KEY_FILE",
+        help:
+            "write comment authors as hmac-sha256 of their channel id under the secret in KEY_FILE, without names or profile images"
+    )
+    static let dryRun = Flag(
+        "--dry-run", help: "print what each seed will request and cost, then stop (nothing is sent)")
+
+    static let configuration = CommandConfiguration(
+        name: "crawl", synopsis: "crawl --seeds FILE --budget UNITS [options]", summary: "crawl into gzip shards",
+        usage: "[crawl] --seeds FILE --budget UNITS [options]",
+        discussion: """
+            Crawl the YouTube Data API from the seeds in FILE, spending at most UNITS quota units, into
+            gzip JSON-lines shards with a manifest. The key comes from YOUTUBE_API_KEY or --key-file
+            (never from a flag). Rerunning with the same --out continues from the checkpoint.
+            """,
+        groups: [
+            OptionGroup(
+                "What to crawl",
+                [
+                    seedsFile.spec, out.spec, maxPages.spec, noHydrate.spec, completeChannels.spec, comments.spec,
+                    maxCommentPages.spec, pseudonymizeAuthors.spec, searchBudget.spec, dailySearches.spec,
+                    dryRun.spec,
+                ])
+        ] + SharedRunOptions.groups,
+        epilogue: """
+            Exit codes: 0 done (budget or frontier exhausted); 1 runtime failure (a configuration
+            error no retry can fix, or the output cannot be written); 2 usage error; 3 stopped by
+            quota or auth (checkpoint saved; rerun continues); 4 incomplete: some work failed after
+            every retry and is kept for a rerun; 130 interrupted (checkpoint saved).
+
+            Example:
+              ytcrawl --seeds Samples/seeds.txt --budget 10000
+              ytcrawl --seeds Samples/seeds.txt --budget 2000 --emulator
+            """)
+
+    var shared: SharedRunOptions
+    var seedsPath: String
+    var seeds: [Seed]
+    var seedsDigest: String
+    var out: String
+    var hydrate: Bool
+    var maxPages: Int?
+    var comments: Bool
+    var maxCommentPages: Int?
+    var completeChannels: Bool
+    var pseudonymizer: AuthorPseudonymizer?
+    var searchBudget: Int?
+    var dailySearches: Int
+    var dryRun: Bool
+
+    /// Option values are checked first, then the seeds file is read.
+    init(_ scanner: ArgumentScanner) throws {
+        if let extra = scanner.positional.first {
+            throw UsageError("unexpected argument \"\(extra)\"; options start with --, see ytcrawl --help")
+        }
+        let run = try RunOptions(scanner)
+        maxPages = try scanner[Self.maxPages]
+        hydrate = !scanner[Self.noHydrate]
+        comments = scanner[Self.comments]
+        maxCommentPages = try scanner[Self.maxCommentPages]
+        completeChannels = scanner[Self.completeChannels]
+        if let keyFile = try scanner[Self.pseudonymizeAuthors] {
+            do {
+                pseudonymizer = try AuthorPseudonymizer(keyFile: keyFile)
+            } catch let error as PseudonymizerError {
+                throw UsageError("--pseudonymize-authors: \(error)")
+            }
+        }
+        if !run.quiet { for warning in pseudonymizer?.warnings ?? [] { writeStderr("ytcrawl: warning: \(warning)") } }
+        dryRun = scanner[Self.dryRun]
+        searchBudget = try scanner[Self.searchBudget]
+        dailySearches = try scanner[Self.dailySearches]
+        out = try scanner[Self.out]
+        guard let seedsPath = try scanner[Self.seedsFile] else {
+            throw UsageError("--seeds FILE is required, as ytcrawl --seeds seeds.txt --budget 10000")
+        }
+        self.seedsPath = seedsPath
+        shared = SharedRunOptions(
+            api: try APIOptions(scanner, budgetExample: "ytcrawl --seeds \(seedsPath) --budget 10000"),
+            shards: try ShardOptions(scanner), run: run)
+        guard let seedsData = FileManager.default.contents(atPath: seedsPath) else {
+            throw UsageError("cannot read the seeds file \(seedsPath): no such file or not readable")
+        }
+        do {
+            seeds = try SeedsParser.parse(String(decoding: seedsData, as: UTF8.self), file: seedsPath)
+        } catch let error as SeedError {
+            throw UsageError(error.description)
+        }
+        seedsDigest = SHA256.hex(SHA256.hash(Array(seedsData)))
+    }
+
+    func run() async throws -> Int32 {
+        AllocatorTuning.tuneForCrawl()
+        let api = shared.api
+        if dryRun {
+            print(
+                DryRunReport.dryRun(
+                    seeds, model: api.model, hydrate: hydrate, maxPages: maxPages, budget: api.budget))
+            if comments || seeds.contains(where: \.comments) {
+                let estimate = CommentCostEstimate(
+                    seeds: seeds, allVideos: comments, maxPages: maxCommentPages, out: out)
+                print(
+                    estimate.text
+                        ?? "comments: 1 unit per 100 comments of every video found, at least 1 per video (no commentCount known yet in \(out))"
+                )
+            }
+            print(DryRunReport.quotaLeft(api, dailySearches: dailySearches))
+            return 0
+        }
+        let access = try APIAccess(api)
+        defer { access.emulator?.stop() }
+        let limiter = try access.limiter(limiterConfiguration, stateDirectory: api.stateDirectory)
+        let crawler = try access.crawler(
+            crawlConfiguration(apiBase: access.apiBase), limiter: limiter, quiet: shared.run.quiet)
+        if !shared.run.quiet {
+            writeStderr(
+                "ytcrawl: crawling \(seeds.count) seeds from \(seedsPath) into \(out) (budget \(api.budget) units)")
+        }
+        let harness = try RunHarness(shared.run, budget: api.budget)
+        defer { harness.close() }
+        let (summary, elapsed) = try await harness.run(crawler, searchBudget: searchBudget)
+        let report = CrawlReport(
+            summary: summary, out: out, budget: api.budget, elapsedSeconds: elapsed,
+            exitCode: summary.ending.exitCode)
+        report.emit(quiet: shared.run.quiet, summaryPath: shared.run.summaryPath)
+        return report.exitCode
+    }
+
+    /// The limiter's settings: the shared ones, and the search calls' budget and daily limit.
+    var limiterConfiguration: RateLimiterConfiguration {
+        var configuration = shared.api.limiterConfiguration
+        configuration.runBudgetSearches = searchBudget
+        configuration.dailySearches = dailySearches
+        return configuration
+    }
+
+    /// The crawl's settings, against `apiBase`.
+    func crawlConfiguration(apiBase: String) -> CrawlConfiguration {
+        var configuration = shared.crawlConfiguration(
+            seeds: seeds, seedsDigest: seedsDigest, out: out, hydrate: hydrate, maxPages: maxPages, apiBase: apiBase)
+        configuration.comments = comments
+        configuration.maxCommentPages = maxCommentPages
+        configuration.pseudonymizer = pseudonymizer
+        configuration.completeChannels = completeChannels
+        return configuration
+    }
+}
