@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "Emulator", dependencies: ["YouTubeKit", "StreamingJSON", "Gzip", "POSIXSupport"]),
         .target(
             name: "Crawler",
-            dependencies: ["YouTubeKit", "StreamingJSON", "TransportCore", "Archive", "Digest"]
+            dependencies: ["YouTubeKit", "StreamingJSON", "TransportCore", "Archive", "Digest", "POSIXSupport"]
         ),
         .executableTarget(
             name: "ytcrawl",

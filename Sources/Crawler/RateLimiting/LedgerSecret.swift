@@ -1,5 +1,6 @@
 import Archive
 import Foundation
+import POSIXSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -27,10 +28,11 @@ enum LedgerSecret {
         defer { unlink(temporary) }
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw cannotWrite(path) }
-        let written = fresh.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        // Every byte, whatever a short write or a signal does (the one write-all helper).
+        let written = (try? WriteAll.write(fd, fresh)) != nil
         let synced = fsync(fd)
         close(fd)
-        guard written == size, synced == 0 else { throw cannotWrite(path) }
+        guard written, synced == 0 else { throw cannotWrite(path) }
         if link(temporary, path) != 0 {
             guard errno == EEXIST else { throw cannotWrite(path) }
             if let winner = try read(path) { return winner }

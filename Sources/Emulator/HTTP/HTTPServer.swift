@@ -209,8 +209,9 @@ final class HTTPServer: Sendable {
             case .normal:
                 guard send(fd, response, keepAlive: keepAlive), keepAlive else { return }
             case .reset:
-                var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-                setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+                // SO_LINGER with a zero timeout: close sends a reset (portable: Glibc and Darwin).
+                var option = linger(l_onoff: 1, l_linger: 0)
+                setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
                 return
             case .truncate:
                 _ = writeAll(
