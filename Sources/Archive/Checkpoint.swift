@@ -40,12 +40,17 @@ public struct Checkpoint: Sendable, Hashable {
         let path = directory + "/" + fileName
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let fix = "move it away: the next run starts from the seeds and writes nothing the shards hold again"
-        guard
-            var checkpoint = try JSONFile.decode(Checkpoint.self, from: data, path: path, what: "checkpoint", fix: fix)
-        else { return nil }
-        if checkpoint.frontier == nil {
-            checkpoint.frontier = Self.rawFrontier(in: Array(data))
+        // The frontier (megabytes at a million videos) is cut out before the rest is decoded, so
+        // it is parsed once, by the crawler; the string form of earlier versions decodes whole.
+        let bytes = Array(data)
+        guard let member = Self.frontierMember(in: bytes) else {
+            return try JSONFile.decode(Checkpoint.self, from: data, path: path, what: "checkpoint", fix: fix)
         }
+        let shell = Data(bytes[..<member.cut.lowerBound] + bytes[member.cut.upperBound...])
+        guard
+            var checkpoint = try JSONFile.decode(Checkpoint.self, from: shell, path: path, what: "checkpoint", fix: fix)
+        else { return nil }
+        checkpoint.frontier = Array(bytes[member.value])
         return checkpoint
     }
 
@@ -72,6 +77,12 @@ public struct Checkpoint: Sendable, Hashable {
     /// version writes it last; a file rewritten by another tool (pretty-printed, keys sorted)
     /// still reads, as the value's own extent is found by its brackets.
     static func rawFrontier(in bytes: [UInt8]) -> [UInt8]? {
+        frontierMember(in: bytes).map { Array(bytes[$0.value]) }
+    }
+
+    /// Where the raw frontier member is: its value, and what to cut for the rest to be an object
+    /// without it (the key, the value and one comma beside them).
+    static func frontierMember(in bytes: [UInt8]) -> (value: ClosedRange<Int>, cut: Range<Int>)? {
         let key = Array(#""frontier""#.utf8)
         guard bytes.count > key.count,
             let found = (0...(bytes.count - key.count)).first(where: {
@@ -106,11 +117,26 @@ public struct Checkpoint: Sendable, Hashable {
                 depth += 1
             } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
                 depth -= 1
-                if depth == 0 { return Array(bytes[start...index]) }
+                if depth == 0 { return (start...index, Self.memberCut(in: bytes, key: found, valueEnd: index)) }
             }
             index += 1
         }
         return nil
+    }
+}
+
+extension Checkpoint {
+    /// The bytes of a member from its key at `key` to its value's end, and the comma after it (or,
+    /// for the last member, the one before it).
+    fileprivate static func memberCut(in bytes: [UInt8], key: Int, valueEnd: Int) -> Range<Int> {
+        func isSpace(_ byte: UInt8) -> Bool { [0x20, 0x0A, 0x0D, 0x09].contains(byte) }
+        var after = valueEnd + 1
+        while after < bytes.count, isSpace(bytes[after]) { after += 1 }
+        if after < bytes.count, bytes[after] == UInt8(ascii: ",") { return key..<(after + 1) }
+        var before = key - 1
+        while before > 0, isSpace(bytes[before]) { before -= 1 }
+        if before >= 0, bytes[before] == UInt8(ascii: ",") { return before..<(valueEnd + 1) }
+        return key..<(valueEnd + 1)
     }
 }
 

@@ -80,6 +80,17 @@ struct ArchiveWriterTests {
         let reread = try JSONSerialization.jsonObject(with: Data(text)) as? NSDictionary
         let original = try JSONSerialization.jsonObject(with: Data(frontier.utf8)) as? NSDictionary
         #expect(reread == original)
+        // The rest of the checkpoint reads around it, the frontier first, last or in the middle.
+        for (text, rest) in [
+            (#"{"a":1,"frontier":[2],"b":3}"#, #"{"a":1,"b":3}"#), (#"{"frontier": {"x":[]} , "b":3}"#, #"{ "b":3}"#),
+            (#"{"a":1 , "frontier":[]}"#, #"{"a":1 }"#), (#"{"frontier":[]}"#, "{}"),
+        ] {
+            let bytes = Array(text.utf8)
+            let member = try #require(Checkpoint.frontierMember(in: bytes))
+            #expect(
+                String(decoding: bytes[..<member.cut.lowerBound] + bytes[member.cut.upperBound...], as: UTF8.self)
+                    == rest)
+        }
         // Followed by more members, or by anything: the value alone.
         let followed = Array(#"{"frontier": [1, {"x": "]"}] , "zz": {"frontier": 2}}"#.utf8)
         #expect(Checkpoint.rawFrontier(in: followed).map { String(decoding: $0, as: UTF8.self) } == #"[1, {"x": "]"}]"#)

@@ -98,10 +98,6 @@ extension CrawlEngine {
         enqueue(.channel(ChannelLookup(seed: seed, id: id)))
     }
 
-    /// A channel or playlist a seed names, queued once (`false` when it already is).
-    mutating func queueChannel(_ id: String) -> Bool { seen.queueChannel(id) }
-    mutating func queuePlaylist(_ id: String) -> Bool { seen.queuePlaylist(id) }
-
     /// Counts a record and hands it to the output.
     mutating func write(_ record: DecodedRecord, _ out: inout EventOutput) {
         counters.written[record.kind, default: 0] += 1

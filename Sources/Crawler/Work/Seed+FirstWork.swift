@@ -10,10 +10,10 @@ extension CrawlEngine {
             enqueue(.window(SearchWindow(seed: index, page: 0, rank: 0, results: 0, windows: 0)))
         case .search: enqueue(.search(SearchPage(seed: index, page: 0, rank: 0)))
         case .channel(.id(let id)):
-            if queueChannel(id) { enqueue(.channel(ChannelLookup(seed: index, id: id))) }
+            if seen.queueChannel(id) { enqueue(.channel(ChannelLookup(seed: index, id: id))) }
         case .channel(.handle(let handle)): enqueue(.channel(ChannelLookup(seed: index, handle: handle)))
         case .playlist(let id):
-            if queuePlaylist(id) {
+            if seen.queuePlaylist(id) {
                 enqueue(
                     .playlist(PlaylistPage(seed: index, playlistId: id, page: 0, rank: 0, uploads: id.hasPrefix("UU"))))
             }

@@ -10,12 +10,9 @@ struct Stops: Sendable {
     /// Even videos.list was refused by the budget: nothing more can start.
     private(set) var hydration = false
 
-    /// Ends the crawl for `ending` unless something ended it already; `false` if something had.
-    @discardableResult
-    mutating func stop(_ ending: CrawlEnding) -> Bool {
-        guard self.ending == nil else { return false }
-        self.ending = ending
-        return true
+    /// Ends the crawl for `ending` unless something ended it already.
+    mutating func stop(_ ending: CrawlEnding) {
+        if self.ending == nil { self.ending = ending }
     }
 
     /// A failed write wins over any other cause.
