@@ -35,10 +35,17 @@ def polars_type(node: dict):
         return pl.String
     if kind == "integer":
         return pl.Int64
+    if kind == "boolean":
+        return pl.Boolean
+    if kind == "number":
+        return pl.Float64
     if kind == "array":
         return pl.List(polars_type(node["items"]))
     if "properties" in node:
         return pl.Struct({name: polars_type(sub) for name, sub in node["properties"].items()})
+    if "additionalProperties" not in node:
+        # An object kept as the API sent it (contentRating, localizations): its JSON text.
+        return pl.String
     # A map (thumbnails by size): Polars has no map type; the sizes YouTube sends become fields.
     return pl.Struct({size: polars_type(node["additionalProperties"]) for size in THUMBNAIL_SIZES})
 

@@ -84,12 +84,19 @@ public enum ArchiveMerger {
                     newest[id] = (fetched, index)
                 }
             }
-            // Pass 2: those lines, once each.
+            // Pass 2: those lines, once each, each brought to the current schema (an older input's
+            // records get the columns added since as null).
             for (index, input) in sources.enumerated() {
+                let version = kind.schemaVersion(in: manifests[index])
+                guard version <= kind.schema.version else {
+                    throw ArchiveError(
+                        "\(inputs[index]) holds \(kind) of schema version \(version), newer than this ytcrawl "
+                            + "writes (\(kind.schema.version)): merge with a newer ytcrawl")
+                }
                 try input.forEachLine(kind: kind) { line in
                     guard let id = kind.id(inLine: line), newest[id]?.input == index else { return }
                     newest[id] = nil
-                    try writer.append(line: line, kind: kind)
+                    try writer.append(line: kind.upgraded(line: line, fromVersion: version), kind: kind)
                     report.written[kind, default: 0] += 1
                 }
             }
@@ -101,18 +108,21 @@ public enum ArchiveMerger {
         return report
     }
 
-    /// The `fetchedAt` of a record line: its last column, as the encoder writes it.
+    /// The `fetchedAt` of a record line: its first `"fetchedAt":"…"` member. Every column the
+    /// encoder writes before it is text (whose quotes are escaped), a number, or an object whose
+    /// values are objects or fixed members, so the first match is the column itself; columns after
+    /// it (schema 2's `localizations`, kept as sent) may hold any key.
     static func fetchedAt(inLine line: [UInt8]) -> String? {
         let key = Array(#""fetchedAt":""#.utf8)
         guard line.count > key.count else { return nil }
-        var start = line.count - key.count
-        while start >= 0 {
+        var start = 0
+        while start + key.count <= line.count {
             if line[start] == key[0], line[start..<(start + key.count)].elementsEqual(key) {
                 let value = line[(start + key.count)...]
                 guard let end = value.firstIndex(of: UInt8(ascii: "\"")) else { return nil }
                 return String(decoding: value[..<end], as: UTF8.self)
             }
-            start -= 1
+            start += 1
         }
         return nil
     }

@@ -102,7 +102,13 @@ public enum ArchiveVerifier {
             guard let kind = RecordKind(rawValue: shard.kind) else {
                 throw fail("\(shard.name) has the kind \(shard.kind), which this version does not know")
             }
-            let columns = kind.columns
+            let version = kind.schemaVersion(in: manifest)
+            guard version <= kind.schema.version else {
+                throw fail(
+                    "\(shard.name) holds \(kind) of schema version \(version), newer than this ytcrawl reads "
+                        + "(\(kind.schema.version)): verify it with a newer ytcrawl")
+            }
+            let columns = kind.schema.atVersion(version).columns
             let idColumn = kind.idColumn
             var seen = ids[kind] ?? []
             defer { ids[kind] = seen }

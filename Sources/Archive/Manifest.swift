@@ -13,7 +13,7 @@ public struct Manifest: Codable, Sendable, Hashable {
 
     public var tool = "ytcrawl"
     public var toolVersion: String
-    public var schemaVersion = 1
+    public var schemaVersion = 2
     public var quotaModel: String?
     public var seedsDigest: String?
     public var startedAt: String

@@ -369,6 +369,26 @@ public struct JSONWriter: @unchecked Sendable {  // a value: its storage is copi
         optionalInt(value)
     }
 
+    /// `,"name":true` (or `null`).
+    @inline(__always)
+    public mutating func member(_ name: StaticString, _ value: Bool?) {
+        punctuatedKey(name, comma: true)
+        if let value { bool(value) } else { null() }
+    }
+
+    /// `,"name":["a","b"]` (or `null`).
+    public mutating func member(_ name: StaticString, _ value: [String]?) {
+        punctuatedKey(name, comma: true)
+        if let value { stringArray(value) } else { null() }
+    }
+
+    /// A finite number in the shortest text that reads back as the same `Double` (`32.7360353`,
+    /// `0.0`); `null` when not finite (JSON has no NaN).
+    public mutating func double(_ value: Double) {
+        guard value.isFinite else { return null() }
+        for byte in value.description.utf8 { raw(byte) }
+    }
+
     /// `,"name":` before a value the caller writes.
     @inline(__always)
     public mutating func memberKey(_ name: StaticString) {

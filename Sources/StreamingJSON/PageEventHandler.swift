@@ -1,3 +1,4 @@
+import Foundation
 import YouTubeKit
 
 /// Turns parser events of a search, videos, playlistItems or channels page (or Google's error
@@ -18,6 +19,14 @@ struct PageEventHandler: JSONEventHandler {
     private var thumbnailName = ""
     private var entityScratch: [UInt8] = []
     private var thumbnail = Thumbnail(url: "")
+    /// Which array of strings the `.strings` context fills.
+    private var stringsField: PageField = .none
+    /// A value kept as sent (`contentRating`, `localizations`): while `captureDepth` > 0 every
+    /// event goes to `capture`, for the field `captureField`. No context is pushed meanwhile, so
+    /// any nesting is kept whole.
+    private var capture = JSONValueBuilder()
+    private var captureDepth = 0
+    private var captureField: PageField = .none
     private var rootEndpoint: Endpoint?
     private(set) var summary = PageSummary()
     // The error body, when there is one.
@@ -49,6 +58,7 @@ struct PageEventHandler: JSONEventHandler {
 
     @inline(__always)
     mutating func key(_ text: JSONText) -> Bool {
+        if captureDepth > 0 { return capture.key(text) }
         // The context picks the table; one lookup follows (one call site, so it is inlined).
         let matcher: KeyMatcher<PageField>
         switch context {
@@ -64,10 +74,19 @@ struct PageEventHandler: JSONEventHandler {
         case .relatedPlaylists: matcher = keys.relatedPlaylists
         case .statistics: matcher = keys.statistics
         case .status: matcher = keys.status
+        case .regionRestriction: matcher = keys.regionRestriction
+        case .topicDetails: matcher = keys.topicDetails
+        case .recordingDetails: matcher = keys.recordingDetails
+        case .location: matcher = keys.location
+        case .liveStreamingDetails: matcher = keys.liveStreamingDetails
+        case .paidPlacement: matcher = keys.paidPlacement
+        case .brandingSettings: matcher = keys.brandingSettings
+        case .brandingChannel: matcher = keys.brandingChannel
+        case .brandingImage: matcher = keys.brandingImage
         case .error: matcher = keys.error
         case .errorItem: matcher = keys.errorItem
         case .errorDetail: matcher = keys.errorDetail
-        case .items, .tags, .errorItems, .errorDetails, .ignored:
+        case .items, .strings, .errorItems, .errorDetails, .ignored:
             field = .none
             return false
         }
@@ -83,6 +102,11 @@ struct PageEventHandler: JSONEventHandler {
     }
 
     mutating func startObject() {
+        if captureDepth > 0 {
+            captureDepth &+= 1
+            capture.startObject()
+            return
+        }
         if field == .items { shapeError = shapeError ?? PageShapeError(found: "an object", inItems: false) }
         if field.isCountOrDuration { malformed("an object") }
         let context: PageContext
@@ -101,9 +125,39 @@ struct PageEventHandler: JSONEventHandler {
             item.idIsObject = true
             context = .itemId
         case (.item?, .snippet): context = .snippet
-        case (.item?, .contentDetails): context = .contentDetails
+        case (.item?, .contentDetails):
+            item.hasVersion2Parts = true
+            context = .contentDetails
         case (.item?, .statistics): context = .statistics
-        case (.item?, .status): context = .status
+        case (.item?, .status):
+            item.hasVersion2Parts = true
+            context = .status
+        case (.item?, .topicDetails):
+            item.hasVersion2Parts = true
+            context = .topicDetails
+        case (.item?, .recordingDetails):
+            item.hasVersion2Parts = true
+            context = .recordingDetails
+        case (.item?, .liveStreamingDetails):
+            item.hasVersion2Parts = true
+            item.liveStreamingDetails = LiveStreamingDetails()
+            context = .liveStreamingDetails
+        case (.item?, .paidProductPlacementDetails):
+            item.hasVersion2Parts = true
+            context = .paidPlacement
+        case (.item?, .brandingSettings):
+            item.hasVersion2Parts = true
+            context = .brandingSettings
+        case (.item?, .localizations), (.contentDetails?, .contentRating):
+            item.hasVersion2Parts = true
+            startCapture()
+            return
+        case (.contentDetails?, .regionRestriction):
+            item.hasRegionRestriction = true
+            context = .regionRestriction
+        case (.recordingDetails?, .location): context = .location
+        case (.brandingSettings?, .brandingChannel): context = .brandingChannel
+        case (.brandingSettings?, .brandingImage): context = .brandingImage
         case (.snippet?, .thumbnails): context = .thumbnails
         case (.snippet?, .resourceId):
             item.hasResourceId = true
@@ -130,6 +184,12 @@ struct PageEventHandler: JSONEventHandler {
         // events that find it stay non-throwing, so the hot path is compiled as before.
         if let shapeError { throw shapeError }
         if let valueError { throw valueError }
+        if captureDepth > 0 {
+            capture.endObject()
+            captureDepth &-= 1
+            if captureDepth == 0 { finishCapture() }
+            return
+        }
         let closed = stack.pop()
         context = stack.innermost ?? .ignored
         switch closed {
@@ -148,14 +208,21 @@ struct PageEventHandler: JSONEventHandler {
     }
 
     mutating func startArray() {
+        if captureDepth > 0 {
+            captureDepth &+= 1
+            capture.startArray()
+            return
+        }
         if stack.innermost == .items { shapeError = shapeError ?? PageShapeError(found: "an array", inItems: true) }
         if field.isCountOrDuration { malformed("an array") }
         let context: PageContext
         switch (stack.innermost, field) {
         case (.root?, .items): context = .items
-        case (.snippet?, .tags):
-            item.tags = []
-            context = .tags
+        case (.snippet?, .tags), (.regionRestriction?, .regionAllowed), (.regionRestriction?, .regionBlocked),
+            (.topicDetails?, .topicIds), (.topicDetails?, .relevantTopicIds), (.topicDetails?, .topicCategories):
+            stringsField = field
+            setStrings([])
+            context = .strings
         case (.error?, .errorErrors): context = .errorItems
         case (.error?, .errorDetails): context = .errorDetails
         default: context = .ignored
@@ -166,6 +233,12 @@ struct PageEventHandler: JSONEventHandler {
     }
 
     mutating func endArray() {
+        if captureDepth > 0 {
+            capture.endArray()
+            captureDepth &-= 1
+            if captureDepth == 0 { finishCapture() }
+            return
+        }
         _ = stack.pop()
         context = stack.innermost ?? .ignored
         field = .none
@@ -174,8 +247,12 @@ struct PageEventHandler: JSONEventHandler {
     mutating func string(_ text: JSONText) {
         defer { field = .none }
         let utf8 = text.bytes
-        if context == .tags {
-            item.tags?.append(text.string)
+        if captureDepth > 0 {
+            capture.string(text)
+            return
+        }
+        if context == .strings {
+            appendString(text.string)
             return
         }
         switch field {
@@ -218,8 +295,27 @@ struct PageEventHandler: JSONEventHandler {
         case .contentVideoId: item.contentVideoId = text.string
         case .videoPublishedAt: item.videoPublishedAt = RFC3339.parseSeconds(utf8: utf8)
         case .uploads: item.uploadsPlaylistId = text.string
-        case .hiddenSubscriberCount: item.hiddenSubscriberCount = text.string == "true"
+        case .hiddenSubscriberCount: item.hiddenSubscriberCount = Self.boolean(utf8)
         case .privacyStatus: item.privacyStatus = text.string
+        case .dimension: item.dimension = text.string
+        case .definition: item.definition = text.string
+        case .projection: item.projection = text.string
+        case .uploadStatus: item.uploadStatus = text.string
+        case .license: item.license = text.string
+        case .longUploadsStatus: item.longUploadsStatus = text.string
+        case .keywords: item.keywords = text.string
+        case .unsubscribedTrailer: item.unsubscribedTrailer = text.string
+        case .bannerExternalUrl: item.bannerUrl = text.string
+        case .activeLiveChatId: item.liveStreamingDetails?.activeLiveChatId = text.string
+        case .recordingDate: item.recordingDate = RFC3339.parseSeconds(utf8: utf8)
+        case .actualStartTime: item.liveStreamingDetails?.actualStartTime = Self.date(utf8)
+        case .actualEndTime: item.liveStreamingDetails?.actualEndTime = Self.date(utf8)
+        case .scheduledStartTime: item.liveStreamingDetails?.scheduledStartTime = Self.date(utf8)
+        case .scheduledEndTime: item.liveStreamingDetails?.scheduledEndTime = Self.date(utf8)
+        case .caption, .licensedContent, .embeddable, .publicStatsViewable, .madeForKids, .containsSyntheticMedia,
+            .isLinked, .hasPaidProductPlacement:
+            // Booleans the API sends as strings (`caption`); "true"/"false" only.
+            storeBool(Self.boolean(utf8))
         case .errorMessage: errorMessage = text.string
         case .errorStatus: errorStatus = text.string
         case .itemDomain: errorItem.domain = text.string
@@ -266,14 +362,24 @@ struct PageEventHandler: JSONEventHandler {
     }
 
     mutating func number(_ text: UnsafeRawBufferPointer) {
+        if captureDepth > 0 {
+            capture.number(text)
+            return
+        }
         checkScalarPlace("a number")
+        if field.isCoordinate { storeCoordinate(Double(String(decoding: text, as: UTF8.self))) }
         if field == .duration { malformed(PageValueError.shown(text, quoted: false)) }
         setInteger(text, quoted: false)
         field = .none
     }
 
     mutating func integer(_ value: Int, text: UnsafeRawBufferPointer) {
+        if captureDepth > 0 {
+            capture.number(text)
+            return
+        }
         checkScalarPlace("a number")
+        if field.isCoordinate { storeCoordinate(Double(value)) }
         if field == .duration { malformed(PageValueError.shown(text, quoted: false)) }
         storeInteger(value, text: text, quoted: false)
         field = .none
@@ -315,6 +421,7 @@ struct PageEventHandler: JSONEventHandler {
         case .commentCount: item.commentCount = count(value(), text, quoted: quoted)
         case .subscriberCount: item.subscriberCount = count(value(), text, quoted: quoted)
         case .videoCount: item.videoCount = count(value(), text, quoted: quoted)
+        case .concurrentViewers: item.liveStreamingDetails?.concurrentViewers = value()
         case .errorCode: errorCode = value()
         default: return
         }
@@ -328,15 +435,106 @@ struct PageEventHandler: JSONEventHandler {
     }
 
     mutating func bool(_ value: Bool) {
+        if captureDepth > 0 {
+            capture.bool(value)
+            return
+        }
         checkScalarPlace(value ? "true" : "false")
         if field.isCountOrDuration { malformed(value ? "true" : "false") }
-        if field == .hiddenSubscriberCount { item.hiddenSubscriberCount = value }
+        storeBool(value)
         field = .none
     }
 
     mutating func null() {
+        if captureDepth > 0 {
+            capture.null()
+            return
+        }
         checkScalarPlace("null")
         field = .none
+    }
+
+    /// `true`/`false` as a JSON value or as the strings `"true"`/`"false"`; `nil` for anything else.
+    private static func boolean(_ utf8: UnsafeRawBufferPointer) -> Bool? {
+        if utf8.elementsEqual("true".utf8) { return true }
+        if utf8.elementsEqual("false".utf8) { return false }
+        return nil
+    }
+
+    private static func date(_ utf8: UnsafeRawBufferPointer) -> Date? {
+        ItemFields.date(RFC3339.parseSeconds(utf8: utf8))
+    }
+
+    /// Stores a boolean in its field, when the field keeps one.
+    private mutating func storeBool(_ value: Bool?) {
+        switch field {
+        case .hiddenSubscriberCount: item.hiddenSubscriberCount = value
+        case .caption: item.caption = value
+        case .licensedContent: item.licensedContent = value
+        case .embeddable: item.embeddable = value
+        case .publicStatsViewable: item.publicStatsViewable = value
+        case .madeForKids: item.madeForKids = value
+        case .containsSyntheticMedia: item.containsSyntheticMedia = value
+        case .isLinked: item.isLinked = value
+        case .hasPaidProductPlacement: item.hasPaidProductPlacement = value
+        default: break
+        }
+    }
+
+    private mutating func storeCoordinate(_ value: Double?) {
+        switch field {
+        case .latitude: item.latitude = value
+        case .longitude: item.longitude = value
+        case .altitude: item.altitude = value
+        default: break
+        }
+    }
+
+    /// Starts keeping the object that opens now as sent, for `field`.
+    private mutating func startCapture() {
+        captureField = field
+        captureDepth = 1
+        capture.startObject()
+        field = .none
+    }
+
+    /// The kept value is complete: into its field, keys sorted (as the Foundation path has them).
+    private mutating func finishCapture() {
+        var done = JSONValueBuilder()
+        swap(&done, &capture)
+        let value = done.result?.sortedKeys
+        switch captureField {
+        case .localizations: item.localizations = value
+        case .contentRating: item.contentRating = value
+        default: break
+        }
+        captureField = .none
+        field = .none
+    }
+
+    /// Starts the array of strings named by `stringsField`.
+    private mutating func setStrings(_ strings: [String]) {
+        switch stringsField {
+        case .tags: item.tags = strings
+        case .regionAllowed: item.regionAllowed = strings
+        case .regionBlocked: item.regionBlocked = strings
+        case .topicIds: item.topicIds = strings
+        case .relevantTopicIds: item.relevantTopicIds = strings
+        case .topicCategories: item.topicCategories = strings
+        default: break
+        }
+    }
+
+    private mutating func appendString(_ string: String) {
+        switch stringsField {
+        case .tags: item.tags?.append(string)
+        case .regionAllowed: item.regionAllowed?.append(string)
+        case .regionBlocked: item.regionBlocked?.append(string)
+        case .topicIds: item.topicIds?.append(string)
+        case .relevantTopicIds: item.relevantTopicIds?.append(string)
+        case .topicCategories: item.topicCategories?.append(string)
+        default: break
+        }
     }
 
     private mutating func finishItem() throws {

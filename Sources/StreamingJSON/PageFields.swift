@@ -1,7 +1,11 @@
 /// Where in a page the decoder is, and which field the next value belongs to.
 enum PageContext: UInt8 {
-    case root, pageInfo, items, item, itemId, snippet, thumbnails, thumbnail, resourceId, tags
+    case root, pageInfo, items, item, itemId, snippet, thumbnails, thumbnail, resourceId
+    /// An array of strings: which one is the handler's `stringsField`.
+    case strings
     case contentDetails, relatedPlaylists, statistics, status
+    case regionRestriction, topicDetails, recordingDetails, location, liveStreamingDetails, paidPlacement
+    case brandingSettings, brandingChannel, brandingImage
     case error, errorItems, errorItem, errorDetails, errorDetail
     /// Inside a value of an unexpected shape: everything below is ignored.
     case ignored
@@ -25,6 +29,18 @@ enum PageField: UInt8 {
     // contentDetails, statistics, status
     case duration, contentVideoId, videoPublishedAt, relatedPlaylists, uploads
     case viewCount, likeCount, commentCount, subscriberCount, videoCount, hiddenSubscriberCount, privacyStatus
+    // schema version 2: the item's other parts
+    case topicDetails, recordingDetails, liveStreamingDetails, paidProductPlacementDetails, localizations
+    case brandingSettings
+    case dimension, definition, projection, caption, licensedContent, regionRestriction, contentRating
+    case regionAllowed, regionBlocked
+    case uploadStatus, license, embeddable, publicStatsViewable, madeForKids, containsSyntheticMedia
+    case isLinked, longUploadsStatus
+    case topicIds, relevantTopicIds, topicCategories
+    case recordingDate, location, latitude, longitude, altitude
+    case actualStartTime, actualEndTime, scheduledStartTime, scheduledEndTime, concurrentViewers, activeLiveChatId
+    case hasPaidProductPlacement
+    case brandingChannel, brandingImage, keywords, unsubscribedTrailer, bannerExternalUrl
     // error
     case errorCode, errorMessage, errorStatus, errorErrors, errorDetails
     case itemDomain, itemReason, itemMessage, itemLocation, itemLocationType
@@ -45,7 +61,10 @@ struct PageKeys: Sendable {
     let pageInfo = KeyMatcher<PageField>([("totalResults", .totalResults), ("resultsPerPage", .resultsPerPage)])
     let item = KeyMatcher<PageField>([
         ("kind", .itemKind), ("id", .id), ("snippet", .snippet), ("contentDetails", .contentDetails),
-        ("statistics", .statistics), ("status", .status),
+        ("statistics", .statistics), ("status", .status), ("topicDetails", .topicDetails),
+        ("recordingDetails", .recordingDetails), ("liveStreamingDetails", .liveStreamingDetails),
+        ("paidProductPlacementDetails", .paidProductPlacementDetails), ("localizations", .localizations),
+        ("brandingSettings", .brandingSettings),
     ])
     let itemId = KeyMatcher<PageField>([
         ("kind", .idKind), ("videoId", .idVideoId), ("channelId", .idChannelId), ("playlistId", .idPlaylistId),
@@ -80,8 +99,29 @@ struct PageKeys: Sendable {
     let resourceId = KeyMatcher<PageField>([("videoId", .resourceVideoId)])
     let contentDetails = KeyMatcher<PageField>([
         ("duration", .duration), ("videoId", .contentVideoId), ("videoPublishedAt", .videoPublishedAt),
-        ("relatedPlaylists", .relatedPlaylists),
+        ("relatedPlaylists", .relatedPlaylists), ("dimension", .dimension), ("definition", .definition),
+        ("projection", .projection), ("caption", .caption), ("licensedContent", .licensedContent),
+        ("regionRestriction", .regionRestriction), ("contentRating", .contentRating),
     ])
+    let regionRestriction = KeyMatcher<PageField>([("allowed", .regionAllowed), ("blocked", .regionBlocked)])
+    let topicDetails = KeyMatcher<PageField>([
+        ("topicIds", .topicIds), ("relevantTopicIds", .relevantTopicIds), ("topicCategories", .topicCategories),
+    ])
+    let recordingDetails = KeyMatcher<PageField>([("recordingDate", .recordingDate), ("location", .location)])
+    let location = KeyMatcher<PageField>([
+        ("latitude", .latitude), ("longitude", .longitude), ("altitude", .altitude),
+    ])
+    let liveStreamingDetails = KeyMatcher<PageField>([
+        ("actualStartTime", .actualStartTime), ("actualEndTime", .actualEndTime),
+        ("scheduledStartTime", .scheduledStartTime), ("scheduledEndTime", .scheduledEndTime),
+        ("concurrentViewers", .concurrentViewers), ("activeLiveChatId", .activeLiveChatId),
+    ])
+    let paidPlacement = KeyMatcher<PageField>([("hasPaidProductPlacement", .hasPaidProductPlacement)])
+    let brandingSettings = KeyMatcher<PageField>([("channel", .brandingChannel), ("image", .brandingImage)])
+    let brandingChannel = KeyMatcher<PageField>([
+        ("keywords", .keywords), ("unsubscribedTrailer", .unsubscribedTrailer),
+    ])
+    let brandingImage = KeyMatcher<PageField>([("bannerExternalUrl", .bannerExternalUrl)])
     let relatedPlaylists = KeyMatcher<PageField>([("uploads", .uploads)])
     let statistics = KeyMatcher<PageField>([
         ("viewCount", .viewCount), ("likeCount", .likeCount), ("commentCount", .commentCount),
@@ -97,7 +137,12 @@ struct PageKeys: Sendable {
         ("youtube#playlistItemListResponse", .playlistItems), ("youtube#playlistItem", .playlistItems),
         ("youtube#channelListResponse", .channels), ("youtube#channel", .channels),
     ])
-    let status = KeyMatcher<PageField>([("privacyStatus", .privacyStatus)])
+    let status = KeyMatcher<PageField>([
+        ("privacyStatus", .privacyStatus), ("uploadStatus", .uploadStatus), ("license", .license),
+        ("embeddable", .embeddable), ("publicStatsViewable", .publicStatsViewable), ("madeForKids", .madeForKids),
+        ("containsSyntheticMedia", .containsSyntheticMedia), ("isLinked", .isLinked),
+        ("longUploadsStatus", .longUploadsStatus),
+    ])
     let error = KeyMatcher<PageField>([
         ("code", .errorCode), ("message", .errorMessage), ("status", .errorStatus), ("errors", .errorErrors),
         ("details", .errorDetails),

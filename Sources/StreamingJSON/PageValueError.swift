@@ -34,6 +34,9 @@ extension PageField {
         }
     }
 
+    /// A number of `recordingDetails.location`.
+    var isCoordinate: Bool { self == .latitude || self == .longitude || self == .altitude }
+
     /// Its place in an item, for ``PageValueError``.
     var path: String {
         switch self {

@@ -26,12 +26,7 @@ public enum RecordEncoder {
         writer.memberKey("thumbnails")
         thumbnails(video.thumbnails, into: &writer)
         writer.member("liveBroadcastContent", video.liveBroadcastContent)
-        writer.memberKey("tags")
-        if let tags = video.tags {
-            writer.stringArray(tags)
-        } else {
-            writer.null()
-        }
+        writer.member("tags", video.tags)
         writer.member("categoryId", video.categoryId)
         writer.member("defaultLanguage", video.defaultLanguage)
         writer.member("defaultAudioLanguage", video.defaultAudioLanguage)
@@ -49,7 +44,79 @@ public enum RecordEncoder {
         source(video.source.map { ($0.kind.rawValue, $0.seed, $0.endpoint, $0.rank) }, into: &writer)
         writer.memberKey("fetchedAt")
         date(video.fetchedAt, into: &writer)
+        encodeVersion2(video, into: &writer)
         writer.raw("}\n")
+    }
+
+    /// The columns schema version 2 added, after `fetchedAt`.
+    private static func encodeVersion2(_ video: Video, into writer: inout JSONWriter) {
+        writer.member("dimension", video.dimension)
+        writer.member("definition", video.definition)
+        writer.member("projection", video.projection)
+        writer.member("caption", video.caption)
+        writer.member("licensedContent", video.licensedContent)
+        writer.memberKey("regionRestriction")
+        if let restriction = video.regionRestriction {
+            writer.raw("{")
+            writer.key("allowed")
+            if let allowed = restriction.allowed { writer.stringArray(allowed) } else { writer.null() }
+            writer.member("blocked", restriction.blocked)
+            writer.raw("}")
+        } else {
+            writer.null()
+        }
+        writer.memberKey("contentRating")
+        json(video.contentRating, into: &writer)
+        writer.member("privacyStatus", video.privacyStatus)
+        writer.member("uploadStatus", video.uploadStatus)
+        writer.member("license", video.license)
+        writer.member("embeddable", video.embeddable)
+        writer.member("publicStatsViewable", video.publicStatsViewable)
+        writer.member("madeForKids", video.madeForKids)
+        writer.member("containsSyntheticMedia", video.containsSyntheticMedia)
+        writer.member("topicIds", video.topicIds)
+        writer.member("relevantTopicIds", video.relevantTopicIds)
+        writer.member("topicCategories", video.topicCategories)
+        writer.memberKey("recordingDate")
+        date(video.recordingDate, into: &writer)
+        writer.memberKey("recordingLocation")
+        if let location = video.recordingLocation {
+            writer.raw("{")
+            writer.key("latitude")
+            writer.double(location.latitude)
+            writer.memberKey("longitude")
+            writer.double(location.longitude)
+            writer.memberKey("altitude")
+            if let altitude = location.altitude { writer.double(altitude) } else { writer.null() }
+            writer.raw("}")
+        } else {
+            writer.null()
+        }
+        writer.memberKey("liveStreamingDetails")
+        if let live = video.liveStreamingDetails {
+            writer.raw("{")
+            writer.key("actualStartTime")
+            date(live.actualStartTime, into: &writer)
+            writer.memberKey("actualEndTime")
+            date(live.actualEndTime, into: &writer)
+            writer.memberKey("scheduledStartTime")
+            date(live.scheduledStartTime, into: &writer)
+            writer.memberKey("scheduledEndTime")
+            date(live.scheduledEndTime, into: &writer)
+            writer.member("concurrentViewers", live.concurrentViewers)
+            writer.member("activeLiveChatId", live.activeLiveChatId)
+            writer.raw("}")
+        } else {
+            writer.null()
+        }
+        writer.member("hasPaidProductPlacement", video.hasPaidProductPlacement)
+        writer.memberKey("localizations")
+        json(video.localizations, into: &writer)
+        writer.member("format", video.format?.rawValue)
+    }
+
+    private static func json(_ value: JSONValue?, into writer: inout JSONWriter) {
+        if let value { value.write(into: &writer, pretty: false, indent: 0) } else { writer.null() }
     }
 
     /// Appends `channel` as one line (with its `\n`).
@@ -70,6 +137,18 @@ public enum RecordEncoder {
         writer.member("videoCount", channel.videoCount)
         writer.memberKey("fetchedAt")
         date(channel.fetchedAt, into: &writer)
+        writer.member("defaultLanguage", channel.defaultLanguage)
+        writer.member("keywords", channel.keywords)
+        writer.member("unsubscribedTrailer", channel.unsubscribedTrailer)
+        writer.member("bannerUrl", channel.bannerUrl)
+        writer.member("hiddenSubscriberCount", channel.hiddenSubscriberCount)
+        writer.member("privacyStatus", channel.privacyStatus)
+        writer.member("isLinked", channel.isLinked)
+        writer.member("longUploadsStatus", channel.longUploadsStatus)
+        writer.member("madeForKids", channel.madeForKids)
+        writer.member("topicIds", channel.topicIds)
+        writer.member("topicCategories", channel.topicCategories)
+        writer.member("subscriptionsPrivate", channel.subscriptionsPrivate)
         writer.raw("}\n")
     }
 

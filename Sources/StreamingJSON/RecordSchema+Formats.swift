@@ -46,6 +46,9 @@ extension RecordSchema {
         switch type {
         case .string: return typed("string")
         case .integer: return typed("integer")
+        case .boolean: return typed("boolean")
+        case .number: return typed("number")
+        case .json: return typed("object")
         case .timestamp:
             return typed("string", [("pattern", .string("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$"))])
         case .enumeration(let values):
@@ -67,6 +70,10 @@ extension RecordSchema {
         switch type {
         case .string, .enumeration: "STRING"
         case .integer: "BIGINT"
+        case .boolean: "BOOLEAN"
+        case .number: "DOUBLE"
+        // Spark keeps an object read into a STRING column as its JSON text (`from_json` reads it).
+        case .json: "STRING"
         case .timestamp: "TIMESTAMP"
         case .array(let element): "ARRAY<\(spark(element))>"
         case .object(let fields):
@@ -88,6 +95,9 @@ extension RecordSchema {
         switch type {
         case .string, .enumeration: members.append(("type", .string("STRING")))
         case .integer: members.append(("type", .string("INT64")))
+        case .boolean: members.append(("type", .string("BOOL")))
+        case .number: members.append(("type", .string("FLOAT64")))
+        case .json: members.append(("type", .string("JSON")))
         case .timestamp: members.append(("type", .string("TIMESTAMP")))
         case .array: members.append(("type", .string("JSON")))
         case .object(let fields):
@@ -108,6 +118,9 @@ extension RecordSchema {
         switch type {
         case .string, .enumeration: "VARCHAR"
         case .integer: "BIGINT"
+        case .boolean: "BOOLEAN"
+        case .number: "DOUBLE"
+        case .json: "JSON"
         case .timestamp: "TIMESTAMPTZ"
         case .array(let element): "\(duckDB(element))[]"
         case .object(let fields):

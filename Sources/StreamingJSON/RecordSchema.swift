@@ -7,6 +7,11 @@ public struct RecordSchema: Sendable, Hashable {
     public indirect enum FieldType: Sendable, Hashable {
         case string
         case integer
+        case boolean
+        /// A JSON number that may have a fraction (a latitude).
+        case number
+        /// A JSON object kept as the API sent it (a content rating, localizations).
+        case json
         /// RFC 3339 UTC text (`2017-06-08T02:25:43Z`).
         case timestamp
         /// One of these strings.
@@ -26,23 +31,31 @@ public struct RecordSchema: Sendable, Hashable {
         /// Present only sometimes inside an object (a thumbnail's width); top-level columns are
         /// always present.
         public var optional: Bool
+        /// The schema version that added the column.
+        public var since: Int
 
-        init(_ name: String, _ type: FieldType, nullable: Bool = true, optional: Bool = false) {
+        init(_ name: String, _ type: FieldType, nullable: Bool = true, optional: Bool = false, since: Int = 1) {
             self.name = name
             self.type = type
             self.nullable = nullable
             self.optional = optional
+            self.since = since
         }
     }
 
     /// What its records are; the kind's raw value is the schema's name (`videos`, `stats`…).
     public var kind: RecordKind
-    /// Raised when a column changes meaning or type; columns added at the end keep it.
+    /// Raised when columns are added (at the end, each field saying ``Field/since``) or change.
     public var version: Int
     public var fields: [Field]
 
     /// The columns in the order the encoder writes them.
     public var columns: [String] { fields.map(\.name) }
+
+    /// The schema as it was at `version` (an older output's lines have only those columns).
+    public func atVersion(_ version: Int) -> RecordSchema {
+        RecordSchema(kind: kind, version: version, fields: fields.filter { $0.since <= version })
+    }
 
     /// The column that identifies a record (written first).
     public var idColumn: String { fields[0].name }
@@ -54,7 +67,7 @@ public struct RecordSchema: Sendable, Hashable {
     static let thumbnailSizes = ["default", "medium", "high", "standard", "maxres"]
 
     public static let videos = RecordSchema(
-        kind: .videos, version: 1,
+        kind: .videos, version: 2,
         fields: [
             Field("videoId", .string, nullable: false), Field("title", .string), Field("description", .string),
             Field("channelId", .string), Field("channelTitle", .string), Field("publishedAt", .timestamp),
@@ -71,16 +84,59 @@ public struct RecordSchema: Sendable, Hashable {
                     Field("rank", .integer, nullable: false),
                 ])),
             Field("fetchedAt", .timestamp),
-        ])
+        ] + videoVersion2)
+
+    static func version2(_ fields: [Field]) -> [Field] {
+        fields.map {
+            var field = $0
+            field.since = 2
+            return field
+        }
+    }
+
+    static let timestamps = ["actualStartTime", "actualEndTime", "scheduledStartTime", "scheduledEndTime"]
+
+    static let videoVersion2 = version2([
+        Field("dimension", .string), Field("definition", .string), Field("projection", .string),
+        Field("caption", .boolean), Field("licensedContent", .boolean),
+        Field("regionRestriction", .object([Field("allowed", .array(.string)), Field("blocked", .array(.string))])),
+        Field("contentRating", .json), Field("privacyStatus", .string), Field("uploadStatus", .string),
+        Field("license", .string), Field("embeddable", .boolean), Field("publicStatsViewable", .boolean),
+        Field("madeForKids", .boolean), Field("containsSyntheticMedia", .boolean),
+        Field("topicIds", .array(.string)), Field("relevantTopicIds", .array(.string)),
+        Field("topicCategories", .array(.string)), Field("recordingDate", .timestamp),
+        Field(
+            "recordingLocation",
+            .object([
+                Field("latitude", .number, nullable: false), Field("longitude", .number, nullable: false),
+                Field("altitude", .number),
+            ])),
+        Field(
+            "liveStreamingDetails",
+            .object(
+                timestamps.map { Field($0, .timestamp) } + [
+                    Field("concurrentViewers", .integer), Field("activeLiveChatId", .string),
+                ])),
+        Field("hasPaidProductPlacement", .boolean), Field("localizations", .json),
+        Field("format", .enumeration(VideoFormat.allCases.map(\.rawValue))),
+    ])
 
     public static let channels = RecordSchema(
-        kind: .channels, version: 1,
+        kind: .channels, version: 2,
         fields: [
             Field("channelId", .string, nullable: false), Field("title", .string), Field("description", .string),
             Field("customUrl", .string), Field("publishedAt", .timestamp), Field("thumbnailUrl", .string),
             Field("country", .string), Field("uploadsPlaylistId", .string), Field("viewCount", .integer),
             Field("subscriberCount", .integer), Field("videoCount", .integer), Field("fetchedAt", .timestamp),
-        ])
+        ]
+            + version2([
+                Field("defaultLanguage", .string), Field("keywords", .array(.string)),
+                Field("unsubscribedTrailer", .string), Field("bannerUrl", .string),
+                Field("hiddenSubscriberCount", .boolean), Field("privacyStatus", .string), Field("isLinked", .boolean),
+                Field("longUploadsStatus", .string), Field("madeForKids", .boolean),
+                Field("topicIds", .array(.string)), Field("topicCategories", .array(.string)),
+                Field("subscriptionsPrivate", .boolean),
+            ]))
 
     public static let comments = RecordSchema(
         kind: .comments, version: 1,

@@ -77,11 +77,11 @@ struct CLIBasicsTests {
         let cases: [([String], String)] = [
             (
                 ["url", "videos", "id=dQw4w9WgXcQ"],
-                "/youtube/v3/videos?part=snippet%2CcontentDetails%2Cstatistics&id=dQw4w9WgXcQ"
+                "/youtube/v3/videos?part=snippet%2CcontentDetails%2Cstatistics%2Cstatus%2CtopicDetails%2CrecordingDetails%2CliveStreamingDetails%2CpaidProductPlacementDetails&id=dQw4w9WgXcQ"
             ),
             (
                 ["url", "channels", "forHandle=@GoogleDevelopers"],
-                "/youtube/v3/channels?part=snippet%2CcontentDetails%2Cstatistics&forHandle=%40GoogleDevelopers"
+                "/youtube/v3/channels?part=snippet%2CcontentDetails%2Cstatistics%2Cstatus%2CtopicDetails%2CbrandingSettings&forHandle=%40GoogleDevelopers"
             ),
             (
                 ["url", "playlistItems", "playlistId=UUabc"],

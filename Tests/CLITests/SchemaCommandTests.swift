@@ -31,7 +31,7 @@ struct SchemaCommandTests {
             #expect(fields.first?["mode"] as? String == "REQUIRED", "the id column")
             for field in fields {
                 #expect(
-                    ["STRING", "INT64", "TIMESTAMP", "RECORD"].contains(field["type"] as? String ?? ""), "\(field)")
+                    ["STRING", "INT64", "BOOL", "FLOAT64", "JSON", "TIMESTAMP", "RECORD"].contains(field["type"] as? String ?? ""), "\(field)")
                 #expect(["NULLABLE", "REQUIRED", "REPEATED"].contains(field["mode"] as? String ?? ""), "\(field)")
                 if field["type"] as? String == "RECORD" { #expect((field["fields"] as? [Any])?.isEmpty == false) }
             }
@@ -57,7 +57,7 @@ struct SchemaCommandTests {
         let manifestData = try #require(FileManager.default.contents(atPath: out + "/manifest.json"))
         let manifest = try #require(try JSONSerialization.jsonObject(with: manifestData) as? [String: Any])
         let records = try #require(manifest["records"] as? [String: Int])
-        #expect(manifest["schemaVersions"] as? [String: Int] == ["videos": 1, "channels": 1, "comments": 1])
+        #expect(manifest["schemaVersions"] as? [String: Int] == ["videos": 2, "channels": 2, "comments": 1])
         let script = Self.repository.appendingPathComponent("Samples/analysis/schema_check.py").path
         let checked = try await Self.python([script, out, "--ytcrawl", CLIRunner.binary.path, "--json"])
         #expect(checked.status == 0, "\(checked.stderr)")

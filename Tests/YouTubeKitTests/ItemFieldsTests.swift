@@ -43,6 +43,37 @@ struct ItemFieldsTests {
         fields.videoCount = 7
         fields.hiddenSubscriberCount = true
         fields.privacyStatus = "public"
+        fields.dimension = "2d"
+        fields.definition = "hd"
+        fields.projection = "rectangular"
+        fields.caption = true
+        fields.licensedContent = true
+        fields.hasRegionRestriction = true
+        fields.regionAllowed = ["US"]
+        fields.regionBlocked = ["RU"]
+        fields.contentRating = .object([("ytRating", .string("ytAgeRestricted"))])
+        fields.uploadStatus = "processed"
+        fields.license = "youtube"
+        fields.embeddable = true
+        fields.publicStatsViewable = true
+        fields.madeForKids = false
+        fields.containsSyntheticMedia = false
+        fields.topicIds = ["/m/1"]
+        fields.relevantTopicIds = ["/m/2"]
+        fields.topicCategories = ["https://en.wikipedia.org/wiki/Music"]
+        fields.recordingDate = 3
+        fields.latitude = 1.5
+        fields.longitude = 2.5
+        fields.altitude = 0
+        fields.liveStreamingDetails = LiveStreamingDetails(concurrentViewers: 8)
+        fields.hasPaidProductPlacement = false
+        fields.localizations = .object([])
+        fields.keywords = "a \"b c\""
+        fields.unsubscribedTrailer = "trailer"
+        fields.bannerUrl = "banner"
+        fields.isLinked = true
+        fields.longUploadsStatus = "allowed"
+        fields.hasVersion2Parts = true
         return fields
     }
 

@@ -34,7 +34,7 @@ struct RequestBuilderTests {
         let request = try APIRequest.videos(ids: ["dQw4w9WgXcQ"])
         #expect(
             request.urlString(base: "http://127.0.0.1:41234/")
-                == "http://127.0.0.1:41234/youtube/v3/videos?part=snippet%2CcontentDetails%2Cstatistics&id=dQw4w9WgXcQ")
+                == "http://127.0.0.1:41234/youtube/v3/videos?part=snippet%2CcontentDetails%2Cstatistics%2Cstatus%2CtopicDetails%2CrecordingDetails%2CliveStreamingDetails%2CpaidProductPlacementDetails&id=dQw4w9WgXcQ")
         #expect(request.urlString().hasPrefix("https://www.googleapis.com/youtube/v3/videos?"))
     }
 
@@ -44,7 +44,7 @@ struct RequestBuilderTests {
         #expect(try APIRequest.channels(.username("GoogleDevelopers"))["forUsername"] == "GoogleDevelopers")
         let byIds = try APIRequest.channels(.ids(["UC_x5XG1OV2P6uZZ5FSM9Ttw", "UCVHFbqXqoYvEWM1Ddxl0QDg"]))
         #expect(byIds["id"] == "UC_x5XG1OV2P6uZZ5FSM9Ttw,UCVHFbqXqoYvEWM1Ddxl0QDg")
-        #expect(byIds["part"] == "snippet,contentDetails,statistics")
+        #expect(byIds["part"] == "snippet,contentDetails,statistics,status,topicDetails,brandingSettings")
         #expect(throws: YouTubeError.self) { try APIRequest.channels(.handle("@")) }
         #expect(throws: YouTubeError.self) { try APIRequest.channels(.ids([])) }
         #expect(throws: YouTubeError.self) { try APIRequest.channels(.username("")) }

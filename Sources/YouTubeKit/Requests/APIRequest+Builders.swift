@@ -3,8 +3,9 @@ extension APIRequest {
     /// The parts ytcrawl asks for by default.
     public enum Parts {
         public static let search = "snippet"
-        public static let videos = "snippet,contentDetails,statistics"
-        public static let channels = "snippet,contentDetails,statistics"
+        public static let videos =
+            "snippet,contentDetails,statistics,status,topicDetails,recordingDetails,liveStreamingDetails,paidProductPlacementDetails"
+        public static let channels = "snippet,contentDetails,statistics,status,topicDetails,brandingSettings"
         public static let playlistItems = "snippet,contentDetails"
         /// A playlist's video ids and publish dates only, for videos hydrated after.
         public static let playlistItemIds = "contentDetails"

@@ -1,0 +1,79 @@
+import Archive
+import Foundation
+import StreamingJSON
+import Testing
+
+/// An output of schema version 1 (Tests/Fixtures/schema1-output: written by ytcrawl 0.1.0 before
+/// schema 2, a channel walk and a comments seed on the emulator) still works with every command
+/// that reads outputs, and merges with a schema-2 output into one that verifies.
+@Suite("Schema 1 outputs")
+struct SchemaOneOutputTests {
+    /// A copy of the fixture (commands take a lock in the directories they read).
+    static func copy() throws -> String {
+        let fixture = SchemaCommandTests.repository.appendingPathComponent("Tests/Fixtures/schema1-output").path
+        let directory = CrawlCommandTests.temporary("schema1")
+        try FileManager.default.copyItem(atPath: fixture, toPath: directory)
+        return directory
+    }
+
+    @Test func everyReaderAcceptsIt() async throws {
+        let directory = try Self.copy()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let verify = try await CLIRunner.run(["verify", directory])
+        #expect(verify.status == 0, "\(verify.stderr)")
+        let stats = try await CLIRunner.run(["stats", directory])
+        #expect(stats.status == 0 && stats.stdout.contains("37"), "\(stats.stdout)\(stats.stderr)")
+        let csv = directory + "/videos.csv"
+        let export = try await CLIRunner.run(["export", directory, "--csv", csv])
+        #expect(export.status == 0, "\(export.stderr)")
+        let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\r\n")
+        #expect(rows.count == 38, "a header and 37 videos")
+        #expect(rows.first?.hasSuffix(",format") == true, "the header has schema 2's columns: \(rows.first ?? "")")
+        let report = try await CLIRunner.run(["report", directory, "--out", directory + "/report.html"])
+        #expect(report.status == 0, "\(report.stderr)")
+        let refresh = try await CLIRunner.run([
+            "refresh", directory, "--emulator", "--budget", "100", "--state-dir", directory + "/state", "--quiet",
+        ])
+        #expect(refresh.status == 0, "\(refresh.stderr)")
+        #expect(RefreshCommandTests.snapshots(directory).count == 1)
+        let after = try await CLIRunner.run(["verify", directory])
+        #expect(after.status == 0, "\(after.stderr)")
+    }
+
+    /// Merged with a schema-2 crawl: the old records gain the new columns as null, the new ones
+    /// keep their values, and the merged output (schema 2) verifies.
+    @Test func mergesWithASchemaTwoOutput() async throws {
+        let old = try Self.copy()
+        let work = CrawlCommandTests.temporary("schema12")
+        defer { for path in [old, work] { try? FileManager.default.removeItem(atPath: path) } }
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        try "search swift maxPages=1\n".write(toFile: work + "/seeds.txt", atomically: true, encoding: .utf8)
+        let crawl = try await CLIRunner.run([
+            "--seeds", work + "/seeds.txt", "--budget", "50", "--emulator", "--out", work + "/new",
+            "--state-dir", work + "/state", "--quiet",
+        ])
+        try #require(crawl.status == 0, "\(crawl.stderr)")
+        let merge = try await CLIRunner.run(["merge", old, work + "/new", "--out", work + "/merged"])
+        #expect(merge.status == 0, "\(merge.stderr)")
+        let verify = try await CLIRunner.run(["verify", work + "/merged"])
+        #expect(verify.status == 0, "\(verify.stderr)")
+        let manifest = try #require(try Manifest.load(directory: work + "/merged"))
+        #expect(manifest.schemaVersions?["videos"] == 2)
+        let videos = try MergeCommandTests.records(work + "/merged", .videos)
+        let oldIds = Set(try MergeCommandTests.records(old, .videos).keys)
+        let newIds = Set(try MergeCommandTests.records(work + "/new", .videos).keys)
+        try #require(!newIds.subtracting(oldIds).isEmpty && !oldIds.subtracting(newIds).isEmpty)
+        #expect(Set(videos.keys) == oldIds.union(newIds))
+        let columns = Set(RecordSchema.videos.columns)
+        for (id, record) in videos {
+            #expect(Set(record.keys) == columns, "\(id)")
+            if newIds.contains(id) {
+                #expect(record["privacyStatus"] as? String == "public", "\(id): the new record keeps its values")
+            } else {
+                #expect(record["privacyStatus"] is NSNull, "\(id): added as null")
+            }
+        }
+        let channels = try MergeCommandTests.records(work + "/merged", .channels)
+        #expect(channels.values.allSatisfy { Set($0.keys) == Set(RecordSchema.channels.columns) })
+    }
+}
