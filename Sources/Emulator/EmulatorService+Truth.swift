@@ -10,6 +10,23 @@ extension EmulatorService {
     /// Every ordinary playlist id, in corpus order.
     public var playlistIds: [String] { api.corpus.playlists.map(\.id) }
 
+    /// The videos a channel's format lists hold at the emulator's clock, newest first, keyed by
+    /// playlist id (`UUSH…` Shorts, `UULV…` live streams, `UULF…` long-form): its uploads but those
+    /// of the last seven days, sorted by format. An empty list is one playlistItems.list answers
+    /// 404 for. `nil` for an unknown channel.
+    public func formatListVideoIds(channelId: String) -> [String: [String]]? {
+        let corpus = api.corpus
+        guard let channel = corpus.channelIndex(id: Substring(channelId)) else { return nil }
+        let now = configuration.clock()
+        var lists: [String: [String]] = [:]
+        for format in CorpusVideo.Format.allCases {
+            lists[format.playlistPrefix + channelId.dropFirst(2)] = corpus.formatList(
+                channel: channel, format: format, now: now
+            ).map(corpus.videoId)
+        }
+        return lists
+    }
+
     /// Units and searches `key` used today (Pacific), as the emulator counted them.
     public func quotaUsed(key: String) -> QuotaCounts {
         api.quota.used(key: key, now: configuration.clock())
