@@ -1,3 +1,5 @@
+import YouTubeKit
+
 extension JSONValue {
     /// The value as JSON text: compact, or pretty-printed the way Google's APIs print
     /// (two-space indent, `"key": value`, a newline at the end).

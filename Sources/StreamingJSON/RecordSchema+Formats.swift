@@ -1,3 +1,5 @@
+import YouTubeKit
+
 /// ``RecordSchema`` in the forms engines load: JSON Schema (draft 2020-12), a Spark DDL string
 /// (`StructType.fromDDL`), a BigQuery schema file and DuckDB `read_json` columns.
 extension RecordSchema {

@@ -55,6 +55,17 @@ extension ItemFields {
             contentVideoId = details["videoId"] as? String
             videoPublishedAt = (details["videoPublishedAt"] as? String).flatMap(RFC3339.parseSeconds)
             uploadsPlaylistId = (details["relatedPlaylists"] as? [String: Any])?["uploads"] as? String
+            dimension = details["dimension"] as? String
+            definition = details["definition"] as? String
+            projection = details["projection"] as? String
+            caption = Self.boolean(details["caption"])
+            licensedContent = Self.boolean(details["licensedContent"])
+            if let restriction = details["regionRestriction"] as? [String: Any] {
+                hasRegionRestriction = true
+                regionAllowed = Self.strings(restriction["allowed"])
+                regionBlocked = Self.strings(restriction["blocked"])
+            }
+            if let rating = details["contentRating"] as? [String: Any] { contentRating = JSONValue(foundation: rating) }
         }
         if let statistics = item["statistics"] as? [String: Any] {
             viewCount = Self.integer(statistics["viewCount"])
@@ -62,9 +73,68 @@ extension ItemFields {
             commentCount = Self.integer(statistics["commentCount"])
             subscriberCount = Self.integer(statistics["subscriberCount"])
             videoCount = Self.integer(statistics["videoCount"])
-            hiddenSubscriberCount = statistics["hiddenSubscriberCount"] as? Bool ?? false
+            hiddenSubscriberCount = Self.boolean(statistics["hiddenSubscriberCount"])
         }
-        privacyStatus = (item["status"] as? [String: Any])?["privacyStatus"] as? String
+        hasVersion2Parts = true
+        if let status = item["status"] as? [String: Any] {
+            privacyStatus = status["privacyStatus"] as? String
+            uploadStatus = status["uploadStatus"] as? String
+            license = status["license"] as? String
+            embeddable = Self.boolean(status["embeddable"])
+            publicStatsViewable = Self.boolean(status["publicStatsViewable"])
+            madeForKids = Self.boolean(status["madeForKids"])
+            containsSyntheticMedia = Self.boolean(status["containsSyntheticMedia"])
+            isLinked = Self.boolean(status["isLinked"])
+            longUploadsStatus = status["longUploadsStatus"] as? String
+        }
+        if let topics = item["topicDetails"] as? [String: Any] {
+            topicIds = Self.strings(topics["topicIds"])
+            relevantTopicIds = Self.strings(topics["relevantTopicIds"])
+            topicCategories = Self.strings(topics["topicCategories"])
+        }
+        if let recording = item["recordingDetails"] as? [String: Any] {
+            recordingDate = (recording["recordingDate"] as? String).flatMap(RFC3339.parseSeconds)
+            if let location = recording["location"] as? [String: Any] {
+                latitude = Self.double(location["latitude"])
+                longitude = Self.double(location["longitude"])
+                altitude = Self.double(location["altitude"])
+            }
+        }
+        if let live = item["liveStreamingDetails"] as? [String: Any] {
+            func time(_ key: String) -> Date? { Self.date((live[key] as? String).flatMap(RFC3339.parseSeconds)) }
+            liveStreamingDetails = LiveStreamingDetails(
+                actualStartTime: time("actualStartTime"), actualEndTime: time("actualEndTime"),
+                scheduledStartTime: time("scheduledStartTime"), scheduledEndTime: time("scheduledEndTime"),
+                concurrentViewers: Self.integer(live["concurrentViewers"]),
+                activeLiveChatId: live["activeLiveChatId"] as? String)
+        }
+        if let placement = item["paidProductPlacementDetails"] as? [String: Any] {
+            hasPaidProductPlacement = Self.boolean(placement["hasPaidProductPlacement"])
+        }
+        if let localized = item["localizations"] as? [String: Any] { localizations = JSONValue(foundation: localized) }
+        if let branding = item["brandingSettings"] as? [String: Any] {
+            if let channel = branding["channel"] as? [String: Any] {
+                keywords = channel["keywords"] as? String
+                unsubscribedTrailer = channel["unsubscribedTrailer"] as? String
+            }
+            bannerUrl = (branding["image"] as? [String: Any])?["bannerExternalUrl"] as? String
+        }
+    }
+
+    /// A boolean as the API sends it: `true`/`false`, or the strings `"true"`/`"false"` (caption).
+    static func boolean(_ value: Any?) -> Bool? {
+        if let text = value as? String { return text == "true" ? true : text == "false" ? false : nil }
+        if let number = value as? NSNumber, number.isBoolean { return number.boolValue }
+        return nil
+    }
+
+    static func strings(_ value: Any?) -> [String]? {
+        (value as? [Any]).map { $0.compactMap { $0 as? String } }
+    }
+
+    static func double(_ value: Any?) -> Double? {
+        if let number = value as? NSNumber, !number.isBoolean { return number.doubleValue }
+        return nil
     }
 
     /// A count as the API sends it: a string of digits (usually) or a number.

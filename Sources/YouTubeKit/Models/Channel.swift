@@ -18,6 +18,28 @@ public struct Channel: Sendable, Hashable, Identifiable {
     public var videoCount: Int?
     public var fetchedAt: Date?
 
+    // Schema version 2: the parts channels.list returns for the same unit (DESIGN.md "Records").
+    // Each is `nil` when the response did not carry it.
+
+    public var defaultLanguage: String?
+    /// `brandingSettings.channel.keywords`, split: quoted phrases whole.
+    public var keywords: [String]?
+    /// The video id of the trailer shown to visitors who are not subscribed.
+    public var unsubscribedTrailer: String?
+    /// `brandingSettings.image.bannerExternalUrl`.
+    public var bannerUrl: String?
+    public var hiddenSubscriberCount: Bool?
+    public var privacyStatus: String?
+    public var isLinked: Bool?
+    public var longUploadsStatus: String?
+    public var madeForKids: Bool?
+    public var topicIds: [String]?
+    /// Wikipedia URLs.
+    public var topicCategories: [String]?
+    /// Whether the channel keeps its subscriptions private (`subscriptionForbidden`); `nil` when
+    /// not asked.
+    public var subscriptionsPrivate: Bool?
+
     public init(
         channelId: String,
         title: String? = nil,

@@ -43,8 +43,41 @@ package struct ItemFields: Sendable {
     package var commentCount: Int?
     package var subscriberCount: Int?
     package var videoCount: Int?
-    package var hiddenSubscriberCount = false
+    package var hiddenSubscriberCount: Bool?
     package var privacyStatus: String?
+    // Schema version 2 (DESIGN.md "Records").
+    package var dimension: String?
+    package var definition: String?
+    package var projection: String?
+    package var caption: Bool?
+    package var licensedContent: Bool?
+    /// Set when `regionRestriction` was an object; its lists as sent.
+    package var hasRegionRestriction = false
+    package var regionAllowed: [String]?
+    package var regionBlocked: [String]?
+    package var contentRating: JSONValue?
+    package var uploadStatus: String?
+    package var license: String?
+    package var embeddable: Bool?
+    package var publicStatsViewable: Bool?
+    package var madeForKids: Bool?
+    package var containsSyntheticMedia: Bool?
+    package var topicIds: [String]?
+    package var relevantTopicIds: [String]?
+    package var topicCategories: [String]?
+    package var recordingDate: Int64?
+    package var latitude: Double?
+    package var longitude: Double?
+    package var altitude: Double?
+    package var liveStreamingDetails: LiveStreamingDetails?
+    package var hasPaidProductPlacement: Bool?
+    package var localizations: JSONValue?
+    /// `brandingSettings.channel.keywords` as sent (split when the record is made).
+    package var keywords: String?
+    package var unsubscribedTrailer: String?
+    package var bannerUrl: String?
+    package var isLinked: Bool?
+    package var longUploadsStatus: String?
 
     /// Back to a fresh item: what the last one left set is released, checked field by field —
     /// a records' fields were moved out already, so most are `nil` and cost one test each,
@@ -84,8 +117,47 @@ package struct ItemFields: Sendable {
         commentCount = nil
         subscriberCount = nil
         videoCount = nil
-        hiddenSubscriberCount = false
+        hiddenSubscriberCount = nil
         if privacyStatus != nil { privacyStatus = nil }
+        if hasVersion2Parts { clearVersion2Parts() }
+    }
+
+    /// Whether any field of the schema-2 parts may be set (checked first: pages without those
+    /// parts clear nothing more).
+    package var hasVersion2Parts = false
+
+    private mutating func clearVersion2Parts() {
+        hasVersion2Parts = false
+        dimension = nil
+        definition = nil
+        projection = nil
+        caption = nil
+        licensedContent = nil
+        hasRegionRestriction = false
+        regionAllowed = nil
+        regionBlocked = nil
+        contentRating = nil
+        uploadStatus = nil
+        license = nil
+        embeddable = nil
+        publicStatsViewable = nil
+        madeForKids = nil
+        containsSyntheticMedia = nil
+        topicIds = nil
+        relevantTopicIds = nil
+        topicCategories = nil
+        recordingDate = nil
+        latitude = nil
+        longitude = nil
+        altitude = nil
+        liveStreamingDetails = nil
+        hasPaidProductPlacement = nil
+        localizations = nil
+        keywords = nil
+        unsubscribedTrailer = nil
+        bannerUrl = nil
+        isLinked = nil
+        longUploadsStatus = nil
     }
 
     package static func date(_ seconds: Int64?) -> Date? {
@@ -155,7 +227,7 @@ package struct ItemFields: Sendable {
 
     /// Requires `id`.
     package mutating func takeHydratedVideo() -> Video {
-        Video(
+        var video = Video(
             videoId: id.take()!,
             title: title.take(),
             description: description.take(),
@@ -173,6 +245,38 @@ package struct ItemFields: Sendable {
             viewCount: viewCount,
             likeCount: likeCount,
             commentCount: commentCount)
+        if hasVersion2Parts { moveVersion2Parts(into: &video) }
+        return video
+    }
+
+    /// The schema-2 fields of a videos.list item, moved into its record.
+    private mutating func moveVersion2Parts(into video: inout Video) {
+        video.dimension = dimension.take()
+        video.definition = definition.take()
+        video.projection = projection.take()
+        video.caption = caption
+        video.licensedContent = licensedContent
+        if hasRegionRestriction {
+            video.regionRestriction = RegionRestriction(allowed: regionAllowed.take(), blocked: regionBlocked.take())
+        }
+        video.contentRating = contentRating.take()
+        video.privacyStatus = privacyStatus.take()
+        video.uploadStatus = uploadStatus.take()
+        video.license = license.take()
+        video.embeddable = embeddable
+        video.publicStatsViewable = publicStatsViewable
+        video.madeForKids = madeForKids
+        video.containsSyntheticMedia = containsSyntheticMedia
+        video.topicIds = topicIds.take()
+        video.relevantTopicIds = relevantTopicIds.take()
+        video.topicCategories = topicCategories.take()
+        video.recordingDate = Self.date(recordingDate)
+        if let latitude, let longitude {
+            video.recordingLocation = GeoPoint(latitude: latitude, longitude: longitude, altitude: altitude)
+        }
+        video.liveStreamingDetails = liveStreamingDetails.take()
+        video.hasPaidProductPlacement = hasPaidProductPlacement
+        video.localizations = localizations.take()
     }
 
     /// Requires ``isPlaylistVideo``.
@@ -189,7 +293,7 @@ package struct ItemFields: Sendable {
 
     /// Requires `id`.
     package mutating func takeChannel() -> Channel {
-        Channel(
+        var channel = Channel(
             channelId: id.take()!,
             title: title.take(),
             description: description.take(),
@@ -199,8 +303,22 @@ package struct ItemFields: Sendable {
             country: country.take(),
             uploadsPlaylistId: uploadsPlaylistId.take(),
             viewCount: viewCount,
-            subscriberCount: hiddenSubscriberCount ? nil : subscriberCount,
+            subscriberCount: hiddenSubscriberCount == true ? nil : subscriberCount,
             videoCount: videoCount)
+        channel.defaultLanguage = defaultLanguage.take()
+        channel.hiddenSubscriberCount = hiddenSubscriberCount
+        channel.privacyStatus = privacyStatus.take()
+        if hasVersion2Parts {
+            channel.keywords = keywords.take().map(ChannelKeywords.split)
+            channel.unsubscribedTrailer = unsubscribedTrailer.take()
+            channel.bannerUrl = bannerUrl.take()
+            channel.isLinked = isLinked
+            channel.longUploadsStatus = longUploadsStatus.take()
+            channel.madeForKids = madeForKids
+            channel.topicIds = topicIds.take()
+            channel.topicCategories = topicCategories.take()
+        }
+        return channel
     }
 
     private mutating func takeThumbnails() -> Thumbnails {

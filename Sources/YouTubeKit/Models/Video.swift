@@ -31,6 +31,45 @@ public struct Video: Sendable, Hashable, Identifiable {
     public var source: VideoSource?
     public var fetchedAt: Date?
 
+    // Schema version 2: the parts videos.list returns for the same unit (DESIGN.md "Records").
+    // Each is `nil` when the response did not carry it.
+
+    /// `2d` or `3d`.
+    public var dimension: String?
+    /// `hd` or `sd`.
+    public var definition: String?
+    /// `rectangular` or `360`.
+    public var projection: String?
+    /// Whether captions exist (the API sends `"true"`/`"false"` as a string).
+    public var caption: Bool?
+    public var licensedContent: Bool?
+    public var regionRestriction: RegionRestriction?
+    /// Ratings by rating system, as sent (`{"ytRating": "ytAgeRestricted"}`; `{}` when sent empty).
+    public var contentRating: JSONValue?
+    /// `public`, `unlisted` or `private`.
+    public var privacyStatus: String?
+    /// `processed`, `uploaded`, …
+    public var uploadStatus: String?
+    /// `youtube` or `creativeCommon`.
+    public var license: String?
+    public var embeddable: Bool?
+    public var publicStatsViewable: Bool?
+    public var madeForKids: Bool?
+    public var containsSyntheticMedia: Bool?
+    public var topicIds: [String]?
+    public var relevantTopicIds: [String]?
+    /// Wikipedia URLs.
+    public var topicCategories: [String]?
+    public var recordingDate: Date?
+    public var recordingLocation: GeoPoint?
+    /// Present on videos that were, are or will be live.
+    public var liveStreamingDetails: LiveStreamingDetails?
+    public var hasPaidProductPlacement: Bool?
+    /// Titles and descriptions by language, as sent (only when the `localizations` part is asked).
+    public var localizations: JSONValue?
+    /// Short, live or long-form, when the crawl labelled it (`formats=yes`).
+    public var format: VideoFormat?
+
     public init(
         videoId: String,
         title: String? = nil,
