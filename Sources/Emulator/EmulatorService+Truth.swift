@@ -56,7 +56,7 @@ extension EmulatorService {
                         ))
                 }
             }
-            return Video(
+            var truth = Video(
                 videoId: video.id, title: video.title, description: video.description, channelId: channel.id,
                 channelTitle: channel.title, publishedAt: Date(timeIntervalSince1970: TimeInterval(video.publishedAt)),
                 thumbnails: Thumbnails(thumbnails), liveBroadcastContent: video.liveBroadcastContent,
@@ -64,7 +64,54 @@ extension EmulatorService {
                 defaultLanguage: video.defaultLanguage, defaultAudioLanguage: video.defaultAudioLanguage,
                 duration: video.duration, durationSeconds: video.durationSeconds, viewCount: video.viewCount,
                 likeCount: video.likeCount, commentCount: video.commentCount)
+            Self.fill(&truth, video, api.corpus.details(of: video), renderer: api.renderer)
+            return truth
         }
+    }
+
+    /// The schema 2 fields of a video: every part a key reads (localizations included) and its format.
+    private static func fill(
+        _ truth: inout Video, _ video: CorpusVideo, _ details: CorpusVideoDetails, renderer: ResourceRenderer
+    ) {
+        func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+        truth.dimension = details.dimension
+        truth.definition = details.definition
+        truth.projection = details.projection
+        truth.caption = details.caption
+        truth.licensedContent = details.licensedContent
+        if details.regionAllowed != nil || details.regionBlocked != nil {
+            truth.regionRestriction = RegionRestriction(allowed: details.regionAllowed, blocked: details.regionBlocked)
+        }
+        truth.contentRating = renderer.contentDetails(video, details)["contentRating"]
+        truth.privacyStatus = details.privacyStatus
+        truth.uploadStatus = details.uploadStatus
+        truth.license = details.license
+        truth.embeddable = details.embeddable
+        truth.publicStatsViewable = details.publicStatsViewable
+        truth.madeForKids = details.madeForKids
+        truth.containsSyntheticMedia = details.containsSyntheticMedia
+        if details.hasTopicDetails {
+            truth.topicIds = details.topicIds
+            truth.relevantTopicIds = details.relevantTopicIds
+            truth.topicCategories = details.topicCategories
+        }
+        truth.recordingDate = details.recordingDate.map(date)
+        truth.recordingLocation = details.location.map {
+            GeoPoint(latitude: $0.latitude, longitude: $0.longitude, altitude: $0.altitude)
+        }
+        if let live = details.live {
+            // Whole seconds, as records keep times.
+            truth.liveStreamingDetails = LiveStreamingDetails(
+                actualStartTime: live.actualStartTime.map { date($0.seconds) },
+                actualEndTime: live.actualEndTime.map(date),
+                scheduledStartTime: date(live.scheduledStartTime), concurrentViewers: live.concurrentViewers,
+                activeLiveChatId: live.activeLiveChatId)
+        }
+        truth.hasPaidProductPlacement = details.hasPaidProductPlacement
+        if !details.localizations.isEmpty {
+            truth.localizations = ResourceRenderer.localizations(details.localizations)
+        }
+        truth.format = VideoFormat(rawValue: video.format.rawValue)
     }
 
     private static func int(_ fields: [(key: String, value: JSONValue)], _ name: String) -> Int? {
@@ -75,12 +122,25 @@ extension EmulatorService {
     /// The ground truth: every channel as channels.list shows it.
     public func truthChannels() -> [Channel] {
         api.corpus.channels.map { channel in
-            Channel(
+            var truth = Channel(
                 channelId: channel.id, title: channel.title, description: channel.description,
                 customUrl: channel.handle.lowercased(),
                 publishedAt: Date(timeIntervalSince1970: TimeInterval(channel.publishedAt)), country: channel.country,
                 uploadsPlaylistId: channel.uploadsPlaylistId, viewCount: channel.viewCount,
                 subscriberCount: channel.subscriberCount, videoCount: channel.videoCount)
+            let details = api.corpus.details(of: channel)
+            truth.defaultLanguage = details.defaultLanguage
+            truth.keywords = details.keywords.isEmpty ? nil : details.keywords
+            truth.unsubscribedTrailer = details.unsubscribedTrailer
+            truth.bannerUrl = details.bannerExternalUrl
+            truth.hiddenSubscriberCount = channel.subscriberCount == nil
+            truth.privacyStatus = details.privacyStatus
+            truth.isLinked = details.isLinked
+            truth.longUploadsStatus = details.longUploadsStatus
+            truth.madeForKids = details.madeForKids
+            truth.topicIds = details.topicIds
+            truth.topicCategories = details.topicCategories
+            return truth
         }
     }
 
