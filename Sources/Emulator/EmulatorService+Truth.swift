@@ -114,6 +114,64 @@ extension EmulatorService {
         truth.format = VideoFormat(rawValue: video.format.rawValue)
     }
 
+    /// A truth video as videos.list with `parts` shows it: the fields of the other parts `nil`,
+    /// and the format `nil` (no part carries it; a crawl labels it from the format playlists).
+    public static func truth(_ video: Video, shownBy parts: Set<String>) -> Video {
+        var shown = video
+        shown.format = nil
+        if !parts.contains("snippet") {
+            shown.title = nil
+            shown.description = nil
+            shown.channelId = nil
+            shown.channelTitle = nil
+            shown.publishedAt = nil
+            shown.thumbnails = Thumbnails()
+            shown.liveBroadcastContent = nil
+            shown.tags = nil
+            shown.categoryId = nil
+            shown.defaultLanguage = nil
+            shown.defaultAudioLanguage = nil
+        }
+        if !parts.contains("contentDetails") {
+            shown.duration = nil
+            shown.durationSeconds = nil
+            shown.dimension = nil
+            shown.definition = nil
+            shown.projection = nil
+            shown.caption = nil
+            shown.licensedContent = nil
+            shown.regionRestriction = nil
+            shown.contentRating = nil
+        }
+        if !parts.contains("statistics") {
+            shown.viewCount = nil
+            shown.likeCount = nil
+            shown.commentCount = nil
+        }
+        if !parts.contains("status") {
+            shown.privacyStatus = nil
+            shown.uploadStatus = nil
+            shown.license = nil
+            shown.embeddable = nil
+            shown.publicStatsViewable = nil
+            shown.madeForKids = nil
+            shown.containsSyntheticMedia = nil
+        }
+        if !parts.contains("topicDetails") {
+            shown.topicIds = nil
+            shown.relevantTopicIds = nil
+            shown.topicCategories = nil
+        }
+        if !parts.contains("recordingDetails") {
+            shown.recordingDate = nil
+            shown.recordingLocation = nil
+        }
+        if !parts.contains("liveStreamingDetails") { shown.liveStreamingDetails = nil }
+        if !parts.contains("paidProductPlacementDetails") { shown.hasPaidProductPlacement = nil }
+        if !parts.contains("localizations") { shown.localizations = nil }
+        return shown
+    }
+
     private static func int(_ fields: [(key: String, value: JSONValue)], _ name: String) -> Int? {
         guard case .number(let text)? = fields.first(where: { $0.key == name })?.value else { return nil }
         return Int(text)

@@ -321,4 +321,77 @@ struct EmulatorPartsTests {
             lists.items.first?[path: "contentDetails", "itemCount"]?.int
                 == now.server.formatListVideoIds(channelId: channelId)?["UUSH" + rest]?.count)
     }
+
+    /// The truth carries every part (as videos.list and channels.list send them) and each video's format.
+    @Test func truthCarriesEveryPartAndTheFormat() throws {
+        let emulator = try Self.harness()
+        let truth = emulator.server.truthVideos()
+        let rendered = Dictionary(
+            uniqueKeysWithValues: try Self.allVideos(emulator).map { ($0["id"]?.string ?? "", $0) })
+        func share(_ format: VideoFormat) -> Double {
+            Double(truth.filter { $0.format == format }.count) / Double(truth.count)
+        }
+        #expect(truth.allSatisfy { $0.format != nil })
+        #expect(share(.short) > 0.12 && share(.short) < 0.28)
+        #expect(share(.live) > 0.05 && share(.live) < 0.13)
+        for video in truth {
+            let body = try #require(rendered[video.videoId])
+            #expect((video.liveStreamingDetails != nil) == (video.format == .live))
+            if video.format == .short {
+                #expect((video.durationSeconds ?? 0) <= 180 && video.liveBroadcastContent == "none")
+            }
+            #expect(video.caption == (body[path: "contentDetails", "caption"]?.string == "true"))
+            #expect(video.contentRating == body[path: "contentDetails", "contentRating"])
+            #expect(video.license == body[path: "status", "license"]?.string)
+            #expect(video.madeForKids.map { JSONValue.bool($0) } == body[path: "status", "madeForKids"])
+            #expect(
+                video.containsSyntheticMedia.map { JSONValue.bool($0) }
+                    == body[path: "status", "containsSyntheticMedia"])
+            #expect(
+                video.topicCategories.map { JSONValue.array($0.map { .string($0) }) }
+                    == body[path: "topicDetails", "topicCategories"])
+            #expect(
+                video.regionRestriction?.blocked.map { JSONValue.array($0.map { .string($0) }) }
+                    == body[path: "contentDetails", "regionRestriction", "blocked"])
+            #expect(
+                video.recordingLocation?.latitude.description
+                    == body[path: "recordingDetails", "location", "latitude"].flatMap {
+                        if case .number(let text) = $0 { text } else { nil }
+                    })
+            #expect(video.localizations == body["localizations"])
+            #expect(
+                video.liveStreamingDetails?.activeLiveChatId
+                    == body[path: "liveStreamingDetails", "activeLiveChatId"]?.string)
+            #expect(
+                video.hasPaidProductPlacement.map { JSONValue.bool($0) }
+                    == body[path: "paidProductPlacementDetails", "hasPaidProductPlacement"])
+        }
+        let formats = Dictionary(uniqueKeysWithValues: truth.map { ($0.videoId, $0.format) })
+        for channelId in emulator.server.channelIds {
+            let lists = try #require(emulator.server.formatListVideoIds(channelId: channelId))
+            let rest = channelId.dropFirst(2)
+            #expect(lists["UUSH" + rest]!.allSatisfy { formats[$0] == .short })
+            #expect(lists["UULV" + rest]!.allSatisfy { formats[$0] == .live })
+            #expect(lists["UULF" + rest]!.allSatisfy { formats[$0] == .long })
+        }
+        let channels = emulator.server.truthChannels()
+        let (_, page) = try emulator.json(
+            "/youtube/v3/channels?part=\(Self.allChannelParts)&id=\(channels.map(\.channelId).joined(separator: ","))")
+        for (channel, body) in zip(channels, page.items) {
+            #expect(channel.channelId == body["id"]?.string)
+            #expect(channel.hiddenSubscriberCount == (body[path: "statistics", "hiddenSubscriberCount"] == .bool(true)))
+            #expect(
+                channel.keywords
+                    == body[path: "brandingSettings", "channel", "keywords"]?.string.map(ChannelKeywords.split))
+            #expect(
+                channel.unsubscribedTrailer == body[path: "brandingSettings", "channel", "unsubscribedTrailer"]?.string)
+            #expect(channel.bannerUrl == body[path: "brandingSettings", "image", "bannerExternalUrl"]?.string)
+            #expect(channel.longUploadsStatus == body[path: "status", "longUploadsStatus"]?.string)
+            #expect(channel.madeForKids.map { JSONValue.bool($0) } == body[path: "status", "madeForKids"])
+            #expect(channel.defaultLanguage == body[path: "snippet", "defaultLanguage"]?.string)
+            #expect(
+                channel.topicIds.map { JSONValue.array($0.map { .string($0) }) }
+                    == body[path: "topicDetails", "topicIds"])
+        }
+    }
 }
