@@ -47,7 +47,7 @@ struct CorpusVideoDetails: Sendable {
     var madeForKids: Bool
     var containsSyntheticMedia: Bool?
 
-    /// `nil`: no `topicDetails` key at all, even when asked.
+    /// `false`: no `topicDetails` key at all, even when asked (as for "Me at the zoo").
     var hasTopicDetails: Bool
     var topicIds: [String]?
     var relevantTopicIds: [String]?
@@ -189,7 +189,6 @@ extension Corpus {
     /// the present for upcoming ones; `nil` for videos that never were live.
     private func liveDetails(of video: CorpusVideo, _ random: inout CorpusRandom) -> CorpusVideoDetails.Live? {
         let draws = (random.next(), random.next(), random.next(), random.next())
-        let chatId = Self.liveChatId(video: video.id, channel: channels[video.channel].id)
         if video.completedLive {
             let scheduled = Self.quarterHour(
                 video.publishedAt - Int64(video.durationSeconds) - 300 - Int64(draws.0 % 7200))
@@ -204,11 +203,12 @@ extension Corpus {
             let start = present - 600 - Int64(draws.0 % (5 * 3600))
             return .init(
                 actualStartTime: .init(seconds: start, microseconds: nil), scheduledStartTime: Self.quarterHour(start),
-                concurrentViewers: Int(draws.1 % 50_000), activeLiveChatId: chatId)
+                concurrentViewers: Int(draws.1 % 50_000),
+                activeLiveChatId: Self.liveChatId(video: video.id, channel: channels[video.channel].id))
         case "upcoming":
             return .init(
                 scheduledStartTime: Self.quarterHour(present + 3600 + Int64(draws.0 % (10 * 86_400))),
-                activeLiveChatId: chatId)
+                activeLiveChatId: Self.liveChatId(video: video.id, channel: channels[video.channel].id))
         default: return nil
         }
     }
