@@ -31,7 +31,7 @@ public final class EmulatorServer: Sendable {
         maximumConnections: Int = EmulatorServer.defaultMaximumConnections
     ) throws {
         self.configuration = configuration
-        let corpus = Corpus(configuration.corpus)
+        let corpus = Corpus(configuration.corpus, present: configuration.dayZero ?? configuration.clock())
         let api = EmulatorAPI(configuration: configuration, corpus: corpus)
         self.api = api
         server = try HTTPServer(
@@ -75,6 +75,11 @@ public final class EmulatorServer: Sendable {
 
     /// The ground truth: every video as videos.list shows it on the emulator's current day.
     public func truthVideos() -> [Video] { service.truthVideos() }
+
+    /// ``EmulatorService/formatListVideoIds(channelId:)``.
+    public func formatListVideoIds(channelId: String) -> [String: [String]]? {
+        service.formatListVideoIds(channelId: channelId)
+    }
 
     /// The corpus's day at the emulator's clock (see ``EmulatorService/day``).
     public var day: Int { api.day }

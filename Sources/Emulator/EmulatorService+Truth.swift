@@ -10,6 +10,23 @@ extension EmulatorService {
     /// Every ordinary playlist id, in corpus order.
     public var playlistIds: [String] { api.corpus.playlists.map(\.id) }
 
+    /// The videos a channel's format lists hold at the emulator's clock, newest first, keyed by
+    /// playlist id (`UUSH…` Shorts, `UULV…` live streams, `UULF…` long-form): its uploads but those
+    /// of the last seven days, sorted by format. An empty list is one playlistItems.list answers
+    /// 404 for. `nil` for an unknown channel.
+    public func formatListVideoIds(channelId: String) -> [String: [String]]? {
+        let corpus = api.corpus
+        guard let channel = corpus.channelIndex(id: Substring(channelId)) else { return nil }
+        let now = configuration.clock()
+        var lists: [String: [String]] = [:]
+        for format in CorpusVideo.Format.allCases {
+            lists[format.playlistPrefix + channelId.dropFirst(2)] = corpus.formatList(
+                channel: channel, format: format, now: now
+            ).map(corpus.videoId)
+        }
+        return lists
+    }
+
     /// Units and searches `key` used today (Pacific), as the emulator counted them.
     public func quotaUsed(key: String) -> QuotaCounts {
         api.quota.used(key: key, now: configuration.clock())
@@ -39,7 +56,7 @@ extension EmulatorService {
                         ))
                 }
             }
-            return Video(
+            var truth = Video(
                 videoId: video.id, title: video.title, description: video.description, channelId: channel.id,
                 channelTitle: channel.title, publishedAt: Date(timeIntervalSince1970: TimeInterval(video.publishedAt)),
                 thumbnails: Thumbnails(thumbnails), liveBroadcastContent: video.liveBroadcastContent,
@@ -47,7 +64,112 @@ extension EmulatorService {
                 defaultLanguage: video.defaultLanguage, defaultAudioLanguage: video.defaultAudioLanguage,
                 duration: video.duration, durationSeconds: video.durationSeconds, viewCount: video.viewCount,
                 likeCount: video.likeCount, commentCount: video.commentCount)
+            Self.fill(&truth, video, api.corpus.details(of: video), renderer: api.renderer)
+            return truth
         }
+    }
+
+    /// The schema 2 fields of a video: every part a key reads (localizations included) and its format.
+    private static func fill(
+        _ truth: inout Video, _ video: CorpusVideo, _ details: CorpusVideoDetails, renderer: ResourceRenderer
+    ) {
+        func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+        truth.dimension = details.dimension
+        truth.definition = details.definition
+        truth.projection = details.projection
+        truth.caption = details.caption
+        truth.licensedContent = details.licensedContent
+        if details.regionAllowed != nil || details.regionBlocked != nil {
+            truth.regionRestriction = RegionRestriction(allowed: details.regionAllowed, blocked: details.regionBlocked)
+        }
+        truth.contentRating = renderer.contentDetails(video, details)["contentRating"]
+        truth.privacyStatus = details.privacyStatus
+        truth.uploadStatus = details.uploadStatus
+        truth.license = details.license
+        truth.embeddable = details.embeddable
+        truth.publicStatsViewable = details.publicStatsViewable
+        truth.madeForKids = details.madeForKids
+        truth.containsSyntheticMedia = details.containsSyntheticMedia
+        if details.hasTopicDetails {
+            truth.topicIds = details.topicIds
+            truth.relevantTopicIds = details.relevantTopicIds
+            truth.topicCategories = details.topicCategories
+        }
+        truth.recordingDate = details.recordingDate.map(date)
+        truth.recordingLocation = details.location.map {
+            GeoPoint(latitude: $0.latitude, longitude: $0.longitude, altitude: $0.altitude)
+        }
+        if let live = details.live {
+            // Whole seconds, as records keep times.
+            truth.liveStreamingDetails = LiveStreamingDetails(
+                actualStartTime: live.actualStartTime.map { date($0.seconds) },
+                actualEndTime: live.actualEndTime.map(date),
+                scheduledStartTime: date(live.scheduledStartTime), concurrentViewers: live.concurrentViewers,
+                activeLiveChatId: live.activeLiveChatId)
+        }
+        truth.hasPaidProductPlacement = details.hasPaidProductPlacement
+        if !details.localizations.isEmpty {
+            truth.localizations = ResourceRenderer.localizations(details.localizations)
+        }
+        truth.format = VideoFormat(rawValue: video.format.rawValue)
+    }
+
+    /// A truth video as videos.list with `parts` shows it: the fields of the other parts `nil`,
+    /// and the format `nil` (no part carries it; a crawl labels it from the format playlists).
+    public static func truth(_ video: Video, shownBy parts: Set<String>) -> Video {
+        var shown = video
+        shown.format = nil
+        if !parts.contains("snippet") {
+            shown.title = nil
+            shown.description = nil
+            shown.channelId = nil
+            shown.channelTitle = nil
+            shown.publishedAt = nil
+            shown.thumbnails = Thumbnails()
+            shown.liveBroadcastContent = nil
+            shown.tags = nil
+            shown.categoryId = nil
+            shown.defaultLanguage = nil
+            shown.defaultAudioLanguage = nil
+        }
+        if !parts.contains("contentDetails") {
+            shown.duration = nil
+            shown.durationSeconds = nil
+            shown.dimension = nil
+            shown.definition = nil
+            shown.projection = nil
+            shown.caption = nil
+            shown.licensedContent = nil
+            shown.regionRestriction = nil
+            shown.contentRating = nil
+        }
+        if !parts.contains("statistics") {
+            shown.viewCount = nil
+            shown.likeCount = nil
+            shown.commentCount = nil
+        }
+        if !parts.contains("status") {
+            shown.privacyStatus = nil
+            shown.uploadStatus = nil
+            shown.license = nil
+            shown.embeddable = nil
+            shown.publicStatsViewable = nil
+            shown.madeForKids = nil
+            shown.containsSyntheticMedia = nil
+        }
+        if !parts.contains("topicDetails") {
+            shown.topicIds = nil
+            shown.relevantTopicIds = nil
+            shown.topicCategories = nil
+        }
+        if !parts.contains("recordingDetails") {
+            shown.recordingDate = nil
+            shown.recordingLocation = nil
+        }
+        if !parts.contains("liveStreamingDetails") { shown.liveStreamingDetails = nil }
+        if !parts.contains("paidProductPlacementDetails") { shown.hasPaidProductPlacement = nil }
+        if !parts.contains("localizations") { shown.localizations = nil }
+        return shown
     }
 
     private static func int(_ fields: [(key: String, value: JSONValue)], _ name: String) -> Int? {
@@ -58,12 +180,25 @@ extension EmulatorService {
     /// The ground truth: every channel as channels.list shows it.
     public func truthChannels() -> [Channel] {
         api.corpus.channels.map { channel in
-            Channel(
+            var truth = Channel(
                 channelId: channel.id, title: channel.title, description: channel.description,
                 customUrl: channel.handle.lowercased(),
                 publishedAt: Date(timeIntervalSince1970: TimeInterval(channel.publishedAt)), country: channel.country,
                 uploadsPlaylistId: channel.uploadsPlaylistId, viewCount: channel.viewCount,
                 subscriberCount: channel.subscriberCount, videoCount: channel.videoCount)
+            let details = api.corpus.details(of: channel)
+            truth.defaultLanguage = details.defaultLanguage
+            truth.keywords = details.keywords.isEmpty ? nil : details.keywords
+            truth.unsubscribedTrailer = details.unsubscribedTrailer
+            truth.bannerUrl = details.bannerExternalUrl
+            truth.hiddenSubscriberCount = channel.subscriberCount == nil
+            truth.privacyStatus = details.privacyStatus
+            truth.isLinked = details.isLinked
+            truth.longUploadsStatus = details.longUploadsStatus
+            truth.madeForKids = details.madeForKids
+            truth.topicIds = details.topicIds
+            truth.topicCategories = details.topicCategories
+            return truth
         }
     }
 

@@ -32,7 +32,9 @@ public final class EmulatorService: Sendable {
 
     public init(_ configuration: EmulatorConfiguration) {
         self.configuration = configuration
-        api = EmulatorAPI(configuration: configuration, corpus: Corpus(configuration.corpus))
+        api = EmulatorAPI(
+            configuration: configuration,
+            corpus: Corpus(configuration.corpus, present: configuration.dayZero ?? configuration.clock()))
     }
 
     init(api: EmulatorAPI) {

@@ -110,7 +110,17 @@ struct EmulatorEndpointTests {
             Issue.record("no video")
             return
         }
-        #expect(video == truth[5], "videos.list agrees with the ground truth")
+        // The fields of schema version 1 (the streaming decoder's; the truth carries every part).
+        func version1(_ video: Video) -> Video {
+            Video(
+                videoId: video.videoId, title: video.title, description: video.description, channelId: video.channelId,
+                channelTitle: video.channelTitle, publishedAt: video.publishedAt, thumbnails: video.thumbnails,
+                liveBroadcastContent: video.liveBroadcastContent, tags: video.tags, categoryId: video.categoryId,
+                defaultLanguage: video.defaultLanguage, defaultAudioLanguage: video.defaultAudioLanguage,
+                duration: video.duration, durationSeconds: video.durationSeconds, viewCount: video.viewCount,
+                likeCount: video.likeCount, commentCount: video.commentCount)
+        }
+        #expect(version1(video) == version1(truth[5]), "videos.list agrees with the ground truth")
         let tooMany = (0..<51).map { truth[$0 % truth.count].videoId }.joined(separator: ",")
         let (manyStatus, manyBody) = try emulator.json("/youtube/v3/videos?part=id&id=\(tooMany)")
         #expect(manyStatus == 400)

@@ -79,7 +79,10 @@ struct YouTubeClientTests {
         let videos = try await emulator.client.videos(ids: ids)
         #expect(videos.map(\.videoId) == Array(ids.dropLast()), "in the order asked, unknown left out")
         for video in videos {
-            let expected = try #require(truth.first { $0.videoId == video.videoId })
+            // The truth carries every part; the client asks for APIRequest.Parts.videos.
+            let expected = EmulatorService.truth(
+                try #require(truth.first { $0.videoId == video.videoId }),
+                shownBy: Set(APIRequest.Parts.videos.split(separator: ",").map(String.init)))
             #expect(video == expected)
         }
 

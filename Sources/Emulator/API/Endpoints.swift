@@ -15,9 +15,12 @@ struct Endpoints {
     static let searchParts: Set<String> = ["id", "snippet"]
     /// How many videos an uploads playlist lists at most.
     static let uploadsCap = 20_000
+    /// Every part videos.list takes; `fileDetails`, `processingDetails` and `suggestions` are
+    /// accepted but only the owner reads them, so a key gets none.
     static let videoParts: Set<String> = [
         "id", "snippet", "contentDetails", "statistics", "status", "player", "topicDetails", "recordingDetails",
-        "liveStreamingDetails", "localizations", "paidProductPlacementDetails",
+        "liveStreamingDetails", "localizations", "paidProductPlacementDetails", "fileDetails", "processingDetails",
+        "suggestions",
     ]
     static let channelParts: Set<String> = [
         "id", "snippet", "contentDetails", "statistics", "brandingSettings", "status", "topicDetails", "localizations",
@@ -239,6 +242,16 @@ struct Endpoints {
                 let index = owner.firstVideo + owner.videoCount - 1 - position
                 return (.video(index), corpus.video(index).publishedAt)
             }
+        } else if let (channelIndex, format) = corpus.formatPlaylist(id: Substring(playlistId)) {
+            // A format list: like the uploads, but one format and a week behind; 404 when empty.
+            let videos = corpus.formatList(channel: channelIndex, format: format, now: api.configuration.clock())
+            guard !videos.isEmpty else { throw APIFailure.playlistNotFound() }
+            owner = corpus.channels[channelIndex]
+            total = videos.count
+            entry = { [corpus] position in
+                let index = videos[videos.startIndex + position]
+                return (.video(index), corpus.video(index).publishedAt)
+            }
         } else if let playlistIndex = corpus.playlistIndex(id: Substring(playlistId)) {
             let playlist = corpus.playlists[playlistIndex]
             owner = corpus.channels[playlist.channel]
@@ -282,6 +295,15 @@ struct Endpoints {
                         renderer.playlist(
                             id: owner.uploadsPlaylistId, title: "Uploads from \(owner.title)", owner: owner,
                             publishedAt: owner.publishedAt, itemCount: owner.videoCount, parts: parts))
+                } else if let (channel, format) = corpus.formatPlaylist(id: id) {
+                    let count = corpus.formatList(channel: channel, format: format, now: api.configuration.clock())
+                        .count
+                    guard count > 0 else { continue }
+                    let owner = corpus.channels[channel]
+                    found.append(
+                        renderer.playlist(
+                            id: String(id), title: "\(format.listTitle) from \(owner.title)", owner: owner,
+                            publishedAt: owner.publishedAt, itemCount: count, parts: parts))
                 }
             }
         } else if let channelId = parameters["channelId"] {

@@ -92,12 +92,13 @@ struct APIFailure: Error {
             location: "pageToken", locationType: "parameter", statusText: "INVALID_ARGUMENT")
     }
 
+    /// As the real body: domain `youtube.playlistItem`, no `status`.
     static func playlistNotFound() -> APIFailure {
         APIFailure(
             status: 404, reason: "playlistNotFound",
             message:
                 "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.",
-            location: "playlistId", locationType: "parameter", statusText: "NOT_FOUND")
+            domain: "youtube.playlistItem", location: "playlistId", locationType: "parameter")
     }
 
     static func commentsDisabled() -> APIFailure {

@@ -169,30 +169,12 @@ struct ResourceRenderer: Sendable {
             ]
             members.append(("snippet", .object(snippet)))
         }
-        if parts.contains("contentDetails") {
-            members.append(
-                (
-                    "contentDetails",
-                    .object([
-                        ("duration", .string(video.duration)), ("dimension", .string("2d")),
-                        ("definition", .string(video.hasHighResolutionThumbnails ? "hd" : "sd")),
-                        ("caption", .string("false")), ("licensedContent", .bool(true)),
-                        ("contentRating", .object([])), ("projection", .string("rectangular")),
-                    ])
-                ))
+        let details = parts.isDisjoint(with: Self.detailParts) ? nil : corpus.details(of: video)
+        if parts.contains("contentDetails"), let details {
+            members.append(("contentDetails", contentDetails(video, details)))
         }
+        if parts.contains("status"), let details { members.append(("status", status(details))) }
         if parts.contains("statistics") { members.append(("statistics", statistics(video, favorites: true))) }
-        if parts.contains("status") {
-            members.append(
-                (
-                    "status",
-                    .object([
-                        ("uploadStatus", .string("processed")), ("privacyStatus", .string("public")),
-                        ("license", .string("youtube")), ("embeddable", .bool(true)),
-                        ("publicStatsViewable", .bool(true)), ("madeForKids", .bool(false)),
-                    ])
-                ))
-        }
         if parts.contains("player") {
             members.append(
                 (
@@ -207,21 +189,26 @@ struct ResourceRenderer: Sendable {
                     ])
                 ))
         }
-        if parts.contains("recordingDetails"), let latitude = video.latitude, let longitude = video.longitude {
+        if parts.contains("topicDetails"), let details, details.hasTopicDetails {
+            members.append(("topicDetails", topicDetails(details)))
+        }
+        if parts.contains("recordingDetails"), let details {
+            members.append(("recordingDetails", recordingDetails(details)))
+        }
+        if parts.contains("liveStreamingDetails"), let live = details?.live {
+            members.append(("liveStreamingDetails", liveStreamingDetails(live)))
+        }
+        if parts.contains("localizations"), let details, !details.localizations.isEmpty {
+            members.append(("localizations", Self.localizations(details.localizations)))
+        }
+        if parts.contains("paidProductPlacementDetails"), let details {
             members.append(
                 (
-                    "recordingDetails",
-                    .object([
-                        (
-                            "location",
-                            .object([
-                                ("latitude", .number(String(latitude))), ("longitude", .number(String(longitude))),
-                                ("altitude", .integer(0)),
-                            ])
-                        )
-                    ])
+                    "paidProductPlacementDetails",
+                    .object([("hasPaidProductPlacement", .bool(details.hasPaidProductPlacement))])
                 ))
         }
+        // fileDetails, processingDetails and suggestions are the owner's: an API key gets none.
         return .object(members)
     }
 
@@ -231,16 +218,19 @@ struct ResourceRenderer: Sendable {
         var members: [(key: String, value: JSONValue)] = [
             ("kind", .string("youtube#channel")), ("etag", etag("c" + channel.id)), ("id", .string(channel.id)),
         ]
+        let details = parts.isDisjoint(with: Self.channelDetailParts) ? nil : corpus.details(of: channel)
         if parts.contains("snippet") {
             var snippet: [(key: String, value: JSONValue)] = [
                 ("title", .string(channel.title)), ("description", .string(channel.description)),
                 ("customUrl", .string(channel.handle.lowercased())), ("publishedAt", Self.date(channel.publishedAt)),
                 ("thumbnails", channelThumbnails(channel)),
+            ]
+            if let language = details?.defaultLanguage { snippet.append(("defaultLanguage", .string(language))) }
+            snippet.append(
                 (
                     "localized",
                     .object([("title", .string(channel.title)), ("description", .string(channel.description))])
-                ),
-            ]
+                ))
             if let country = channel.country { snippet.append(("country", .string(country))) }
             members.append(("snippet", .object(snippet)))
         }
@@ -256,17 +246,25 @@ struct ResourceRenderer: Sendable {
                     ])
                 ))
         }
-        if parts.contains("statistics") {
+        if parts.contains("statistics") { members.append(("statistics", statistics(channel))) }
+        if parts.contains("topicDetails"), let details, let ids = details.topicIds {
             members.append(
                 (
-                    "statistics",
+                    "topicDetails",
                     .object([
-                        ("viewCount", .string(String(channel.viewCount))),
-                        ("subscriberCount", .string(String(channel.subscriberCount ?? 0))),
-                        ("hiddenSubscriberCount", .bool(channel.subscriberCount == nil)),
-                        ("videoCount", .string(String(channel.videoCount))),
+                        ("topicIds", .array(ids.map { .string($0) })),
+                        ("topicCategories", .array((details.topicCategories ?? []).map { .string($0) })),
                     ])
                 ))
+        }
+        if parts.contains("status"), let details { members.append(("status", status(details))) }
+        if parts.contains("brandingSettings"), let details {
+            members.append(("brandingSettings", brandingSettings(channel, details)))
+        }
+        // An API key reads an empty contentOwnerDetails and no auditDetails (that needs OAuth).
+        if parts.contains("contentOwnerDetails") { members.append(("contentOwnerDetails", .object([]))) }
+        if parts.contains("localizations"), let details, !details.localizations.isEmpty {
+            members.append(("localizations", Self.localizations(details.localizations)))
         }
         return .object(members)
     }

@@ -15,11 +15,25 @@ final class Corpus: Sendable {
     /// Publication dates, for date-windowed searches.
     let dates = VideoDates()
     let index: SearchIndex
+    /// The UTC second the corpus stands at (midnight of the emulator's day 0): active channels'
+    /// newest uploads, live streams and upcoming ones are dated around it.
+    let present: Int64
+    /// Each channel's format lists, made on first use.
+    let formatLists = FormatLists()
 
     var videoCount: Int { videoStarts.last ?? 0 }
 
-    init(_ configuration: CorpusConfiguration) {
+    /// The present when none is given: 2026-01-01T00:00:00Z.
+    static let defaultPresent: Int64 = 1_767_225_600
+
+    /// - Parameters:
+    ///   - configuration: what the corpus holds.
+    ///   - present: the UTC second it stands at, cut to its day's midnight (the emulator passes
+    ///     its day 0, so emulators started on the same UTC day serve the same bytes).
+    init(_ configuration: CorpusConfiguration, present: Int64 = Corpus.defaultPresent) {
         self.configuration = configuration
+        let present = present - ((present % 86_400) + 86_400) % 86_400
+        self.present = present
         let seed = configuration.seed
         videoIds = VideoIdentifiers(seed: seed)
         channelCodec = IdentifierCodec(seed: seed, domain: 2)
@@ -50,6 +64,7 @@ final class Corpus: Sendable {
                     subscriberCount: random.next() % 7 == 0 ? nil : Int(random.next() % 2_000_000),
                     videoCount: count, firstVideo: next,
                     uploadInterval: Int64(3600 + random.next() % (9 * 86_400))))
+            Self.activity(of: &channels[channels.count - 1], seed: seed, present: present)
             handles[handle.lowercased()] = index
             starts.append(next)
             next += count
@@ -200,11 +215,12 @@ final class Corpus: Sendable {
         let language = languages[Int(random.next() % UInt64(languages.count))]
         let hasLocation = random.next() % 5 == 0
         let views = Int(random.next() % 5_000_000)
-        return CorpusVideo(
+        var video = CorpusVideo(
             index: index, id: videoId(index), channel: channelIndex, position: position,
             title: titleWords.map { Vocabulary.words[$0] }.joined(separator: " "), titleWords: titleWords,
             description: description,
-            publishedAt: channel.publishedAt + Int64(position) * channel.uploadInterval + Int64(random.next() % 3600),
+            publishedAt: channel.publishedAt + channel.uploadShift + Int64(position) * channel.uploadInterval
+                + Int64(random.next() % 3600),
             tags: (0..<Int(random.next() % 6)).map { _ in
                 Vocabulary.words[Int(random.next() % UInt64(Vocabulary.plainCount))]
             },
@@ -217,5 +233,7 @@ final class Corpus: Sendable {
             likeCount: random.next() % 10 == 0 ? nil : views / (10 + Int(random.next() % 90)),
             commentCount: Self.commentCount(disabled: random.next() % 10 == 0, draw: random.next()),
             hasHighResolutionThumbnails: random.next() % 5 < 3)
+        video.format = Self.format(of: video, seed: seed)
+        return video
     }
 }

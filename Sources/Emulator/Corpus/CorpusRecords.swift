@@ -15,6 +15,11 @@ struct CorpusChannel: Sendable {
     var firstVideo: Int
     /// Seconds between uploads.
     var uploadInterval: Int64
+    /// Seconds added to every upload's date: a few channels are active, their newest uploads days
+    /// before the corpus's present (0 for the others).
+    var uploadShift: Int64 = 0
+    /// Whether its `UULF…` list answers at all (the real one is not always available).
+    var hasLongFormList = true
 
     var uploadsPlaylistId: String { "UU" + id.dropFirst(2) }
 }
@@ -46,6 +51,36 @@ struct CorpusVideo: Sendable {
     var likeCount: Int?
     var commentCount: Int?
     var hasHighResolutionThumbnails: Bool
+    /// Which of the channel's format lists (`UUSH…`, `UULV…`, `UULF…`) holds it.
+    var format: Format = .long
+
+    /// A video's format, as the channel's format playlists sort it.
+    enum Format: String, Sendable, Hashable, CaseIterable {
+        /// A Short: 3 minutes at most, never live.
+        case short
+        /// A live stream: past (most), live now or upcoming.
+        case live
+        /// A long-form video: the rest.
+        case long
+
+        /// The playlist id prefix: `UUSH`, `UULV` or `UULF`.
+        var playlistPrefix: String {
+            switch self {
+            case .short: "UUSH"
+            case .live: "UULV"
+            case .long: "UULF"
+            }
+        }
+
+        /// What its list is called ("Shorts from …").
+        var listTitle: String {
+            switch self {
+            case .short: "Shorts"
+            case .live: "Live streams"
+            case .long: "Videos"
+            }
+        }
+    }
 }
 
 /// An ordinary playlist: some of a channel's videos (and others'), with placeholders for
