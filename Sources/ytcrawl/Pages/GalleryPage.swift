@@ -43,7 +43,7 @@ enum GalleryPage {
         <body>
         <header>
           <h1>\(title)</h1>
-          <input id="search" type="search" placeholder="Filter by title or channel" aria-label="Filter videos">
+          <input id="search" type="search" placeholder="Filter by title, channel, badge or label" aria-label="Filter videos">
           <span id="count">\(count) videos</span>
         </header>
         <main id="grid"></main>
