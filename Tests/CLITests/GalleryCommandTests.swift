@@ -1,5 +1,6 @@
 import Archive
 import Foundation
+import StreamingJSON
 import TestSupport
 import Testing
 import YouTubeKit
@@ -124,6 +125,128 @@ struct GalleryCommandTests {
         let missing = try await CLIRunner.run(["gallery", empty + "/nope"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("is not a directory"))
+    }
+
+    /// Hand-written video lines: five of schema 2 that earn a badge or labels, one of schema 1
+    /// (no schema-2 key at all), one of schema 2 with every field null, and one whose schema-2
+    /// fields are hostile or of the wrong type.
+    static func schemaTwoDirectory() throws -> String {
+        /// A line whose `liveBroadcastContent` is `broadcast`, with the schema-2 fields `extra`.
+        func line(_ id: String, _ title: String, broadcast: String = "none", _ extra: String) -> String {
+            ReportCommandTests.videoLine(id, title: title, views: 10, extra)
+                .replacingOccurrences(
+                    of: #""liveBroadcastContent":"none""#, with: #""liveBroadcastContent":"\#(broadcast)""#)
+        }
+        /// `liveStreamingDetails` with these times set.
+        func stream(start: String? = nil, end: String? = nil, scheduled: String? = nil) -> String {
+            func time(_ value: String?) -> String { value.map { "\"\($0)\"" } ?? "null" }
+            return
+                #""liveStreamingDetails":{"actualStartTime":\#(time(start)),"actualEndTime":\#(time(end)),"scheduledStartTime":\#(time(scheduled)),"scheduledEndTime":null,"concurrentViewers":null,"activeLiveChatId":null}"#
+        }
+        let status = #""madeForKids":false,"license":"youtube","contentRating":{}"#
+        return try ReportCommandTests.handWritten([
+            line(
+                "live0000001", "on air", broadcast: "live",
+                #","format":"live",\#(stream(start: "2026-11-28T10:00:00Z")),\#(status)"#),
+            line(
+                "upcm0000002", "soon", broadcast: "upcoming",
+                #","format":null,\#(stream(scheduled: "2026-12-28T10:00:00Z")),\#(status)"#),
+            line(
+                "strm0000003", "yesterday's stream",
+                #","format":null,\#(stream(start: "2026-11-27T10:00:00Z", end: "2026-11-27T12:00:00Z")),\#(status)"#),
+            line(
+                "shrt0000004", "a quick one",
+                #","format":"short","liveStreamingDetails":null,"madeForKids":true,"license":"youtube","contentRating":{}"#
+            ),
+            line(
+                "ccag0000005", hostile,
+                #","format":"long","liveStreamingDetails":null,"madeForKids":false,"license":"creativeCommon","contentRating":{"ytRating":"ytAgeRestricted"}"#
+            ),
+            ReportCommandTests.videoLine("oldv0000006", title: "schema one"),
+            line(
+                "null0000007", "all null",
+                #","format":null,"liveStreamingDetails":null,"madeForKids":null,"license":null,"contentRating":null,"caption":null,"definition":null"#
+            ),
+            line(
+                "odd00000008", "odd values", broadcast: "</script><b>live</b>",
+                #","format":"<img src=x onerror=alert(1)>","liveStreamingDetails":"ended","madeForKids":"true","license":"creativeCommon ","contentRating":{"ytRating":"<b>ytAgeRestricted</b>"}"#
+            ),
+        ])
+    }
+
+    /// The page's JSON island: each video's badge and labels by id.
+    static func island(_ html: String) throws -> [String: (badge: String?, labels: [String])] {
+        let open = try #require(html.range(of: "<script type=\"application/json\" id=\"videos\">"))
+        let close = try #require(html.range(of: "</script>", range: open.upperBound..<html.endIndex))
+        guard case .array(let videos) = try JSONValue.parse(Array(html[open.upperBound..<close.lowerBound].utf8))
+        else {
+            Issue.record("the island is not an array")
+            return [:]
+        }
+        var found: [String: (badge: String?, labels: [String])] = [:]
+        for video in videos {
+            guard case .string(let id)? = video["id"] else { continue }
+            var badge: String?
+            if case .string(let text)? = video["badge"] { badge = text }
+            var labels: [String] = []
+            if case .array(let values)? = video["labels"] {
+                labels = values.compactMap { if case .string(let text) = $0 { text } else { nil } }
+            }
+            found[id] = (badge, labels)
+        }
+        return found
+    }
+
+    static let expectedBadges: [String: (badge: String?, labels: [String])] = [
+        "live0000001": ("LIVE", []), "upcm0000002": ("Upcoming", []), "strm0000003": ("Streamed", []),
+        "shrt0000004": ("Short", ["Made for kids"]), "ccag0000005": (nil, ["Creative Commons", "Age-restricted"]),
+        "oldv0000006": (nil, []), "null0000007": (nil, []), "odd00000008": (nil, []),
+    ]
+
+    @Test func schemaTwoFieldsBecomeBadgesAndLabelsAndSchemaOneLinesStillRender() async throws {
+        let directory = try Self.schemaTwoDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let page = directory + "/page.html"
+        let result = try await CLIRunner.run(["gallery", directory, "--out", page])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("gallery: 8 videos"))
+        let html = String(decoding: FileManager.default.contents(atPath: page) ?? Data(), as: UTF8.self)
+        let island = try Self.island(html)
+        #expect(island.count == 8)
+        for (id, expected) in Self.expectedBadges {
+            let found = try #require(island[id], "\(id) has a card")
+            #expect(found.badge == expected.badge, "\(id)")
+            #expect(found.labels == expected.labels, "\(id)")
+        }
+        #expect(!html.contains("</script><script>document.title"), "a title cannot end the page's script")
+        for hostile in ["onerror", "<b>live</b>", "<b>ytAgeRestricted"] {
+            #expect(!html.contains(hostile), "\(hostile): a field's value is never copied into the page")
+        }
+    }
+
+    @Test(.enabled(if: chromium != nil, "no chromium (Debian package `chromium`, installed by .ci/run)"))
+    func chromiumShowsTheBadgesAndLabelsAsText() async throws {
+        let directory = try Self.schemaTwoDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let page = directory + "/page.html"
+        #expect(try await CLIRunner.run(["gallery", directory, "--out", page]).status == 0)
+        let dom = try #require(try await Self.renderedDOM("file://\(page)#q=made%20for%20kids"))
+        #expect(Self.occurrences(of: "class=\"card\"", in: dom) == 8, "schema-1 and odd lines render too")
+        for badge in [
+            "<span class=\"badge live\">LIVE</span>", "<span class=\"badge upcoming\">Upcoming</span>",
+            "<span class=\"badge streamed\">Streamed</span>", "<span class=\"badge short\">Short</span>",
+        ] {
+            #expect(Self.occurrences(of: badge, in: dom) == 1, "\(badge)")
+        }
+        #expect(Self.occurrences(of: "class=\"badge ", in: dom) == 4)
+        #expect(dom.contains("<ul class=\"labels\"><li>Made for kids</li></ul>"))
+        #expect(dom.contains("<ul class=\"labels\"><li>Creative Commons</li><li>Age-restricted</li></ul>"))
+        #expect(Self.occurrences(of: "class=\"labels\"", in: dom) == 2)
+        #expect(dom.contains("<title>ytcrawl gallery</title>"), "the hostile title ran no script")
+        #expect(dom.contains("&lt;/script&gt;&lt;script&gt;document.title='pwned'"))
+        // The labels are searchable: only the Short made for kids stays shown.
+        #expect(Self.occurrences(of: "hidden=\"\"", in: dom) == 7)
+        #expect(dom.contains("1 of 8 videos"))
     }
 
     /// A shard is data: a `javascript:` or `data:` URL in it never reaches the page.

@@ -14,7 +14,9 @@ struct GalleryCommand: Command {
         usage: "gallery DIR [--out FILE] [--limit N] [--title TEXT]",
         discussion: """
             Write a single static HTML page of the videos crawled into DIR: a thumbnail grid with
-            title, channel and date, newest first, images loaded lazily, a search box that filters as
+            title, channel and date, newest first, a badge (LIVE, Upcoming, Streamed, Short) and
+            labels (Made for kids, Creative Commons, Age-restricted) where the records carry them
+            (schema 2), images loaded lazily, a search box that filters as
             you type (or from the address: gallery.html#q=cats), and a click on a video swaps in the
             YouTube embed player. With statistics snapshots (ytcrawl refresh), each card shows a
             sparkline of its views. The page needs no server: open it in a browser.

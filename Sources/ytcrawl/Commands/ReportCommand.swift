@@ -9,15 +9,16 @@ struct ReportCommand: Command {
 
     static let configuration = CommandConfiguration(
         name: "report", synopsis: "report DIR",
-        summary: "write one HTML page of charts: publishing, views, channels, comments, growth",
+        summary: "write one HTML page of charts: publishing, views, formats, channels, comments, growth",
         usage: "report DIR [--out FILE] [--title TEXT]",
         discussion: """
             Write one self-contained HTML page (inline SVG charts; no script, font or file from
-            elsewhere) about the output directory DIR: videos published per month, views per video
-            (log scale), top channels by videos and by views, comments per video (when comments were
-            crawled) and, when statistics snapshots exist (ytcrawl refresh), the growth curves of the
-            fastest-growing videos and the videos gone per snapshot. Sections without data say how to
-            get it.
+            elsewhere) about the output directory DIR: videos by month published, videos by view
+            count (bands of ten), Shorts, live and long-form (videos by format label, from formats=yes
+            crawls), the channels with the most videos and the most views, videos by comments crawled
+            (when comments were crawled) and, when statistics snapshots exist (ytcrawl refresh), the
+            views of the fastest-growing videos and the videos gone per snapshot. Axes are ticked at
+            round numbers and say what they count; sections without data say how to get it.
             """,
         groups: [OptionGroup("Options", [out.spec, title.spec])],
         epilogue: """

@@ -3,8 +3,32 @@ import Foundation
 import StreamingJSON
 
 /// One video's card on the gallery page, taken from a record only when its id and thumbnail are
-/// safe to put in a page.
+/// safe to put in a page. Schema-2 fields give it a badge and labels; a schema-1 line, which lacks
+/// them, reads as if they were null.
 struct GalleryEntry {
+    /// What kind of video it is, shown over the thumbnail: at most one.
+    enum Badge: String, CaseIterable {
+        /// `liveBroadcastContent` is `live`.
+        case live = "LIVE"
+        /// `liveBroadcastContent` is `upcoming`.
+        case upcoming = "Upcoming"
+        /// An ended live stream: `liveStreamingDetails.actualEndTime` is set (or `format` is
+        /// `live` and it is not on now).
+        case streamed = "Streamed"
+        /// `format` is `short`.
+        case short = "Short"
+    }
+
+    /// A small label under the title; a card has any of them.
+    enum Label: String, CaseIterable {
+        /// `madeForKids` is true.
+        case madeForKids = "Made for kids"
+        /// `license` is `creativeCommon`.
+        case creativeCommons = "Creative Commons"
+        /// `contentRating.ytRating` is `ytAgeRestricted`.
+        case ageRestricted = "Age-restricted"
+    }
+
     var id: String
     var title: String
     var channel: String
@@ -13,6 +37,8 @@ struct GalleryEntry {
     var embed: String
     /// Views at each statistics snapshot, oldest first (empty without snapshots).
     var views: [Int] = []
+    var badge: Badge?
+    var labels: [Label] = []
 
     /// The card of a video record; `nil` when its id is not a well-formed video id.
     init?(_ record: JSONValue) {
@@ -29,6 +55,24 @@ struct GalleryEntry {
         published = text("publishedAt") ?? ""
         thumbnail = text("thumbnailUrl").flatMap(Self.trustedImage)
         embed = "https://www.youtube.com/embed/" + id
+        badge = Self.badge(record)
+        if case .bool(true)? = record["madeForKids"] { labels.append(.madeForKids) }
+        if text("license") == "creativeCommon" { labels.append(.creativeCommons) }
+        if case .string("ytAgeRestricted")? = record["contentRating"]?["ytRating"] { labels.append(.ageRestricted) }
+    }
+
+    /// The badge of a record: live now or upcoming first, then an ended stream, then a Short.
+    private static func badge(_ record: JSONValue) -> Badge? {
+        let broadcast: String?
+        if case .string(let value)? = record["liveBroadcastContent"] { broadcast = value } else { broadcast = nil }
+        let format: String?
+        if case .string(let value)? = record["format"] { format = value } else { format = nil }
+        if broadcast == "live" { return .live }
+        if broadcast == "upcoming" { return .upcoming }
+        if case .string? = record["liveStreamingDetails"]?["actualEndTime"] { return .streamed }
+        if format == "live" { return .streamed }
+        if format == "short" { return .short }
+        return nil
     }
 
     /// Each entry's views at each statistics snapshot of `directory` (a sparkline on its card).
@@ -81,6 +125,14 @@ struct GalleryEntry {
             writer.member("published", entry.published)
             writer.member("thumbnail", entry.thumbnail)
             writer.member("embed", entry.embed)
+            if let badge = entry.badge {
+                writer.memberKey("badge")
+                writer.string(badge.rawValue)
+            }
+            if !entry.labels.isEmpty {
+                writer.memberKey("labels")
+                writer.stringArray(entry.labels.map(\.rawValue))
+            }
             if !entry.views.isEmpty {
                 writer.memberKey("views")
                 writer.intArray(entry.views)

@@ -1,5 +1,7 @@
-/// The static HTML of `ytcrawl gallery`: a thumbnail grid with title, channel and date, lazy
-/// images, a search box filtering as you type (also from `#q=` in the address), and a click that
+/// The static HTML of `ytcrawl gallery`: a thumbnail grid with title, channel and date, a badge
+/// (LIVE, Upcoming, Streamed, Short) and labels (Made for kids, Creative Commons, Age-restricted)
+/// where the record says so, lazy images, a search box filtering as you type (title, channel,
+/// badge and labels; also from `#q=` in the address), and a click that
 /// swaps the thumbnail for the YouTube embed player. Self-contained: no script or style from
 /// elsewhere; the videos are a JSON island the page's script renders.
 enum GalleryPage {
@@ -22,7 +24,14 @@ enum GalleryPage {
                   grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); }
           .card { cursor: pointer; border-radius: .5rem; overflow: hidden; background: #8881; }
           .card[hidden] { display: none; }
-          .media { aspect-ratio: 16 / 9; background: #0003; }
+          .media { position: relative; aspect-ratio: 16 / 9; background: #0003; }
+          .badge { position: absolute; top: .4rem; left: .4rem; padding: .1rem .4rem; border-radius: .25rem;
+                   font-size: .75rem; font-weight: 600; color: #fff; background: #000b; }
+          .badge.live { background: #dc2626; }
+          .badge.upcoming { background: #2563eb; }
+          .badge.short { background: #db2777; }
+          .labels { display: flex; flex-wrap: wrap; gap: .3rem; list-style: none; margin: 0 .6rem .5rem; padding: 0; }
+          .labels li { font-size: .7rem; padding: .05rem .35rem; border: 1px solid #8886; border-radius: .25rem; }
           .media img, .media iframe { width: 100%; height: 100%; object-fit: cover; border: 0; display: block; }
           .media img { color: transparent; }
           .card h2 { font-size: .95rem; margin: .5rem .6rem .25rem; line-height: 1.25; }
@@ -34,7 +43,7 @@ enum GalleryPage {
         <body>
         <header>
           <h1>\(title)</h1>
-          <input id="search" type="search" placeholder="Filter by title or channel" aria-label="Filter videos">
+          <input id="search" type="search" placeholder="Filter by title, channel, badge or label" aria-label="Filter videos">
           <span id="count">\(count) videos</span>
         </header>
         <main id="grid"></main>
@@ -45,11 +54,16 @@ enum GalleryPage {
         const grid = document.getElementById("grid");
         const search = document.getElementById("search");
         const count = document.getElementById("count");
+        // The badges and labels the page knows; anything else in the island is not shown.
+        const badgeClasses = { "LIVE": "live", "Upcoming": "upcoming", "Streamed": "streamed", "Short": "short" };
+        const knownLabels = ["Made for kids", "Creative Commons", "Age-restricted"];
         const cards = videos.map((video) => {
           const card = document.createElement("article");
           card.className = "card";
           card.dataset.videoId = video.id;
-          card.dataset.text = (video.title + " " + video.channel).toLowerCase();
+          const badge = Object.hasOwn(badgeClasses, video.badge) ? video.badge : null;
+          const labels = Array.isArray(video.labels) ? video.labels.filter((label) => knownLabels.includes(label)) : [];
+          card.dataset.text = [video.title, video.channel, badge || "", ...labels].join(" ").toLowerCase();
           const media = document.createElement("div");
           media.className = "media";
           if (video.thumbnail) {
@@ -59,11 +73,27 @@ enum GalleryPage {
             image.alt = video.title;
             media.append(image);
           }
+          if (badge) {
+            const mark = document.createElement("span");
+            mark.className = "badge " + badgeClasses[badge];
+            mark.textContent = badge;
+            media.append(mark);
+          }
           const heading = document.createElement("h2");
           heading.textContent = video.title;
           const meta = document.createElement("p");
           meta.textContent = video.channel + " · " + (video.published || "").slice(0, 10);
           card.append(media, heading, meta);
+          if (labels.length) {
+            const list = document.createElement("ul");
+            list.className = "labels";
+            for (const label of labels) {
+              const item = document.createElement("li");
+              item.textContent = label;
+              list.append(item);
+            }
+            card.append(list);
+          }
           if (Array.isArray(video.views) && video.views.length >= 2) card.append(sparkline(video.views));
           card.addEventListener("click", () => {
             if (media.querySelector("iframe")) return;

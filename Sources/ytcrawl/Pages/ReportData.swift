@@ -4,8 +4,9 @@ import StreamingJSON
 import YouTubeKit
 
 /// What `ytcrawl report` shows of an output directory, read in one pass over each kind (two over
-/// the snapshots): counts by month, a views histogram, channels, comments per video, snapshots and
-/// the fastest-growing videos' curves.
+/// the snapshots): counts by month, a views histogram, formats, channels, comments per video,
+/// snapshots and the fastest-growing videos' curves. Schema-1 lines lack the schema-2 keys; a
+/// missing key counts as null.
 struct ReportData {
     struct ChannelTotals {
         var title = ""
@@ -27,6 +28,13 @@ struct ReportData {
     /// Index n: videos with 10^(n-1) ≤ views < 10^n (index 0: no views); and videos with hidden counts.
     var viewsByDigits: [Int] = Array(repeating: 0, count: 12)
     var viewsUnknown = 0
+    /// Videos by their `format` label (`short`, `live`, `long`); the rest are not labelled.
+    var formats: [String: Int] = [:]
+    static let formatLabels = ["short", "live", "long"]
+    /// Videos whose record says (`madeForKids` or `license` not null): the status part was read.
+    var statusKnown = 0
+    var madeForKids = 0
+    var creativeCommons = 0
     var channels: [String: ChannelTotals] = [:]
     var titles: [String: String] = [:]
     var comments = 0
@@ -74,6 +82,19 @@ struct ReportData {
         } else {
             viewsUnknown += 1
         }
+        if case .string(let format)? = record["format"], Self.formatLabels.contains(format) {
+            formats[format, default: 0] += 1
+        }
+        var status = false
+        if case .bool(let kids)? = record["madeForKids"] {
+            status = true
+            if kids { madeForKids += 1 }
+        }
+        if case .string(let license)? = record["license"] {
+            status = true
+            if license == "creativeCommon" { creativeCommons += 1 }
+        }
+        if status { statusKnown += 1 }
         guard case .string(let channel)? = record["channelId"] else { return }
         var totals = channels[channel] ?? ChannelTotals()
         if case .string(let title)? = record["channelTitle"] { totals.title = title }

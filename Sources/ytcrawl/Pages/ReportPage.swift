@@ -2,16 +2,22 @@ import Foundation
 
 /// The HTML of `ytcrawl report`: one self-contained page (inline SVG charts and CSS; no script,
 /// font or image from anywhere) with a section per question and a line of numbers under each.
+/// Each heading says what the bars or lines are, and each axis what it counts.
 enum ReportPage {
     static func html(title: String, directory: String, data: ReportData) -> String {
         var sections: [String] = []
         sections.append(publishedPerMonth(data))
         sections.append(viewsDistribution(data))
+        sections.append(formats(data))
         sections.append(topChannels(data))
         sections.append(comments(data))
         sections.append(snapshots(data))
-        let summary =
+        var summary =
             "\(data.videos) videos, \(data.channels.count) channels (\(data.channelsResolved) resolved), \(data.comments) comments, \(data.snapshots.count) statistics snapshots"
+        if data.statusKnown > 0 {
+            summary +=
+                "; of the \(data.statusKnown) videos whose status was read, \(data.madeForKids) made for kids and \(data.creativeCommons) under a Creative Commons license"
+        }
         return """
             <!doctype html>
             <html lang="en">
@@ -29,6 +35,7 @@ enum ReportPage {
               svg.chart { max-width: 100%; height: auto; display: block; }
               svg.chart text { fill: #374151; font-family: system-ui, sans-serif; }
               svg.chart line.grid { stroke: #e5e7eb; }
+              svg.chart text.unit { fill: #6b7280; }
             </style>
             </head>
             <body>
@@ -49,6 +56,7 @@ enum ReportPage {
         let months = data.perMonth.keys.sorted()
         var bars: [SVGChart.Bar] = []
         var note = "no videos"
+        var heading = "Videos by month published"
         if let first = months.first, let last = months.last {
             // Every month from the first to the last, empty ones too; by year past ten years.
             let all = Self.months(from: first, to: last)
@@ -57,13 +65,14 @@ enum ReportPage {
                 for (month, count) in data.perMonth { years[String(month.prefix(4)), default: 0] += count }
                 bars = years.keys.sorted().map { SVGChart.Bar(label: $0, value: Double(years[$0] ?? 0)) }
                 note = "by year, \(first.prefix(4))–\(last.prefix(4))"
+                heading = "Videos by year published"
             } else {
                 bars = all.map { SVGChart.Bar(label: $0, value: Double(data.perMonth[$0] ?? 0)) }
                 note = "by month, \(first) to \(last)"
             }
         }
-        let chart = SVGChart.columns(bars, labelEvery: max(1, bars.count / 12), id: "chart-published")
-        return section("published", "Videos published", chart, note)
+        let chart = SVGChart.columns(bars, unit: "videos", labelEvery: max(1, bars.count / 12), id: "chart-published")
+        return section("published", heading, chart, note + "; each bar: the videos crawled that were published then")
     }
 
     private static func viewsDistribution(_ data: ReportData) -> String {
@@ -73,10 +82,24 @@ enum ReportPage {
         ]
         let last = data.viewsByDigits.lastIndex { $0 > 0 } ?? 0
         let bars = (0...last).map { SVGChart.Bar(label: labels[$0], value: Double(data.viewsByDigits[$0])) }
-        let chart = SVGChart.columns(data.videos > 0 ? bars : [], id: "chart-views")
+        let chart = SVGChart.columns(data.videos > 0 ? bars : [], unit: "videos", id: "chart-views")
         return section(
-            "views", "Views per video (log scale: each bar ten times the last)", chart,
-            "\(data.videos - data.viewsUnknown) videos with a view count, \(data.viewsUnknown) without")
+            "views", "Videos by view count (bands of ten: 0, 1–9, 10–99, …)", chart,
+            "each bar: how many videos have a view count in that band (each band ten times as wide as the last); \(data.videos - data.viewsUnknown) videos with a view count, \(data.viewsUnknown) without (hidden or not read)"
+        )
+    }
+
+    private static func formats(_ data: ReportData) -> String {
+        let labelled = ReportData.formatLabels.reduce(0) { $0 + (data.formats[$1] ?? 0) }
+        let names = ["short": "Shorts", "live": "Live streams", "long": "Long-form"]
+        let bars =
+            ReportData.formatLabels.map { SVGChart.Bar(label: names[$0] ?? $0, value: Double(data.formats[$0] ?? 0)) }
+            + [SVGChart.Bar(label: "Not labelled", value: Double(data.videos - labelled))]
+        let chart = SVGChart.rows(data.videos > 0 ? bars : [], unit: "videos", id: "chart-formats")
+        return section(
+            "formats", "Shorts, live and long-form (videos by format label)", chart,
+            "\(labelled) of \(data.videos) videos labelled. Labels come only from crawls with formats=yes on a channel seed (the channel's Shorts, live and long-form playlists); videos from other seeds, and uploads of the last week (those lists lag), are not labelled"
+        )
     }
 
     private static func topChannels(_ data: ReportData) -> String {
@@ -86,24 +109,24 @@ enum ReportPage {
             entry.value.title.isEmpty ? entry.key : entry.value.title
         }
         return section(
-            "channels-videos", "Top channels by videos",
+            "channels-videos", "Channels with the most videos crawled (videos per channel, top 12)",
             SVGChart.rows(
-                byVideos.map { SVGChart.Bar(label: label($0), value: Double($0.value.videos)) },
+                byVideos.map { SVGChart.Bar(label: label($0), value: Double($0.value.videos)) }, unit: "videos",
                 id: "chart-channels-videos"),
             "\(data.channels.count) channels")
             + "\n"
             + section(
-                "channels-views", "Top channels by views",
+                "channels-views", "Channels with the most views (views summed over their crawled videos, top 12)",
                 SVGChart.rows(
-                    byViews.map { SVGChart.Bar(label: label($0), value: Double($0.value.views)) },
+                    byViews.map { SVGChart.Bar(label: label($0), value: Double($0.value.views)) }, unit: "views",
                     id: "chart-channels-views"),
-                "views summed over the videos crawled")
+                "a channel's views are those of its videos in this crawl, not the channel's total")
     }
 
     private static func comments(_ data: ReportData) -> String {
         guard data.comments > 0 else {
             return section(
-                "comments", "Comments per video", SVGChart.columns([], id: "chart-comments"),
+                "comments", "Videos by comments crawled", SVGChart.columns([], unit: "videos", id: "chart-comments"),
                 "no comments crawled (crawl with --comments, comments=yes on a seed, or comments VIDEO_ID seeds)")
         }
         let labels = ["1", "2–9", "10–99", "100–999", "1k–10k", "10k+"]
@@ -113,9 +136,9 @@ enum ReportPage {
         }
         let bars = zip(labels, buckets).map { SVGChart.Bar(label: $0.0, value: Double($0.1)) }
         return section(
-            "comments", "Comments per video (videos by how many comments were crawled)",
-            SVGChart.columns(bars, id: "chart-comments"),
-            "\(data.comments) comments on \(data.commentsPerVideo.count) videos; comments disabled on \(data.commentsDisabled)"
+            "comments", "Videos by comments crawled (bands: 1, 2–9, 10–99, …)",
+            SVGChart.columns(bars, unit: "videos", id: "chart-comments"),
+            "each bar: how many videos have that many comments in this crawl (videos without any are left out); \(data.comments) comments on \(data.commentsPerVideo.count) videos; comments disabled on \(data.commentsDisabled)"
                 + (data.authorPseudonyms.map { "; authors \($0): no names, ids as keyed hashes, @mentions replaced" }
                     ?? "; authors in clear (names and channel ids as the API gave them)")
         )
@@ -124,7 +147,7 @@ enum ReportPage {
     private static func snapshots(_ data: ReportData) -> String {
         guard !data.snapshots.isEmpty else {
             return section(
-                "growth", "Growth", SVGChart.lines([], id: "chart-growth"),
+                "growth", "Views over time", SVGChart.lines([], unit: "views", id: "chart-growth"),
                 "no statistics snapshots (take them with ytcrawl refresh DIR, e.g. daily)")
         }
         let series = data.growth.map { entry in
@@ -135,13 +158,15 @@ enum ReportPage {
         }
         let gone = data.snapshots.map { SVGChart.Bar(label: Self.shortTime($0.name), value: Double($0.gone)) }
         return section(
-            "growth", "Fastest-growing videos (views at each snapshot)", SVGChart.lines(series, id: "chart-growth"),
-            "\(data.snapshots.count) snapshots, \(data.snapshots.first?.name ?? "") to \(data.snapshots.last?.name ?? "")"
+            "growth",
+            "Views of the fastest-growing videos at each snapshot (top \(ReportData.topGrowing) by views gained a day)",
+            SVGChart.lines(series, unit: "views", id: "chart-growth"),
+            "one line per video; \(data.snapshots.count) snapshots, \(data.snapshots.first?.name ?? "") to \(data.snapshots.last?.name ?? "")"
         )
             + "\n"
             + section(
-                "gone", "Videos gone (deleted or made private), per snapshot",
-                SVGChart.columns(gone, labelEvery: max(1, gone.count / 10), id: "chart-gone"),
+                "gone", "Videos gone (deleted or made private) at each snapshot",
+                SVGChart.columns(gone, unit: "videos", labelEvery: max(1, gone.count / 10), id: "chart-gone"),
                 "\(data.goneLatest) gone in the latest snapshot")
     }
 

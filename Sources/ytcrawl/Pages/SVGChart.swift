@@ -2,7 +2,8 @@ import Foundation
 import YouTubeKit
 
 /// Small inline SVG charts for `ytcrawl report`: drawn here, so the page needs no script, font or
-/// file from anywhere. Every label is HTML-escaped.
+/// file from anywhere. Every label is HTML-escaped. Values are counts (videos, views): each
+/// value axis is ticked at round steps from 0 (``AxisTicks``) and says what it counts.
 enum SVGChart {
     /// One bar or point: its label and value.
     struct Bar {
@@ -18,17 +19,21 @@ enum SVGChart {
 
     static let palette = ["#3b82f6", "#ef4444", "#10b981", "#f59e0b", "#8b5cf6", "#ec4899", "#14b8a6", "#64748b"]
 
-    /// Vertical bars (a histogram or a time series), every `labelEvery`-th label shown.
-    static func columns(_ bars: [Bar], width: Int = 720, height: Int = 220, labelEvery: Int = 1, id: String) -> String {
+    /// Vertical bars (a histogram or a time series), every `labelEvery`-th label shown; `unit`
+    /// names what the height counts (the y axis's caption, e.g. "videos").
+    static func columns(
+        _ bars: [Bar], unit: String, width: Int = 720, height: Int = 220, labelEvery: Int = 1, id: String
+    ) -> String {
         guard !bars.isEmpty else { return empty(id: id) }
-        let left = 48.0
+        let left = 60.0
         let bottom = 36.0
         let plotWidth = Double(width) - left - 8
         let plotHeight = Double(height) - bottom - 12
-        let top = max(1, bars.map(\.value).max() ?? 1)
+        let ticks = AxisTicks.choose(maximum: bars.map(\.value).max() ?? 0, integers: true)
+        let top = ticks.top
         let step = plotWidth / Double(bars.count)
         var svg = open(width: width, height: height, id: id)
-        svg += axis(left: left, plotHeight: plotHeight, plotWidth: plotWidth, top: top)
+        svg += axis(left: left, plotHeight: plotHeight, plotWidth: plotWidth, ticks: ticks, unit: unit)
         for (index, bar) in bars.enumerated() {
             let barHeight = plotHeight * bar.value / top
             let x = left + Double(index) * step
@@ -42,15 +47,26 @@ enum SVGChart {
         return svg + "</svg>"
     }
 
-    /// Horizontal bars with their labels, largest first.
-    static func rows(_ bars: [Bar], width: Int = 720, id: String) -> String {
+    /// Horizontal bars with their labels, in the order given, over an x axis ticked below them;
+    /// `unit` names what the length counts (the axis's caption, e.g. "videos").
+    static func rows(_ bars: [Bar], unit: String, width: Int = 720, id: String) -> String {
         guard !bars.isEmpty else { return empty(id: id) }
         let rowHeight = 22.0
         let labelWidth = 220.0
-        let height = Int(rowHeight * Double(bars.count)) + 8
-        let top = max(1, bars.map(\.value).max() ?? 1)
+        let plotBottom = 4 + rowHeight * Double(bars.count)
+        let height = Int(plotBottom) + 36
+        let ticks = AxisTicks.choose(maximum: bars.map(\.value).max() ?? 0, integers: true)
+        let top = ticks.top
         let plotWidth = Double(width) - labelWidth - 90
         var svg = open(width: width, height: height, id: id)
+        for value in ticks.values {
+            let x = labelWidth + plotWidth * value / top
+            svg += "<line x1=\"\(f(x))\" x2=\"\(f(x))\" y1=\"4.0\" y2=\"\(f(plotBottom))\" class=\"grid\"/>"
+            svg += text(x: x, y: plotBottom + 13, anchor: "middle", ticks.label(value), size: 10, className: "tick")
+        }
+        svg += text(
+            x: labelWidth + plotWidth / 2, y: plotBottom + 29, anchor: "middle", escape(unit), size: 11,
+            className: "unit")
         for (index, bar) in bars.enumerated() {
             let y = 4 + Double(index) * rowHeight
             svg += text(x: labelWidth - 6, y: y + 15, anchor: "end", escape(clip(bar.label, 34)), size: 12)
@@ -63,20 +79,22 @@ enum SVGChart {
         return svg + "</svg>"
     }
 
-    /// Lines over a shared x axis (UTC seconds), labelled by date, with a legend.
-    static func lines(_ series: [Series], width: Int = 720, height: Int = 260, id: String) -> String {
+    /// Lines over a shared x axis (UTC seconds), labelled by date, with a legend; `unit` names
+    /// what the y axis counts (its caption, e.g. "views").
+    static func lines(_ series: [Series], unit: String, width: Int = 720, height: Int = 260, id: String) -> String {
         let points = series.flatMap(\.points)
         guard !points.isEmpty else { return empty(id: id) }
-        let left = 64.0
+        let left = 60.0
         let bottom = 36.0
         let legend = Double(18 * series.count)
         let plotWidth = Double(width) - left - 12
         let plotHeight = Double(height) - bottom - 12 - legend
         let minX = points.map(\.x).min() ?? 0
         let maxX = max(minX + 1, points.map(\.x).max() ?? 1)
-        let top = max(1, points.map(\.y).max() ?? 1)
+        let ticks = AxisTicks.choose(maximum: points.map(\.y).max() ?? 0, integers: true)
+        let top = ticks.top
         var svg = open(width: width, height: height, id: id)
-        svg += axis(left: left, plotHeight: plotHeight, plotWidth: plotWidth, top: top)
+        svg += axis(left: left, plotHeight: plotHeight, plotWidth: plotWidth, ticks: ticks, unit: unit)
         // A date under the first point of each day, when it is clear of the last label.
         var lastLabel: (date: String, position: Double)?
         for x in Set(points.map(\.x)).sorted() {
@@ -138,19 +156,29 @@ enum SVGChart {
         "<rect x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(max(0, width)))\" height=\"\(f(max(0, height)))\" fill=\"\(palette[0])\">"
     }
 
-    private static func text(x: Double, y: Double, anchor: String, _ content: String, size: Int) -> String {
-        "<text x=\"\(f(x))\" y=\"\(f(y))\" text-anchor=\"\(anchor)\" font-size=\"\(size)\">" + content + "</text>"
+    private static func text(
+        x: Double, y: Double, anchor: String, _ content: String, size: Int, className: String? = nil,
+        rotated: Bool = false
+    ) -> String {
+        "<text x=\"\(f(x))\" y=\"\(f(y))\" text-anchor=\"\(anchor)\" font-size=\"\(size)\""
+            + (className.map { " class=\"\($0)\"" } ?? "")
+            + (rotated ? " transform=\"rotate(-90 \(f(x)) \(f(y)))\"" : "") + ">" + content + "</text>"
     }
 
-    /// The y axis: four gridlines with their values.
-    private static func axis(left: Double, plotHeight: Double, plotWidth: Double, top: Double) -> String {
+    /// The y axis: a gridline and its label at each tick, and the caption saying what it counts
+    /// along its side.
+    private static func axis(
+        left: Double, plotHeight: Double, plotWidth: Double, ticks: AxisTicks, unit: String
+    ) -> String {
         var svg = ""
-        for step in 0...4 {
-            let y = 12 + plotHeight - plotHeight * Double(step) / 4
+        for value in ticks.values {
+            let y = 12 + plotHeight - plotHeight * value / ticks.top
             svg +=
                 "<line x1=\"\(f(left))\" x2=\"\(f(left + plotWidth))\" y1=\"\(f(y))\" y2=\"\(f(y))\" class=\"grid\"/>"
-            svg += text(x: left - 6, y: y + 4, anchor: "end", number(top * Double(step) / 4), size: 10)
+            svg += text(x: left - 6, y: y + 4, anchor: "end", ticks.label(value), size: 10, className: "tick")
         }
+        svg += text(
+            x: 14, y: 12 + plotHeight / 2, anchor: "middle", escape(unit), size: 11, className: "unit", rotated: true)
         return svg
     }
 }
