@@ -31,7 +31,8 @@ struct SchemaCommandTests {
             #expect(fields.first?["mode"] as? String == "REQUIRED", "the id column")
             for field in fields {
                 #expect(
-                    ["STRING", "INT64", "BOOL", "FLOAT64", "JSON", "TIMESTAMP", "RECORD"].contains(field["type"] as? String ?? ""), "\(field)")
+                    ["STRING", "INT64", "BOOL", "FLOAT64", "JSON", "TIMESTAMP", "RECORD"].contains(
+                        field["type"] as? String ?? ""), "\(field)")
                 #expect(["NULLABLE", "REQUIRED", "REPEATED"].contains(field["mode"] as? String ?? ""), "\(field)")
                 if field["type"] as? String == "RECORD" { #expect((field["fields"] as? [Any])?.isEmpty == false) }
             }

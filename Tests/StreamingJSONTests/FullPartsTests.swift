@@ -111,7 +111,8 @@ struct FullPartsTests {
         #expect(details.filter { $0.activeLiveChatId != nil && $0.actualStartTime == nil }.count == 2)
 
         let jawed = try PageDecoder.decode(
-            SharedFixtures.bytes("full-parts/ryn-cx-not-yt-dlapi__channels_UC4QobU6STFB0P71PMvOGN5A_jawed_brandingSettings.json")
+            SharedFixtures.bytes(
+                "full-parts/ryn-cx-not-yt-dlapi__channels_UC4QobU6STFB0P71PMvOGN5A_jawed_brandingSettings.json")
         ).records
         guard case .channel(let channel)? = jawed.first else { return #expect(Bool(false)) }
         #expect(channel.keywords == ["me at the zoo", "jawed karim", "first youtube video"])

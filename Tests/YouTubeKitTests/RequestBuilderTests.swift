@@ -34,7 +34,8 @@ struct RequestBuilderTests {
         let request = try APIRequest.videos(ids: ["dQw4w9WgXcQ"])
         #expect(
             request.urlString(base: "http://127.0.0.1:41234/")
-                == "http://127.0.0.1:41234/youtube/v3/videos?part=snippet%2CcontentDetails%2Cstatistics%2Cstatus%2CtopicDetails%2CrecordingDetails%2CliveStreamingDetails%2CpaidProductPlacementDetails&id=dQw4w9WgXcQ")
+                == "http://127.0.0.1:41234/youtube/v3/videos?part=snippet%2CcontentDetails%2Cstatistics%2Cstatus%2CtopicDetails%2CrecordingDetails%2CliveStreamingDetails%2CpaidProductPlacementDetails&id=dQw4w9WgXcQ"
+        )
         #expect(request.urlString().hasPrefix("https://www.googleapis.com/youtube/v3/videos?"))
     }
 

@@ -39,6 +39,11 @@ public struct CrawlConfiguration: Sendable {
     public var snapshot: SnapshotPlan?
     /// Checks the engine's invariants before every action (tests of in-process crawls).
     var checksInvariants = false
+    /// `--formats`: label every walked channel's videos short, live or long.
+    public var formats = false
+    /// `--video-parts`, `--channel-parts`: the parts of videos.list and channels.list.
+    public var videoParts = APIRequest.Parts.videos
+    public var channelParts = APIRequest.Parts.channels
 
     public init(
         seeds: [Seed], seedsDigest: String, apiBase: String, out: String, concurrency: Int = 8, hydrate: Bool = true,
@@ -66,7 +71,8 @@ public struct CrawlConfiguration: Sendable {
         CrawlEngine.Options(
             hydrate: hydrate, maxPages: maxPages, concurrency: concurrency, checkpointEvery: checkpointEvery,
             checkpointInterval: checkpointInterval, comments: comments, maxCommentPages: maxCommentPages,
-            pseudonymizer: pseudonymizer, completeChannels: completeChannels, seedsDigest: seedsDigest, output: out)
+            pseudonymizer: pseudonymizer, completeChannels: completeChannels, formats: formats,
+            videoParts: videoParts, channelParts: channelParts, seedsDigest: seedsDigest, output: out)
     }
 }
 
@@ -101,6 +107,8 @@ public struct CrawlSummary: Sendable {
     public var commentsDisabled: [String] = []
     /// Windows of `split=time` searches finished this run, and windows still to do.
     public var searchWindows = 0
+    /// Units spent on format labels (`formats=yes`): pages of `UUSH…`/`UULV…` lists and their 404s.
+    public var formatUnits = 0
     public var windowsLeft = 0
     /// Channels whose uploads playlist listed fewer videos than their `videoCount`: channel,
     /// expected, found.

@@ -31,13 +31,15 @@ extension CrawlEngine {
     /// - Returns: whether the video was new.
     @discardableResult
     mutating func discover(
-        _ id: String, seed: Int, endpoint: String, rank: Int, partial: Video?, _ out: inout EventOutput
+        _ id: String, seed: Int, endpoint: String, rank: Int, partial: Video?, format: VideoFormat? = nil,
+        _ out: inout EventOutput
     ) -> Bool {
         if options.comments || seeds[seed].comments { wantComments(of: id, seed: seed) }
         guard seen.insertVideo(id) else { return false }
         if options.hydrate || partial == nil {
-            hydration.add(PendingVideo(videoId: id, seed: seed, endpoint: endpoint, rank: rank))
+            hydration.add(PendingVideo(videoId: id, seed: seed, endpoint: endpoint, rank: rank, format: format))
         } else if var video = partial {
+            video.format = format
             video.source = source(seed, endpoint: endpoint, rank: rank)
             video.fetchedAt = out.wallClock
             write(.video(video), &out)
@@ -52,6 +54,7 @@ extension CrawlEngine {
         guard let origin = hydration.remove(found.videoId) else { return false }
         if let count = found.commentCount { comments.noteCount(count, of: found.videoId) }
         var video = found
+        video.format = origin.format
         video.source = source(origin.seed, endpoint: origin.endpoint, rank: origin.rank)
         video.fetchedAt = out.wallClock
         write(.video(video), &out)
@@ -69,11 +72,15 @@ extension CrawlEngine {
             write(.channel(channel), &out)
         }
         if let uploads = found.derivedUploadsPlaylistId, seen.queuePlaylist(uploads) {
-            enqueue(
-                .playlist(
-                    PlaylistPage(
-                        seed: seed, playlistId: uploads, page: 0, rank: 0, uploads: true, channelId: found.channelId,
-                        expected: found.videoCount)))
+            var walk = PlaylistPage(
+                seed: seed, playlistId: uploads, page: 0, rank: 0, uploads: true, channelId: found.channelId,
+                expected: found.videoCount)
+            if options.formats || seeds[seed].formats, let shorts = walk.formatWalk(.shorts, at: out.wallClock) {
+                // Its Shorts and its live streams are walked first, each video labelled by the list
+                // it is in; the uploads walk after labels the rest (already seen: not again).
+                walk = shorts
+            }
+            enqueue(.playlist(walk))
         }
     }
 

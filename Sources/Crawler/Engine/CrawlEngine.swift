@@ -35,6 +35,11 @@ struct CrawlEngine {
         var pseudonymizer: AuthorPseudonymizer?
         /// `--complete-channels`: `complete=search` for every channel.
         var completeChannels = false
+        /// `--formats`: `formats=yes` for every seed.
+        var formats = false
+        /// The parts videos.list and channels.list ask for (`--video-parts`, `--channel-parts`).
+        var videoParts = APIRequest.Parts.videos
+        var channelParts = APIRequest.Parts.channels
         /// The seeds file's digest: a checkpoint of earlier versions (without its seeds) is
         /// resumed only for the same file.
         var seedsDigest = ""
@@ -96,6 +101,9 @@ struct CrawlEngine {
         var before: [RecordKind: Int] = [:]
         /// Windows of `split=time` searches finished.
         var searchWindows = 0
+        /// Pages of `UUSH…`/`UULV…` lists read, and those lists' 404s (none of that kind): the
+        /// units format labels cost.
+        var formatPages = 0
         /// `gone` lines of a snapshot this run wrote.
         var statsGone = 0
         var unitsByMethod: [String: Int] = [:]

@@ -171,6 +171,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             warnings: engine.findings.warnings, left: engine.left, units: await limiter.spentUnits,
             searches: await limiter.spentSearches, requests: counters.requests)
         summary.searchesWaiting = engine.searchesWaiting
+        summary.formatUnits = counters.formatPages
         summary.statsWritten = counters.statsWritten
         summary.statsBefore = counters.statsBefore
         summary.statsGone = counters.statsGone

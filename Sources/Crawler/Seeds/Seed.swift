@@ -45,6 +45,9 @@ public struct Seed: Sendable, Hashable {
     public var splitTime = false
     /// `complete=search` on a channel: videos its uploads playlist does not list are searched for.
     public var completeBySearch = false
+    /// `formats=yes`: the videos of every channel whose uploads the seed walks are labelled
+    /// short, live or long from the channel's `UUSH…`/`UULV…` playlists.
+    public var formats = false
 
     /// A `comments VIDEO_ID` seed.
     public var isCommentsSeed: Bool {

@@ -147,6 +147,7 @@ public enum SeedsParser {
         var splitTime = false
         var walkPages: Int?
         var completeBySearch = false
+        var formats = false
         var commentOrder = APIRequest.CommentOrder.time
         var searchTerms: String?
         var searchParameters: [(name: String, value: String)] = []
@@ -188,6 +189,17 @@ public enum SeedsParser {
                 continue
             case ("complete", _):
                 throw fail(token, "found complete=\(value); complete=search is for channel seeds")
+            case ("formats", "channel"), ("formats", "search"):
+                guard value == "yes" || value == "no" else {
+                    throw fail(token, "found formats=\(value); expected formats=yes or formats=no")
+                }
+                formats = value == "yes"
+                continue
+            case ("formats", _):
+                throw fail(
+                    token,
+                    "found formats=\(value); formats=yes labels the uploads of walked channels: "
+                        + "for channel seeds and searches with walk=channels")
             case ("searchTerms", "comments"):
                 guard !value.isEmpty else { throw fail(token, "found an empty searchTerms=; expected words to match") }
                 searchTerms = value
@@ -210,7 +222,7 @@ public enum SeedsParser {
                     let takes =
                         first.text == "comments"
                         ? "maxPages=N, order=time|relevance and searchTerms=…"
-                        : "maxPages=N, comments=yes\(first.text == "channel" ? " and complete=search" : "")"
+                        : "maxPages=N, comments=yes\(first.text == "channel" ? ", complete=search and formats=yes" : "")"
                     throw fail(token, "found the filter \(name)=\(value); a \(first.text) seed takes only \(takes)")
                 }
                 searchParameters.append((name, value))
@@ -252,6 +264,7 @@ public enum SeedsParser {
         seed.splitTime = splitTime
         seed.walkPages = walkPages
         seed.completeBySearch = completeBySearch
+        seed.formats = formats
         return seed
     }
 

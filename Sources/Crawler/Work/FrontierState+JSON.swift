@@ -39,6 +39,7 @@ extension FrontierState {
             writer.member("seed", video.seed)
             writer.member("endpoint", video.endpoint)
             writer.member("rank", video.rank)
+            if let format = video.format { writer.member("format", format.rawValue) }
             writer.raw("}")
         }
         writer.raw("]")

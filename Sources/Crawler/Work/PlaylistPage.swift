@@ -1,3 +1,4 @@
+import Foundation
 import StreamingJSON
 import YouTubeKit
 
@@ -18,6 +19,11 @@ struct PlaylistPage: PagedWork {
     var expected: Int?
     /// The oldest upload found so far.
     var oldest: Int64?
+    /// Which list of a `formats=yes` walk this is (absent for every other walk).
+    var formatWalk: FormatWalk?
+    /// With ``formatWalk``: a video that no format list names is long-form when published before
+    /// this (Unix seconds, a week before the walk began: the lists lag uploads by up to a week).
+    var labelBefore: Int64?
 
     /// Hydrated videos come from videos.list: the page need only say which they are and when
     /// they were published (`contentDetails`), a tenth of the bytes of the snippet (same unit).
@@ -32,37 +38,43 @@ struct PlaylistPage: PagedWork {
             playlistId: playlistId, part: APIRequest.Parts.playlistItemIds, pageToken: pageToken)
     }
 
-    /// Marks its playlist as queued.
-    func markQueued(in seen: inout SeenSets) { _ = seen.queuePlaylist(playlistId) }
+    /// Marks its playlist as queued (a format list's channel uploads too).
+    func markQueued(in seen: inout SeenSets) {
+        _ = seen.queuePlaylist(playlistId)
+        if let uploads = formatWalk.map({ _ in uploadsPlaylistId }) { _ = seen.queuePlaylist(uploads) }
+    }
 
     func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
         var position = rank
         var oldest = self.oldest
+        if formatWalk?.isLabelList == true { plan.counters.formatPages += 1 }
         for case .video(let video) in fetched.records {
+            let published = video.publishedAt.map { Int64($0.timeIntervalSince1970) }
             plan.discover(
-                video.videoId, seed: seed, endpoint: "playlistItems.list", rank: position, partial: video, &out)
-            if let date = video.publishedAt.map({ Int64($0.timeIntervalSince1970) }) {
-                oldest = min(oldest ?? date, date)
-            }
+                video.videoId, seed: seed, endpoint: "playlistItems.list", rank: position, partial: video,
+                format: format(published: published), &out)
+            if let published { oldest = min(oldest ?? published, published) }
             position += 1
         }
         guard let token = fetched.summary.nextPageToken, page + 1 < (plan.playlistPages(seed) ?? .max) else {
-            if fetched.summary.nextPageToken == nil, let channelId, let expected, expected > position {
+            if fetched.summary.nextPageToken == nil, formatWalk?.isLabelList != true, let channelId, let expected,
+                expected > position
+            {
                 plan.uploadsEnded(channelId: channelId, expected: expected, found: position, oldest: oldest, seed: seed)
             }
-            return
+            return walkEnded(&plan)
         }
         if token == pageToken {
             plan.warn(
                 "\(describe(seeds: plan.seeds)): the API sent the same nextPageToken again; this playlist ends here",
                 &out)
-            return
+            return walkEnded(&plan)
         }
         if page > 0, fetched.records.isEmpty, fetched.summary.itemCount == 0 {
             plan.warn(
                 "\(describe(seeds: plan.seeds)): a page without entries but with a next page; this playlist ends here",
                 &out)
-            return
+            return walkEnded(&plan)
         }
         var next = self
         next.pageToken = token
@@ -88,9 +100,98 @@ struct PlaylistPage: PagedWork {
         writer.member("channelId", channelId)
         writer.member("expected", expected)
         if let oldest { writer.member("oldest", Int(oldest)) }
+        if let formatWalk { writer.member("formatWalk", formatWalk.rawValue) }
+        if let labelBefore { writer.member("labelBefore", Int(labelBefore)) }
     }
 
     func describe(seeds: [Seed]) -> String {
-        (uploads ? "uploads playlist \(playlistId)" : "playlist \(playlistId)") + " (page \(page + 1))"
+        let what =
+            switch formatWalk {
+            case .shorts?: "Shorts list"
+            case .live?: "live streams list"
+            default: uploads ? "uploads playlist" : "playlist"
+            }
+        return "\(what) \(playlistId) (page \(page + 1))"
     }
+
+    // MARK: Format labels (`formats=yes`)
+
+    /// The channel's uploads list (`UU…`), whichever list of it this walk reads.
+    var uploadsPlaylistId: String {
+        formatWalk?.isLabelList == true ? "UU" + playlistId.dropFirst(4) : playlistId
+    }
+
+    /// The walk of the channel's `kind` list, from its first page, labelling what it finds;
+    /// `nil` when the uploads list is not a `UU…` one (no format lists derive from it).
+    func formatWalk(_ kind: FormatWalk, at now: Date) -> PlaylistPage? {
+        let uploads = uploadsPlaylistId
+        guard uploads.hasPrefix("UU"), uploads.count > 2 else { return nil }
+        var walk = self
+        walk.formatWalk = kind
+        walk.labelBefore = labelBefore ?? Int64(now.timeIntervalSince1970) - FormatWalk.listLag
+        walk.playlistId = kind.prefix + uploads.dropFirst(2)
+        walk.pageToken = nil
+        walk.page = 0
+        walk.rank = 0
+        walk.restarts = nil
+        walk.oldest = nil
+        return walk
+    }
+
+    /// The label of a video this walk found: its list's, or for the uploads list after them
+    /// `long` when it is older than the lists' lag (and `nil`, unknown, when younger).
+    func format(published: Int64?) -> VideoFormat? {
+        switch formatWalk {
+        case .shorts?: return .short
+        case .live?: return .live
+        case .rest?:
+            guard let published, let labelBefore else { return nil }
+            return published < labelBefore ? .long : nil
+        case nil: return nil
+        }
+    }
+
+    /// This list is walked: the next of the chain (Shorts, then live, then the uploads) is queued.
+    func walkEnded(_ plan: inout CrawlEngine) {
+        let next: FormatWalk
+        switch formatWalk {
+        case .shorts?: next = .live
+        case .live?: next = .rest
+        default: return
+        }
+        if let walk = formatWalk(next, at: Date()) { plan.enqueue(.playlist(walk)) }
+    }
+
+    /// A format list that does not exist (404 `playlistNotFound`) has no video of its kind: the
+    /// chain goes on (the 404 cost its unit).
+    func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine, _ out: inout EventOutput) -> Bool {
+        guard formatWalk?.isLabelList == true, reasons.contains(.playlistNotFound) else { return false }
+        plan.counters.formatPages += 1
+        walkEnded(&plan)
+        return true
+    }
+}
+
+/// Which list of a channel a `formats=yes` walk reads, in the order they are walked.
+enum FormatWalk: String, Codable, Sendable, Hashable {
+    /// `UUSH…`: the channel's Shorts.
+    case shorts
+    /// `UULV…`: its live streams, past and present.
+    case live
+    /// `UU…`, after both: every upload; those not seen in either list are long-form.
+    case rest
+
+    /// The lists lag uploads by up to a week: a video younger than that, in neither, is unknown.
+    static let listLag: Int64 = 7 * 86_400
+
+    var prefix: String {
+        switch self {
+        case .shorts: "UUSH"
+        case .live: "UULV"
+        case .rest: "UU"
+        }
+    }
+
+    /// A list of one format (whose pages are the labels' cost).
+    var isLabelList: Bool { self != .rest }
 }

@@ -1,3 +1,5 @@
+import YouTubeKit
+
 /// One unit of work of a crawl, of any kind: what the frontier holds and a checkpoint keeps.
 /// Each case carries its kind's own type; what a kind does is in that type (see ``CrawlWork``).
 enum WorkItem: Sendable, Hashable {
@@ -20,6 +22,8 @@ struct PendingVideo: Codable, Sendable, Hashable {
     var seed: Int
     var endpoint: String
     var rank: Int
+    /// Its format label, when a `formats=yes` walk found it (absent in older checkpoints).
+    var format: VideoFormat?
 }
 
 /// What a checkpoint keeps of a crawl in progress.
