@@ -11,8 +11,8 @@ struct ChannelLookup: SeededWork {
     var page: Int { 0 }
 
     func request(for plan: CrawlEngine) throws -> APIRequest {
-        if let id { return try APIRequest.channels(.ids([id])) }
-        return try APIRequest.channels(.handle(handle ?? ""))
+        if let id { return try APIRequest.channels(.ids([id]), part: plan.options.channelParts) }
+        return try APIRequest.channels(.handle(handle ?? ""), part: plan.options.channelParts)
     }
 
     func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
@@ -54,7 +54,9 @@ struct ChannelBatch: CrawlWork {
 
     var page: Int { 0 }
 
-    func request(for plan: CrawlEngine) throws -> APIRequest { try APIRequest.channels(.ids(ids)) }
+    func request(for plan: CrawlEngine) throws -> APIRequest {
+        try APIRequest.channels(.ids(ids), part: plan.options.channelParts)
+    }
 
     var item: WorkItem { .channels(self) }
 
@@ -105,7 +107,9 @@ struct HydrationBatch: CrawlWork {
 
     var page: Int { 0 }
 
-    func request(for plan: CrawlEngine) throws -> APIRequest { try APIRequest.videos(ids: ids) }
+    func request(for plan: CrawlEngine) throws -> APIRequest {
+        try APIRequest.videos(ids: ids, part: plan.options.videoParts)
+    }
 
     var item: WorkItem { .hydrate(self) }
 

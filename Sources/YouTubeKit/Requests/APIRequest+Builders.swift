@@ -6,6 +6,16 @@ extension APIRequest {
         public static let videos =
             "snippet,contentDetails,statistics,status,topicDetails,recordingDetails,liveStreamingDetails,paidProductPlacementDetails"
         public static let channels = "snippet,contentDetails,statistics,status,topicDetails,brandingSettings"
+        /// Every part of videos.list an API key can read (owner-only parts are not returned to one).
+        public static let videoPartNames = [
+            "id", "snippet", "contentDetails", "statistics", "status", "topicDetails", "recordingDetails",
+            "liveStreamingDetails", "paidProductPlacementDetails", "localizations", "player",
+        ]
+        /// Every part of channels.list an API key can read.
+        public static let channelPartNames = [
+            "id", "snippet", "contentDetails", "statistics", "status", "topicDetails", "brandingSettings",
+            "localizations", "contentOwnerDetails",
+        ]
         public static let playlistItems = "snippet,contentDetails"
         /// A playlist's video ids and publish dates only, for videos hydrated after.
         public static let playlistItemIds = "contentDetails"

@@ -34,6 +34,16 @@ struct CrawlCommand: Command {
         help:
             "write comment authors as hmac-sha256 of their channel id under the secret in KEY_FILE, without names or profile images"
     )
+    static let formats = Flag(
+        "--formats",
+        help:
+            "label the videos of every walked channel short, live or long from its Shorts and live lists (a few units per channel); per seed: formats=yes"
+    )
+    static let videoParts = Option.parts(
+        "--video-parts", of: "videos.list", names: APIRequest.Parts.videoPartNames, default: APIRequest.Parts.videos)
+    static let channelParts = Option.parts(
+        "--channel-parts", of: "channels.list", names: APIRequest.Parts.channelPartNames,
+        default: APIRequest.Parts.channels)
     static let dryRun = Flag(
         "--dry-run", help: "print what each seed will request and cost, then stop (nothing is sent)")
 
@@ -50,8 +60,8 @@ struct CrawlCommand: Command {
                 "What to crawl",
                 [
                     seedsFile.spec, out.spec, maxPages.spec, noHydrate.spec, completeChannels.spec, comments.spec,
-                    maxCommentPages.spec, pseudonymizeAuthors.spec, searchBudget.spec, dailySearches.spec,
-                    dryRun.spec,
+                    maxCommentPages.spec, pseudonymizeAuthors.spec, formats.spec, videoParts.spec, channelParts.spec,
+                    searchBudget.spec, dailySearches.spec, dryRun.spec,
                 ])
         ] + SharedRunOptions.groups,
         epilogue: """
@@ -75,6 +85,9 @@ struct CrawlCommand: Command {
     var comments: Bool
     var maxCommentPages: Int?
     var completeChannels: Bool
+    var formats: Bool
+    var videoParts: String
+    var channelParts: String
     var pseudonymizer: AuthorPseudonymizer?
     var searchBudget: Int?
     var dailySearches: Int
@@ -91,6 +104,9 @@ struct CrawlCommand: Command {
         comments = scanner[Self.comments]
         maxCommentPages = try scanner[Self.maxCommentPages]
         completeChannels = scanner[Self.completeChannels]
+        formats = scanner[Self.formats]
+        videoParts = try scanner[Self.videoParts]
+        channelParts = try scanner[Self.channelParts]
         if let keyFile = try scanner[Self.pseudonymizeAuthors] {
             do {
                 pseudonymizer = try AuthorPseudonymizer(keyFile: keyFile)
@@ -128,6 +144,12 @@ struct CrawlCommand: Command {
             print(
                 DryRunReport.dryRun(
                     seeds, model: api.model, hydrate: hydrate, maxPages: maxPages, budget: api.budget))
+            if formats || seeds.contains(where: \.formats) {
+                print(
+                    "format labels: per channel walked, 1 unit per 50 Shorts and per 50 live streams (a list with none: "
+                        + "1 unit for its 404), before its uploads; videos of the last 7 days no list names yet stay unlabelled"
+                )
+            }
             if comments || seeds.contains(where: \.comments) {
                 let estimate = CommentCostEstimate(
                     seeds: seeds, allVideos: comments, maxPages: maxCommentPages, out: out)
@@ -174,6 +196,9 @@ struct CrawlCommand: Command {
         configuration.maxCommentPages = maxCommentPages
         configuration.pseudonymizer = pseudonymizer
         configuration.completeChannels = completeChannels
+        configuration.formats = formats
+        configuration.videoParts = videoParts
+        configuration.channelParts = channelParts
         return configuration
     }
 }

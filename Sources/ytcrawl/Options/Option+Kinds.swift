@@ -1,3 +1,5 @@
+import Foundation
+
 /// The kinds of value options take: numbers in a range, text, a choice among names.
 extension Option where Value == Int {
     /// A whole number in `range`, `defaultValue` when not given.
@@ -115,6 +117,27 @@ extension Option {
                 }
                 return element
             }
+        }
+    }
+}
+
+extension Option where Value == String {
+    /// A comma-separated list of an API method's parts (`--video-parts snippet,status`): each must
+    /// be one an API key can read. The usage error names the option, the part and those it takes.
+    static func parts(_ name: String, of method: String, names: [String], default value: String) -> Option<String> {
+        Option<String>(
+            name, "LIST", help: "the parts \(method) asks for (the same unit whatever they are)", default: value,
+            shownDefault: "default: \(value)"
+        ) { name, text in
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            for part in parts where !names.contains(part) {
+                throw UsageError(
+                    "\(name): \(part.isEmpty ? "an empty part" : "unknown part \"\(part)\""); "
+                        + "the parts of \(method) an API key can read: \(names.joined(separator: ","))")
+            }
+            return parts.joined(separator: ",")
         }
     }
 }

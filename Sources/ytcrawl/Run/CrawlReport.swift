@@ -53,6 +53,11 @@ struct CrawlReport: RunReport {
                 "channel past its uploads playlist: \(TerminalText.line(gap)) (complete=search on the seed, or --complete-channels, searches for the rest)"
             )
         }
+        if summary.formatUnits > 0 {
+            lines.insert(
+                "format labels: \(summary.formatUnits) unit\(summary.formatUnits == 1 ? "" : "s") "
+                    + "(Shorts and live lists, and 404s of channels without any)", at: 2)
+        }
         if summary.searchWindows > 0 || summary.windowsLeft > 0 {
             lines.insert(
                 "split searches: \(summary.searchWindows) date window\(summary.searchWindows == 1 ? "" : "s") done this run, \(summary.windowsLeft) left"
@@ -102,6 +107,7 @@ struct CrawlReport: RunReport {
             "commentsWritten": summary.commentsWritten,
             "commentsThisRun": summary.commentsWritten - summary.commentsBefore,
             "commentsDisabled": summary.commentsDisabled, "searchWindows": summary.searchWindows,
+            "formatUnits": summary.formatUnits,
             "searchWindowsLeft": summary.windowsLeft, "channelGaps": summary.channelGaps,
             "channelsWritten": summary.channelsWritten,
             "videosPerThousandUnits": (summary.videosPerThousandUnits * 10).rounded() / 10,
