@@ -180,3 +180,108 @@ struct CommentThreadListResponse: Decodable {
     var nextPageToken: String?
     var items: [Item]
 }
+
+/// A videos.list page with every part an API key reads, as an app would decode it with
+/// JSONDecoder: the fields schema 2's video records carry.
+struct VideoAllPartsListResponse: Decodable {
+    struct RegionRestriction: Decodable {
+        var allowed: [String]?
+        var blocked: [String]?
+    }
+    struct ContentDetails: Decodable {
+        var duration: String?
+        var dimension: String?
+        var definition: String?
+        var caption: String?
+        var licensedContent: Bool?
+        var regionRestriction: RegionRestriction?
+        var contentRating: [String: String]?
+        var projection: String?
+    }
+    struct Status: Decodable {
+        var uploadStatus: String?
+        var privacyStatus: String?
+        var license: String?
+        var embeddable: Bool?
+        var publicStatsViewable: Bool?
+        var madeForKids: Bool?
+        var containsSyntheticMedia: Bool?
+    }
+    struct TopicDetails: Decodable {
+        var topicIds: [String]?
+        var relevantTopicIds: [String]?
+        var topicCategories: [String]?
+    }
+    struct Location: Decodable {
+        var latitude: Double
+        var longitude: Double
+        var altitude: Double?
+    }
+    struct RecordingDetails: Decodable {
+        var recordingDate: String?
+        var location: Location?
+    }
+    struct LiveStreamingDetails: Decodable {
+        var actualStartTime: String?
+        var actualEndTime: String?
+        var scheduledStartTime: String?
+        var scheduledEndTime: String?
+        var concurrentViewers: String?
+        var activeLiveChatId: String?
+    }
+    struct PaidProductPlacementDetails: Decodable {
+        var hasPaidProductPlacement: Bool?
+    }
+    struct Item: Decodable {
+        var kind: String
+        var id: String
+        var snippet: VideoListResponse.Snippet
+        var contentDetails: ContentDetails
+        var statistics: VideoListResponse.Statistics
+        var status: Status?
+        var topicDetails: TopicDetails?
+        var recordingDetails: RecordingDetails?
+        var liveStreamingDetails: LiveStreamingDetails?
+        var paidProductPlacementDetails: PaidProductPlacementDetails?
+    }
+    var kind: String
+    var items: [Item]
+}
+
+/// A channels.list page with every part an API key reads: the fields schema 2's channel records
+/// carry.
+struct ChannelAllPartsListResponse: Decodable {
+    struct Status: Decodable {
+        var privacyStatus: String?
+        var isLinked: Bool?
+        var longUploadsStatus: String?
+        var madeForKids: Bool?
+    }
+    struct TopicDetails: Decodable {
+        var topicIds: [String]?
+        var topicCategories: [String]?
+    }
+    struct BrandingChannel: Decodable {
+        var keywords: String?
+        var unsubscribedTrailer: String?
+    }
+    struct BrandingImage: Decodable {
+        var bannerExternalUrl: String?
+    }
+    struct BrandingSettings: Decodable {
+        var channel: BrandingChannel?
+        var image: BrandingImage?
+    }
+    struct Item: Decodable {
+        var kind: String
+        var id: String
+        var snippet: ChannelListResponse.Snippet
+        var contentDetails: ChannelListResponse.ContentDetails
+        var statistics: ChannelListResponse.Statistics
+        var status: Status?
+        var topicDetails: TopicDetails?
+        var brandingSettings: BrandingSettings?
+    }
+    var kind: String
+    var items: [Item]
+}

@@ -15,6 +15,11 @@ struct DecodeCorpus {
     var playlistItemsCompact: [[UInt8]] = []
     var channelsPretty: [[UInt8]] = []
     var channelsCompact: [[UInt8]] = []
+    /// The same videos and channels pages with every part an API key reads (schema 2's defaults).
+    var videosAllPartsPretty: [[UInt8]] = []
+    var videosAllPartsCompact: [[UInt8]] = []
+    var channelsAllPartsPretty: [[UInt8]] = []
+    var channelsAllPartsCompact: [[UInt8]] = []
     var commentsPretty: [[UInt8]] = []
     var commentsCompact: [[UInt8]] = []
     /// Comment records in each comment page (threads and the replies they carry).
@@ -36,6 +41,9 @@ struct DecodeCorpus {
             let value = Self.videosPage(page, &random)
             videosPretty.append(value.render(pretty: true))
             videosCompact.append(value.render(pretty: false))
+            let allParts = Self.withAllVideoParts(value, &random)
+            videosAllPartsPretty.append(allParts.render(pretty: true))
+            videosAllPartsCompact.append(allParts.render(pretty: false))
         }
         for _ in 0..<videoPages {
             let value = Self.playlistItemsPage(&random)
@@ -46,6 +54,9 @@ struct DecodeCorpus {
             let value = Self.channelsPage(&random)
             channelsPretty.append(value.render(pretty: true))
             channelsCompact.append(value.render(pretty: false))
+            let allParts = Self.withAllChannelParts(value, &random)
+            channelsAllPartsPretty.append(allParts.render(pretty: true))
+            channelsAllPartsCompact.append(allParts.render(pretty: false))
         }
         for _ in 0..<videoPages {
             let (value, count) = Self.commentThreadsPage(&random)

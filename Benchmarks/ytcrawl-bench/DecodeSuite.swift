@@ -18,6 +18,10 @@ enum DecodeSuite {
             ("playlistItems-compact", corpus.playlistItemsCompact, .playlistItems),
             ("channels-pretty", corpus.channelsPretty, .channels),
             ("channels-compact", corpus.channelsCompact, .channels),
+            ("videos-allparts-pretty", corpus.videosAllPartsPretty, .videos),
+            ("videos-allparts-compact", corpus.videosAllPartsCompact, .videos),
+            ("channels-allparts-pretty", corpus.channelsAllPartsPretty, .channels),
+            ("channels-allparts-compact", corpus.channelsAllPartsCompact, .channels),
             ("commentThreads-pretty", corpus.commentsPretty, .commentThreads),
             ("commentThreads-compact", corpus.commentsCompact, .commentThreads),
         ]
@@ -49,8 +53,13 @@ enum DecodeSuite {
             }
             func foundationPass() throws {
                 let decoder = JSONDecoder()
+                let allParts = label.contains("allparts")
                 for page in pages {
                     switch endpoint {
+                    case .videos where allParts:
+                        blackHole(try decoder.decode(VideoAllPartsListResponse.self, from: Data(page)))
+                    case .channels where allParts:
+                        blackHole(try decoder.decode(ChannelAllPartsListResponse.self, from: Data(page)))
                     case .search: blackHole(try decoder.decode(SearchListResponse.self, from: Data(page)))
                     case .commentThreads:
                         blackHole(try decoder.decode(CommentThreadListResponse.self, from: Data(page)))

@@ -27,6 +27,12 @@ public struct JSONValueBuilder: JSONEventHandler {
 
     public init() {}
 
+    /// The value built, leaving the builder ready for the next one (its storage kept).
+    public mutating func takeResult() -> JSONValue? {
+        defer { result = nil }
+        return result
+    }
+
     private mutating func add(_ value: JSONValue) {
         guard let top = stack.popLast() else {
             result = value

@@ -27,6 +27,8 @@ struct PageEventHandler: JSONEventHandler {
     private var capture = JSONValueBuilder()
     private var captureDepth = 0
     private var captureField: PageField = .none
+    /// No key came yet inside the kept value (`{}`, which most content ratings are).
+    private var captureIsEmpty = true
     private var rootEndpoint: Endpoint?
     private(set) var summary = PageSummary()
     // The error body, when there is one.
@@ -58,7 +60,14 @@ struct PageEventHandler: JSONEventHandler {
 
     @inline(__always)
     mutating func key(_ text: JSONText) -> Bool {
-        if captureDepth > 0 { return capture.key(text) }
+        if captureDepth > 0 {
+            if captureIsEmpty {
+                // The kept object has a member: built from here (its opening was held back).
+                captureIsEmpty = false
+                capture.startObject()
+            }
+            return capture.key(text)
+        }
         // The context picks the table; one lookup follows (one call site, so it is inlined).
         let matcher: KeyMatcher<PageField>
         switch context {
@@ -185,8 +194,12 @@ struct PageEventHandler: JSONEventHandler {
         if let shapeError { throw shapeError }
         if let valueError { throw valueError }
         if captureDepth > 0 {
-            capture.endObject()
             captureDepth &-= 1
+            if captureDepth == 0, captureIsEmpty {
+                storeCaptured(.emptyObject)
+                return
+            }
+            capture.endObject()
             if captureDepth == 0 { finishCapture() }
             return
         }
@@ -494,15 +507,16 @@ struct PageEventHandler: JSONEventHandler {
     private mutating func startCapture() {
         captureField = field
         captureDepth = 1
-        capture.startObject()
+        captureIsEmpty = true
         field = .none
     }
 
     /// The kept value is complete: into its field, keys sorted (as the Foundation path has them).
     private mutating func finishCapture() {
-        var done = JSONValueBuilder()
-        swap(&done, &capture)
-        let value = done.result?.sortedKeys
+        storeCaptured(capture.takeResult()?.sortedKeys)
+    }
+
+    private mutating func storeCaptured(_ value: JSONValue?) {
         switch captureField {
         case .localizations: item.localizations = value
         case .contentRating: item.contentRating = value

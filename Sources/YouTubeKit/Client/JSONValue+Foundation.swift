@@ -28,13 +28,32 @@ extension JSONValue {
     /// The value with every object's keys in sorted order (values otherwise as sent): how a
     /// record keeps an object the API defines loosely, whichever decoder read it.
     package var sortedKeys: JSONValue {
+        if isSortedByKey { return self }
         switch self {
         case .object(let members):
-            .object(members.map { ($0.key, $0.value.sortedKeys) }.sorted { $0.key < $1.key })
-        case .array(let values): .array(values.map(\.sortedKeys))
-        default: self
+            return .object(members.map { ($0.key, $0.value.sortedKeys) }.sorted { $0.key < $1.key })
+        case .array(let values): return .array(values.map(\.sortedKeys))
+        default: return self
         }
     }
+
+    /// Whether every object in the value has its keys in sorted order already (the common case:
+    /// an empty or one-rating object).
+    private var isSortedByKey: Bool {
+        switch self {
+        case .object(let members):
+            for index in members.indices {
+                if index > 0, members[index - 1].key > members[index].key { return false }
+                if !members[index].value.isSortedByKey { return false }
+            }
+            return true
+        case .array(let values): return values.allSatisfy(\.isSortedByKey)
+        default: return true
+        }
+    }
+
+    /// `{}`, made once: the content rating most videos carry costs no allocation.
+    package static let emptyObject = JSONValue.object([])
 }
 
 extension NSNumber {
