@@ -147,8 +147,11 @@ extension Corpus {
         let place = pick(Self.places)
         var location: CorpusVideoDetails.Location?
         if let latitude = video.latitude, let longitude = video.longitude {
+            // Seven decimals, as the API sends them (32.7360353): the corpus's own coordinates carry
+            // float noise (-41.05000000000002) that parsers need not agree on in the last bit.
+            func sent(_ degrees: Double) -> Double { (degrees * 10_000_000).rounded() / 10_000_000 }
             location = .init(
-                latitude: latitude, longitude: longitude,
+                latitude: sent(latitude), longitude: sent(longitude),
                 altitude: altitudeDraw < 5 ? 0 : altitudeDraw < 8 ? nil : Double(altitudeDraw * 37))
         }
 
