@@ -25,6 +25,29 @@ JOIN = """
 """
 
 
+# Schema 2's columns, read with the schema's types: booleans, nested structs, lists and the objects
+# kept as sent (JSON text in Spark's STRING, JSON in DuckDB). The same answers from both engines.
+VIDEO_PARTS = """
+    SELECT count_if(madeForKids) AS kids, count_if(license = 'creativeCommon') AS creative_commons,
+           count_if(caption) AS captioned, count(liveStreamingDetails.actualStartTime) AS streamed,
+           count(regionRestriction) AS restricted, count(recordingLocation.latitude) AS located,
+           count(topicCategories) AS with_topics, count_if({age}) AS age_restricted
+    FROM videos
+"""
+AGE = {"spark": "get_json_object(contentRating, '$.ytRating') = 'ytAgeRestricted'",
+       "duckdb": "json_extract_string(contentRating, '$.ytRating') = 'ytAgeRestricted'"}
+CHANNEL_PARTS = """
+    SELECT count_if(hiddenSubscriberCount) AS hidden, sum({length}(keywords)) AS keywords,
+           count(bannerUrl) AS banners
+    FROM channels
+"""
+LENGTH = {"spark": "size", "duckdb": "len"}
+
+
+def parts(rows) -> dict:
+    return {key: (int(value) if value is not None else None) for key, value in rows.items()}
+
+
 def schema(ytcrawl: str, kind: str, fmt: str) -> str:
     return subprocess.run([ytcrawl, "schema", kind, "--format", fmt], check=True, capture_output=True,
                           text=True).stdout.strip()
@@ -55,6 +78,9 @@ def spark_report(directory: str, ytcrawl: str) -> dict:
             result["join"] = [[row["country"], row["videos"], row["views"]] for row in spark.sql(JOIN).collect()]
             result["published_years"] = spark.sql(
                 "SELECT count(DISTINCT year(publishedAt)) AS years FROM videos").collect()[0]["years"]
+            result["video_parts"] = parts(spark.sql(VIDEO_PARTS.format(age=AGE["spark"])).collect()[0].asDict())
+            result["channel_parts"] = parts(
+                spark.sql(CHANNEL_PARTS.format(length=LENGTH["spark"])).collect()[0].asDict())
     finally:
         spark.stop()
     return result
@@ -78,6 +104,10 @@ def duckdb_report(directory: str, ytcrawl: str) -> dict:
         result["join"] = [list(row) for row in connection.sql(JOIN).fetchall()]
         result["published_years"] = connection.sql(
             "SELECT count(DISTINCT year(publishedAt)) FROM videos").fetchall()[0][0]
+        for key, query in (("video_parts", VIDEO_PARTS.format(age=AGE["duckdb"])),
+                           ("channel_parts", CHANNEL_PARTS.format(length=LENGTH["duckdb"]))):
+            relation = connection.sql(query)
+            result[key] = parts(dict(zip(relation.columns, relation.fetchall()[0])))
     return result
 
 

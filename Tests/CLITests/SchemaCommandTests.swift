@@ -123,7 +123,7 @@ actor AnalysisCrawl {
             .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
             .sorted { ($0["commentCount"] as? Int ?? 0) > ($1["commentCount"] as? Int ?? 0) }
             .prefix(3).compactMap { $0["videoId"] as? String }
-        try (["search music maxPages=2 walk=channels walkPages=1"] + busiest.map { "comments \($0)" })
+        try (["search music maxPages=2 walk=channels walkPages=1 formats=yes"] + busiest.map { "comments \($0)" })
             .joined(separator: "\n").write(toFile: seeds, atomically: true, encoding: .utf8)
         let env = ["YOUTUBE_API_KEY": "k-analysis"]
         let crawl = try await CLIRunner.run(
@@ -176,6 +176,13 @@ struct SparkTests {
         #expect((spark["stats"] as? [String: Int])?["rows"] == records["videos"])
         let join = try #require(spark["join"] as? [[Any]])
         #expect(!join.isEmpty)
+        // Schema 2's columns are read, with their types, and hold the emulator's variety.
+        let videoParts = try #require(spark["video_parts"] as? [String: Int])
+        for column in ["kids", "creative_commons", "streamed", "located", "with_topics", "age_restricted"] {
+            #expect((videoParts[column] ?? 0) > 0, "videos: \(column) \(videoParts)")
+        }
+        let channelParts = try #require(spark["channel_parts"] as? [String: Int])
+        #expect((channelParts["keywords"] ?? 0) > 0 && (channelParts["banners"] ?? 0) > 0, "\(channelParts)")
         #expect(
             NSDictionary(dictionary: spark).isEqual(to: duckdb),
             "the engines agree: \(spark["join"] ?? "") vs \(duckdb["join"] ?? "")")
