@@ -527,26 +527,20 @@ struct PageEventHandler: JSONEventHandler {
     }
 
     /// Starts the array of strings named by `stringsField`.
-    private mutating func setStrings(_ strings: [String]) {
-        switch stringsField {
-        case .tags: item.tags = strings
-        case .regionAllowed: item.regionAllowed = strings
-        case .regionBlocked: item.regionBlocked = strings
-        case .topicIds: item.topicIds = strings
-        case .relevantTopicIds: item.relevantTopicIds = strings
-        case .topicCategories: item.topicCategories = strings
-        default: break
-        }
-    }
+    private mutating func setStrings(_ strings: [String]) { updateStrings { $0 = strings } }
 
-    private mutating func appendString(_ string: String) {
+    private mutating func appendString(_ string: String) { updateStrings { $0?.append(string) } }
+
+    /// Changes the array of strings `stringsField` names.
+    @inline(__always)
+    private mutating func updateStrings(_ change: (inout [String]?) -> Void) {
         switch stringsField {
-        case .tags: item.tags?.append(string)
-        case .regionAllowed: item.regionAllowed?.append(string)
-        case .regionBlocked: item.regionBlocked?.append(string)
-        case .topicIds: item.topicIds?.append(string)
-        case .relevantTopicIds: item.relevantTopicIds?.append(string)
-        case .topicCategories: item.topicCategories?.append(string)
+        case .tags: change(&item.tags)
+        case .regionAllowed: change(&item.regionAllowed)
+        case .regionBlocked: change(&item.regionBlocked)
+        case .topicIds: change(&item.topicIds)
+        case .relevantTopicIds: change(&item.relevantTopicIds)
+        case .topicCategories: change(&item.topicCategories)
         default: break
         }
     }

@@ -70,21 +70,11 @@ extension Corpus {
             topicIds = topics.map { Topics.all[$0].id }
             topicCategories = topics.map(Topics.category)
         }
-        var localizations: [CorpusVideoDetails.Localization] = []
-        if chance(1, in: 5) {
-            let others = (0..<(1 + random.next() % 3)).map { _ in
-                Self.localizationLanguages[Int(random.next() % UInt64(Self.localizationLanguages.count))]
-            }
-            for language in Array(Set(others + [defaultLanguage ?? "en"])).sorted() {
-                let same = language == (defaultLanguage ?? "en")
-                localizations.append(
-                    .init(
-                        language: language,
-                        title: same ? channel.title : Self.sentence(&random, words: 1 + Int(random.next() % 3)),
-                        description: same
-                            ? channel.description : Self.sentence(&random, words: 8 + Int(random.next() % 12))))
-            }
-        }
+        let localizations =
+            chance(1, in: 5)
+            ? CorpusVideoDetails.Localization.some(
+                of: (channel.title, channel.description), in: defaultLanguage ?? "en", titleWords: (1, 3),
+                descriptionWords: (8, 12), &random) : []
         return CorpusChannelDetails(
             defaultLanguage: defaultLanguage, brandingDescription: hasDescription ? channel.description : nil,
             keywords: keywords, unsubscribedTrailer: trailer, bannerExternalUrl: banner, privacyStatus: "public",

@@ -27,6 +27,29 @@ struct CorpusVideoDetails: Sendable {
         var language: String
         var title: String
         var description: String
+
+        /// The localizations of a title and description in `language` and one to three others
+        /// (the same text in `language`, other words in the others), sorted by language.
+        static func some(
+            of text: (title: String, description: String), in language: String, titleWords: (Int, UInt64),
+            descriptionWords: (Int, UInt64), _ random: inout CorpusRandom
+        ) -> [Localization] {
+            let languages = Corpus.localizationLanguages
+            let others = (0..<(1 + random.next() % 3)).map { _ in
+                languages[Int(random.next() % UInt64(languages.count))]
+            }
+            return Array(Set(others + [language])).sorted().map { other in
+                let same = other == language
+                return Localization(
+                    language: other,
+                    title: same
+                        ? text.title
+                        : Corpus.sentence(&random, words: titleWords.0 + Int(random.next() % titleWords.1)),
+                    description: same
+                        ? text.description
+                        : Corpus.sentence(&random, words: descriptionWords.0 + Int(random.next() % descriptionWords.1)))
+            }
+        }
     }
 
     var dimension: String
@@ -159,19 +182,11 @@ extension Corpus {
         let hasPaidProductPlacement = chance(1, in: 30)
 
         // localizations: the default language and one to three others.
-        var localizations: [CorpusVideoDetails.Localization] = []
-        if chance(3, in: 10) {
-            let others = (0..<(1 + random.next() % 3)).map { _ in pick(Self.localizationLanguages) }
-            for language in Array(Set(others + [video.defaultLanguage])).sorted() {
-                let same = language == video.defaultLanguage
-                localizations.append(
-                    .init(
-                        language: language,
-                        title: same ? video.title : Self.sentence(&random, words: 3 + Int(random.next() % 5)),
-                        description: same
-                            ? video.description : Self.sentence(&random, words: 5 + Int(random.next() % 20))))
-            }
-        }
+        let localizations =
+            chance(3, in: 10)
+            ? CorpusVideoDetails.Localization.some(
+                of: (video.title, video.description), in: video.defaultLanguage, titleWords: (3, 5),
+                descriptionWords: (5, 20), &random) : []
 
         return CorpusVideoDetails(
             dimension: dimension, definition: video.hasHighResolutionThumbnails ? "hd" : "sd", caption: caption,
