@@ -315,8 +315,13 @@ struct PageEventHandler: JSONEventHandler {
         case .projection: item.projection = text.string
         case .uploadStatus: item.uploadStatus = text.string
         case .license: item.license = text.string
-        case .longUploadsStatus: item.longUploadsStatus = text.string
-        case .keywords: item.keywords = text.string
+        case .longUploadsStatus:
+            // Nearly every channel says this one, too long for an inline string: a literal costs nothing.
+            item.longUploadsStatus =
+                utf8.elementsEqual("longUploadsUnspecified".utf8) ? "longUploadsUnspecified" : text.string
+        case .keywords:
+            // Split from the bytes: the whole string is never made.
+            item.keywords = ChannelKeywords.split(utf8: utf8.assumingMemoryBound(to: UInt8.self))
         case .unsubscribedTrailer: item.unsubscribedTrailer = text.string
         case .bannerExternalUrl: item.bannerUrl = text.string
         case .activeLiveChatId: item.liveStreamingDetails?.activeLiveChatId = text.string

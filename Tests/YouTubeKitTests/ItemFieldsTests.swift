@@ -68,7 +68,7 @@ struct ItemFieldsTests {
         fields.liveStreamingDetails = LiveStreamingDetails(concurrentViewers: 8)
         fields.hasPaidProductPlacement = false
         fields.localizations = .object([])
-        fields.keywords = "a \"b c\""
+        fields.keywords = ["a", "b c"]
         fields.unsubscribedTrailer = "trailer"
         fields.bannerUrl = "banner"
         fields.isLinked = true

@@ -62,19 +62,19 @@ struct PlaylistPage: PagedWork {
             {
                 plan.uploadsEnded(channelId: channelId, expected: expected, found: position, oldest: oldest, seed: seed)
             }
-            return walkEnded(&plan)
+            return walkEnded(&plan, at: out.wallClock)
         }
         if token == pageToken {
             plan.warn(
                 "\(describe(seeds: plan.seeds)): the API sent the same nextPageToken again; this playlist ends here",
                 &out)
-            return walkEnded(&plan)
+            return walkEnded(&plan, at: out.wallClock)
         }
         if page > 0, fetched.records.isEmpty, fetched.summary.itemCount == 0 {
             plan.warn(
                 "\(describe(seeds: plan.seeds)): a page without entries but with a next page; this playlist ends here",
                 &out)
-            return walkEnded(&plan)
+            return walkEnded(&plan, at: out.wallClock)
         }
         var next = self
         next.pageToken = token
@@ -152,14 +152,14 @@ struct PlaylistPage: PagedWork {
     }
 
     /// This list is walked: the next of the chain (Shorts, then live, then the uploads) is queued.
-    func walkEnded(_ plan: inout CrawlEngine) {
+    func walkEnded(_ plan: inout CrawlEngine, at now: Date) {
         let next: FormatWalk
         switch formatWalk {
         case .shorts?: next = .live
         case .live?: next = .rest
         default: return
         }
-        if let walk = formatWalk(next, at: Date()) { plan.enqueue(.playlist(walk)) }
+        if let walk = formatWalk(next, at: now) { plan.enqueue(.playlist(walk)) }
     }
 
     /// A format list that does not exist (404 `playlistNotFound`) has no video of its kind: the
@@ -167,7 +167,7 @@ struct PlaylistPage: PagedWork {
     func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine, _ out: inout EventOutput) -> Bool {
         guard formatWalk?.isLabelList == true, reasons.contains(.playlistNotFound) else { return false }
         plan.counters.formatPages += 1
-        walkEnded(&plan)
+        walkEnded(&plan, at: out.wallClock)
         return true
     }
 }

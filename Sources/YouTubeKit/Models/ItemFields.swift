@@ -72,8 +72,8 @@ package struct ItemFields: Sendable {
     package var liveStreamingDetails: LiveStreamingDetails?
     package var hasPaidProductPlacement: Bool?
     package var localizations: JSONValue?
-    /// `brandingSettings.channel.keywords` as sent (split when the record is made).
-    package var keywords: String?
+    /// `brandingSettings.channel.keywords`, split (``ChannelKeywords``).
+    package var keywords: [String]?
     package var unsubscribedTrailer: String?
     package var bannerUrl: String?
     package var isLinked: Bool?
@@ -309,7 +309,7 @@ package struct ItemFields: Sendable {
         channel.hiddenSubscriberCount = hiddenSubscriberCount
         channel.privacyStatus = privacyStatus.take()
         if hasVersion2Parts {
-            channel.keywords = keywords.take().map(ChannelKeywords.split)
+            channel.keywords = keywords.take()
             channel.unsubscribedTrailer = unsubscribedTrailer.take()
             channel.bannerUrl = bannerUrl.take()
             channel.isLinked = isLinked
