@@ -29,6 +29,8 @@ struct PageEventHandler: JSONEventHandler {
     private var captureField: PageField = .none
     /// No key came yet inside the kept value (`{}`, which most content ratings are).
     private var captureIsEmpty = true
+    /// Repeated strings of a small vocabulary (topic URLs), made once.
+    private var interner = StringInterner()
     private var rootEndpoint: Endpoint?
     private(set) var summary = PageSummary()
     // The error body, when there is one.
@@ -265,7 +267,9 @@ struct PageEventHandler: JSONEventHandler {
             return
         }
         if context == .strings {
-            appendString(text.string)
+            // Topic URLs and ids come from a small vocabulary: interned. Tags and region codes
+            // are short or varied: made.
+            appendString(stringsField == .tags ? text.string : interner.string(text))
             return
         }
         switch field {
