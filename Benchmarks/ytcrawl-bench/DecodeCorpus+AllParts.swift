@@ -76,6 +76,7 @@ extension DecodeCorpus {
 
     static func withAllChannelParts(_ page: Value, _ random: inout Random) -> Value {
         mapItems(page) { members, random in
+            let snippet = members.first { $0.key == "snippet" }?.value ?? .object([])
             var status: [(key: String, value: Value)] = [
                 ("privacyStatus", .string("public")), ("isLinked", .bool(true)),
                 ("longUploadsStatus", .string("longUploadsUnspecified")),
@@ -97,8 +98,9 @@ extension DecodeCorpus {
                         (
                             "channel",
                             .object([
-                                ("title", .string(text(&random, words: 3))),
-                                ("description", .string(text(&random, words: 30))),
+                                // The API repeats the snippet's title and description here.
+                                ("title", snippet["title"] ?? .string("")),
+                                ("description", snippet["description"] ?? .string("")),
                                 ("keywords", .string("music \"live sessions\" " + text(&random, words: 4))),
                                 ("unsubscribedTrailer", .string(random.id(11))), ("country", .string("US")),
                             ])
