@@ -68,7 +68,7 @@ public enum ArchiveMerger {
         }
         manifest.unitsByMethod = units
         manifest.authorPseudonyms = try AuthorPseudonyms.common(of: inputs, manifests: manifests)
-        let writer = try ArchiveWriter(directory: out, options: options, manifest: manifest)
+        let writer = try ArchiveWriter(directory: out, options: options, manifest: manifest, runKind: "merge")
         writer.noteCommentsDisabled(disabled)
         var report = Report()
         report.unlisted = sources.flatMap { source in source.unlisted.map { source.directory + "/" + $0 } }

@@ -1,5 +1,6 @@
 import StreamingJSON
 import Synchronization
+import YouTubeKit
 
 /// The crawl's ``RecordSink`` over an ``ArchiveWriter``: every call runs on the archive's own
 /// thread, so its blocking waits (compressors' back-pressure, `fsync`, renames) never hold a
@@ -17,12 +18,13 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
     private let queued = Atomic<Int>(0)
     static let maximumQueuedAppends = 8
 
-    /// Opens (or creates) the output directory; see ``ArchiveWriter/init(directory:options:manifest:kinds:)``.
+    /// Opens (or creates) the output directory; see ``ArchiveWriter/init(directory:options:manifest:kinds:runKind:)``.
     public init(
         directory: String, options: ShardWriter.Options, manifest: Manifest,
-        kinds: [RecordKind] = RecordKind.crawlKinds
+        kinds: [RecordKind] = RecordKind.crawlKinds, runKind: String = "crawl"
     ) throws {
-        writer = try ArchiveWriter(directory: directory, options: options, manifest: manifest, kinds: kinds)
+        writer = try ArchiveWriter(
+            directory: directory, options: options, manifest: manifest, kinds: kinds, runKind: runKind)
     }
 
     deinit { thread.stop() }
@@ -47,6 +49,7 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
             point.commentIds = commentIds
             point.unitsByMethod = self.writer.unitsByMethod
             point.statsIds = statsIds
+            point.startedAt = RFC3339.parseSeconds(self.writer.startedAt)
             return point
         }
     }

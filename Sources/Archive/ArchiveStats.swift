@@ -21,6 +21,8 @@ public struct ArchiveStats: Sendable {
     public var bytes = 0
     /// The statistics snapshots, oldest first.
     public var snapshots: [Snapshot] = []
+    /// Every run: the output's (crawls, updates, merges) and its snapshots' (refreshes), by start.
+    public var runs: [Manifest.Run] = []
 
     /// One statistics snapshot: its lines, of which gone, the videos it covers, and of those, how
     /// many the output holds.
@@ -74,6 +76,7 @@ public struct ArchiveStats: Sendable {
         let manifest = (try? Manifest.load(directory: directory)) ?? nil
         stats.unitsByMethod = manifest?.unitsByMethod ?? [:]
         stats.commentsDisabled = manifest?.commentsDisabled?.count ?? 0
+        stats.runs = manifest?.history ?? []
         for name in SnapshotDirectory.names(in: directory) {
             let path = SnapshotDirectory.root(of: directory) + "/" + name
             var snapshot = Snapshot(name: name)
@@ -85,9 +88,12 @@ public struct ArchiveStats: Sendable {
             }
             snapshot.covers = Set(SnapshotDirectory.ids(of: path) ?? []).count
             snapshot.ofOutput = written.intersection(videoIds).count
-            snapshot.finished = ((try? Manifest.load(directory: path)) ?? nil)?.finishedAt != nil
+            let snapshotManifest = (try? Manifest.load(directory: path)) ?? nil
+            snapshot.finished = snapshotManifest?.finishedAt != nil
+            stats.runs += snapshotManifest?.history ?? []
             stats.snapshots.append(snapshot)
         }
+        stats.runs.sort { $0.startedAt < $1.startedAt }
         return stats
     }
 
@@ -123,6 +129,16 @@ public struct ArchiveStats: Sendable {
                 lines.append(
                     "  \(snapshot.name)  \(snapshot.lines) of \(snapshot.covers) videos\(coverage), \(snapshot.gone) gone"
                         + (snapshot.finished ? "" : " (not complete: rerun ytcrawl refresh)"))
+            }
+        }
+        if !runs.isEmpty {
+            lines.append("runs: \(runs.count)")
+            for run in runs {
+                let added = run.recordsAdded.filter { $0.value != 0 }.sorted { $0.key > $1.key }
+                    .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+                lines.append(
+                    "  \(run.kind.padding(toLength: 8, withPad: " ", startingAt: 0)) \(run.startedAt) … \(run.finishedAt ?? "not finished")  \(run.units) units"
+                        + (added.isEmpty ? ", nothing added" : ", added \(added)"))
             }
         }
         if !topChannels.isEmpty {

@@ -17,6 +17,10 @@ public final class ArchiveWriter {
 
     /// The checkpoint this writer resumed from, if any.
     public let resumed: Checkpoint?
+    /// When the output's first run began.
+    public var startedAt: String { manifest.startedAt }
+    /// The runs that wrote here, this one last.
+    public var runs: [Manifest.Run] { manifest.runs ?? [] }
     /// The kinds of record it holds, in the manifest's order.
     public let kinds: [RecordKind]
     /// One shard writer per kind.
@@ -33,9 +37,11 @@ public final class ArchiveWriter {
     /// Opens (or creates) `directory` for records of `kinds`.
     ///
     /// - Throws: ``ArchiveError`` naming the file and the reason.
+    /// - Parameter runKind: what this run is (`crawl`, `update`, `refresh`, `merge`), for the
+    ///   manifest's history of runs.
     public init(
         directory: String, options: ShardWriter.Options = .init(), manifest: Manifest,
-        kinds: [RecordKind] = RecordKind.crawlKinds
+        kinds: [RecordKind] = RecordKind.crawlKinds, runKind: String = "crawl"
     ) throws {
         self.directory = directory
         self.options = options
@@ -61,10 +67,14 @@ public final class ArchiveWriter {
         }
         resumed = checkpoint
         var manifest = manifest
+        let now = RFC3339.format(Date())
         if let previous {
             manifest.startedAt = previous.startedAt
             manifest.commentsDisabled = previous.commentsDisabled
             manifest.unitsByMethod = previous.unitsByMethod
+            manifest.runs = previous.runs(starting: runKind, at: now, continues: checkpoint?.finished == false)
+        } else {
+            manifest.runs = [Manifest.Run(kind: runKind, startedAt: now)]
         }
         self.manifest = manifest
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
@@ -252,7 +262,9 @@ public final class ArchiveWriter {
                     name: $0.name, kind: kind.rawValue, records: $0.records, bytes: $0.bytes, sha256: $0.sha256)
             }
         }
-        if finished { manifest.finishedAt = RFC3339.format(Date()) }
+        let now = RFC3339.format(Date())
+        if finished { manifest.finishedAt = now }
+        manifest.accountLastRun(finished: finished ? now : nil)
         try manifest.write(directory: directory)
         return manifest
     }

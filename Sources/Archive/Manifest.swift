@@ -33,6 +33,34 @@ public struct Manifest: Codable, Sendable, Hashable {
     /// Comment authors pseudonymized (`--pseudonymize-authors`) and with which secret; absent when
     /// they are in clear.
     public var authorPseudonyms: AuthorPseudonyms?
+    /// Every run that wrote here, oldest first (absent in manifests of earlier versions).
+    public var runs: [Run]?
+
+    /// One run: a crawl, an update, a refresh or a merge, from its start to its end (a run
+    /// stopped by the budget, the quota or a kill goes on when it is rerun: one entry).
+    public struct Run: Codable, Sendable, Hashable {
+        public var kind: String
+        public var startedAt: String
+        /// `nil` while it has not finished.
+        public var finishedAt: String?
+        public var unitsByMethod: [String: Int]
+        /// Records it added, by kind.
+        public var recordsAdded: [String: Int]
+
+        public init(
+            kind: String, startedAt: String, finishedAt: String? = nil, unitsByMethod: [String: Int] = [:],
+            recordsAdded: [String: Int] = [:]
+        ) {
+            self.kind = kind
+            self.startedAt = startedAt
+            self.finishedAt = finishedAt
+            self.unitsByMethod = unitsByMethod
+            self.recordsAdded = recordsAdded
+        }
+
+        /// Units of every method together.
+        public var units: Int { unitsByMethod.values.reduce(0, +) }
+    }
 
     /// A statistics snapshot's scope.
     public struct Snapshot: Codable, Sendable, Hashable {
@@ -66,6 +94,43 @@ public struct Manifest: Codable, Sendable, Hashable {
     }
 
     public static let fileName = "manifest.json"
+
+    /// The runs so far; an output of an earlier version, without a history, counts as one run of
+    /// what it holds.
+    public var history: [Run] {
+        if let runs, !runs.isEmpty { return runs }
+        guard !records.isEmpty || !shards.isEmpty else { return [] }
+        return [
+            Run(
+                kind: snapshot == nil ? (inputs == nil ? "crawl" : "merge") : "refresh", startedAt: startedAt,
+                finishedAt: finishedAt, unitsByMethod: unitsByMethod, recordsAdded: records)
+        ]
+    }
+
+    /// The runs so far, with the one starting now (`kind`) unless the last one has not finished
+    /// and `continues` (its checkpoint is unfinished): that one goes on.
+    func runs(starting kind: String, at now: String, continues: Bool) -> [Run] {
+        var runs = history
+        if let last = runs.last, last.finishedAt == nil, continues { return runs }
+        runs.append(Run(kind: kind, startedAt: now))
+        return runs
+    }
+
+    /// The last run's units and records: what the manifest counts beyond the earlier runs'.
+    mutating func accountLastRun(finished: String?) {
+        guard var runs, var last = runs.popLast() else { return }
+        var units = unitsByMethod
+        var added = records
+        for run in runs {
+            for (method, spent) in run.unitsByMethod { units[method, default: 0] -= spent }
+            for (kind, count) in run.recordsAdded { added[kind, default: 0] -= count }
+        }
+        last.unitsByMethod = units.filter { $0.value != 0 }
+        last.recordsAdded = added
+        if let finished { last.finishedAt = finished }
+        runs.append(last)
+        self.runs = runs
+    }
 
     public static func load(directory: String) throws -> Manifest? {
         try JSONFile.load(Manifest.self, path: directory + "/" + fileName, what: "manifest", fix: "remove it and rerun")

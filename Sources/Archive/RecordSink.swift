@@ -44,6 +44,8 @@ public struct ResumePoint: Sendable {
     public var channelRecords: Int
     /// The crawl had ended complete: nothing is pending.
     public var finished: Bool
+    /// When the output's first run began (Unix seconds; the manifest's `startedAt`).
+    public var startedAt: Int64?
 
     public init(
         seedsDigest: String?, frontier: [UInt8]?, videoIds: Set<String>, channelIds: Set<String>,

@@ -44,6 +44,8 @@ public struct CrawlConfiguration: Sendable {
     /// `--video-parts`, `--channel-parts`: the parts of videos.list and channels.list.
     public var videoParts = APIRequest.Parts.videos
     public var channelParts = APIRequest.Parts.channels
+    /// `ytcrawl update`: what is new since the output's last run, for its seeds.
+    public var update: UpdateOptions?
 
     public init(
         seeds: [Seed], seedsDigest: String, apiBase: String, out: String, concurrency: Int = 8, hydrate: Bool = true,
@@ -72,7 +74,8 @@ public struct CrawlConfiguration: Sendable {
             hydrate: hydrate, maxPages: maxPages, concurrency: concurrency, checkpointEvery: checkpointEvery,
             checkpointInterval: checkpointInterval, comments: comments, maxCommentPages: maxCommentPages,
             pseudonymizer: pseudonymizer, completeChannels: completeChannels, formats: formats,
-            videoParts: videoParts, channelParts: channelParts, seedsDigest: seedsDigest, output: out)
+            videoParts: videoParts, channelParts: channelParts, seedsDigest: seedsDigest, output: out,
+            update: update)
     }
 }
 
@@ -138,8 +141,25 @@ public struct CrawlSummary: Sendable {
     public var statsUnits = 0
 
     /// Videos per 1,000 units: how well the budget was used.
+    /// What an update looked at (`ytcrawl update`); `nil` for other runs.
+    public var update: UpdateSummary?
+
     public var videosPerThousandUnits: Double { units > 0 ? Double(videosThisRun) * 1000 / Double(units) : 0 }
 
     /// Videos this run wrote.
     public var videosThisRun: Int { videosWritten - videosBefore }
+}
+
+/// What an update (`ytcrawl update`) looked at.
+public struct UpdateSummary: Sendable, Hashable {
+    /// Channels watched, checked by channels.list this run, walked again, and those with new uploads.
+    public var channelsWatched: Int
+    public var channelsChecked: Int
+    public var channelsWalked: Int
+    public var channelsWithNew: Int
+    /// Searches asked for what was published since, playlists walked again, followed videos
+    /// whose comments were read again.
+    public var searches: Int
+    public var playlists: Int
+    public var commentVideos: Int
 }

@@ -10,7 +10,8 @@ extension CrawlEngine {
         forEachCheckpointItem { items.append($0) }
         return FrontierState(
             items: items, pending: hydration.inCheckpointOrder, seeds: seeds.map(\.text),
-            commentVideos: comments.videos.isEmpty ? nil : comments.videos.members)
+            commentVideos: comments.videos.isEmpty ? nil : comments.videos.members,
+            channels: watch.count == 0 ? nil : watch.listed, run: run.kind, startedAt: run.startedAt)
     }
 
     /// What a checkpoint saves: ``checkpointState()`` as JSON, written from the engine's own
@@ -21,7 +22,8 @@ extension CrawlEngine {
         let frontier = FrontierState.encodedJSON(
             itemCount: frontier.count + tickets.count + findings.failures.count, items: forEachCheckpointItem,
             pending: hydration.inCheckpointOrder, seeds: seeds.lazy.map(\.text),
-            commentVideos: comments.videos.isEmpty ? nil : comments.videos.members)
+            commentVideos: comments.videos.isEmpty ? nil : comments.videos.members, channels: watch.listed,
+            run: (run.kind, run.startedAt))
         return SavedState(frontier: frontier, unitsByMethod: counters.unitsByMethod)
     }
 

@@ -49,14 +49,19 @@ extension CrawlEngine {
     /// The run begins: from the seeds, or from what the output holds (``ResumeDecision``).
     ///
     /// - Throws: ``CrawlSetupError`` when the checkpoint holds pending work this version cannot read.
-    mutating func begin(from point: ResumePoint?) throws -> [Action] {
-        var out = EventOutput(wallClock: Date(timeIntervalSince1970: 0))
+    mutating func begin(from point: ResumePoint?, wallClock: Date = Date()) throws -> [Action] {
+        var out = EventOutput(wallClock: wallClock)
+        run = (options.update == nil ? .crawl : .update, Int64(wallClock.timeIntervalSince1970))
         if let point {
             comments = CommentLedger(written: point.commentIds)
             counters.start(.comments, at: point.commentIds.count)
             counters.unitsByMethod = point.unitsByMethod
         }
-        switch ResumeDecision(point, seeds: seeds, seedsDigest: options.seedsDigest) {
+        let decision = ResumeDecision(point, seeds: seeds, seedsDigest: options.seedsDigest)
+        if options.update != nil { try checkUpdatable(decision, finished: point?.finished ?? false) }
+        switch decision {
+        case .resume(let state, let change) where options.update != nil && point?.finished == true:
+            beginUpdate(state, change: change, from: point ?? ResumePoint.empty, &out)
         case .fresh:
             startSeeds(seeds.indices, &out)
         case .startOver:
@@ -95,8 +100,12 @@ extension CrawlEngine {
     /// Continues from a checkpoint and what the output already holds. The shards are the truth:
     /// a shard closed after the checkpoint (rotation, then a crash) may hold videos the
     /// checkpoint still lists as waiting.
-    private mutating func restore(_ state: FrontierState, from point: ResumePoint) {
+    mutating func restore(_ state: FrontierState, from point: ResumePoint) {
         frontier = Frontier(state.items)
+        watch = ChannelWatch(state.channels ?? [])
+        // A run resumed goes on as the run it was; a finished one rerun keeps its start (an
+        // update looks for what is newer than the last run that looked at everything).
+        run = (state.run ?? .crawl, state.startedAt ?? point.startedAt ?? run.startedAt)
         seen = SeenSets(videoIds: point.videoIds, channelIds: point.channelIds, walked: true)
         for video in state.pending where !point.videoIds.contains(video.videoId) {
             hydration.add(video)
@@ -105,6 +114,25 @@ extension CrawlEngine {
         comments.follow(state.commentVideos ?? [])
         for item in state.items { item.work.markQueued(in: &seen) }
         countWritten(point)
+    }
+
+    /// An update needs a finished run to start from, or an update of its own to continue.
+    private func checkUpdatable(_ decision: ResumeDecision, finished: Bool) throws {
+        switch decision {
+        case .fresh:
+            throw CrawlSetupError(
+                "\(options.output) holds no crawl to update; crawl into it first (ytcrawl --seeds FILE --budget UNITS --out \(options.output))"
+            )
+        case .startOver, .unreadable:
+            throw CrawlSetupError(
+                "\(options.output) has no checkpoint for these seeds to update from; rerun its crawl to its end first, or give its seeds file with --seeds"
+            )
+        case .resume(let state, _):
+            guard !finished, state.run != .update else { return }
+            throw CrawlSetupError(
+                "\(options.output): its crawl has not finished (\(state.items.count) requests and \(state.pending.count) videos pending); finish it first by rerunning it (ytcrawl --seeds FILE --out \(options.output)), then update"
+            )
+        }
     }
 
     private mutating func countWritten(_ point: ResumePoint) {

@@ -64,24 +64,47 @@ extension CrawlEngine {
     /// A found video that did not come back from videos.list (deleted or private since).
     mutating func forget(_ id: String) { _ = hydration.remove(id) }
 
-    /// A channel found: written once, and its uploads playlist queued for walking.
+    /// A channel found: written once, watched (for `ytcrawl update`), and its uploads playlist
+    /// queued for walking.
     mutating func resolved(_ found: Channel, seed: Int, _ out: inout EventOutput) {
         if seen.insertChannel(found.channelId) {
             var channel = found
             channel.fetchedAt = out.wallClock
             write(.channel(channel), &out)
         }
-        if let uploads = found.derivedUploadsPlaylistId, seen.queuePlaylist(uploads) {
-            var walk = PlaylistPage(
-                seed: seed, playlistId: uploads, page: 0, rank: 0, uploads: true, channelId: found.channelId,
-                expected: found.videoCount)
-            if options.formats || seeds[seed].formats, let shorts = walk.formatWalk(.shorts, at: out.wallClock) {
-                // Its Shorts and its live streams are walked first, each video labelled by the list
-                // it is in; the uploads walk after labels the rest (already seen: not again).
-                walk = shorts
-            }
-            enqueue(.playlist(walk))
+        guard let uploads = found.derivedUploadsPlaylistId else { return }
+        watch.watch(found.channelId, seed: seed, videoCount: found.videoCount)
+        walkUploads(uploads, of: found.channelId, expected: found.videoCount, seed: seed, until: nil, &out)
+    }
+
+    /// A watched channel's `videoCount` now (an update's check): its uploads are walked again
+    /// down to `since` when the count changed, was never known, or the update is thorough.
+    mutating func checked(_ id: String, videoCount: Int?, seed: Int, since: Int64, _ out: inout EventOutput) {
+        let before = watch.entries[id]?.videoCount
+        watch.note(id, videoCount: videoCount)
+        counters.channelsChecked += 1
+        let changed = before == nil || videoCount == nil || before != videoCount
+        guard changed || options.update?.thorough == true, id.hasPrefix("UC") else { return }
+        counters.channelsWalked += 1
+        walkUploads("UU" + id.dropFirst(2), of: id, expected: nil, seed: seed, until: since, &out)
+    }
+
+    /// Queues the walk of a channel's uploads (after its Shorts and live lists with
+    /// `formats=yes`), once per run; with `until`, newest first down to that date.
+    private mutating func walkUploads(
+        _ uploads: String, of channelId: String, expected: Int?, seed: Int, until: Int64?, _ out: inout EventOutput
+    ) {
+        guard seen.queuePlaylist(uploads) else { return }
+        var walk = PlaylistPage(
+            seed: seed, playlistId: uploads, page: 0, rank: 0, uploads: true, channelId: channelId,
+            expected: expected)
+        walk.until = until
+        if options.formats || seeds[seed].formats, let shorts = walk.formatWalk(.shorts, at: out.wallClock) {
+            // Its Shorts and its live streams are walked first, each video labelled by the list
+            // it is in; the uploads walk after labels the rest (already seen: not again).
+            walk = shorts
         }
+        enqueue(.playlist(walk))
     }
 
     /// A channel's uploads playlist ended short of its `videoCount` (it lists about 20,000 at

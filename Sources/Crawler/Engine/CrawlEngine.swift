@@ -45,6 +45,8 @@ struct CrawlEngine {
         var seedsDigest = ""
         /// The output, as the user named it (for messages).
         var output = "the output"
+        /// `ytcrawl update`: what is new since the output's last run (``UpdateOptions``).
+        var update: UpdateOptions?
     }
 
     /// What the actor does, in order.
@@ -88,6 +90,10 @@ struct CrawlEngine {
     var counters = Counters()
     var stops = Stops()
     var findings = Findings()
+    var watch = ChannelWatch()
+    /// The run: a crawl or an update, and when it began (Unix seconds; an update resumed keeps
+    /// its first start).
+    var run = (kind: RunKind.crawl, startedAt: Int64(0))
     var pacer: CheckpointPacer
 
     struct Counters: Sendable, Hashable {
@@ -106,6 +112,14 @@ struct CrawlEngine {
         var formatPages = 0
         /// `gone` lines of a snapshot this run wrote.
         var statsGone = 0
+        /// An update's channels: checked for new uploads, walked again, and those that had some.
+        var channelsChecked = 0
+        var channelsWalked = 0
+        var channelsWithNew: Set<String> = []
+        /// An update's searches and playlists looked at again.
+        var searchesUpdated = 0
+        var playlistsUpdated = 0
+        var commentVideosUpdated = 0
         var unitsByMethod: [String: Int] = [:]
 
         var videosWritten: Int { written[.videos, default: 0] }

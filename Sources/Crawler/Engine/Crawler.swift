@@ -44,7 +44,8 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             }
             self.sink = try ArchiveSink(
                 directory: configuration.out, options: configuration.shardOptions, manifest: manifest,
-                kinds: configuration.snapshot == nil ? RecordKind.crawlKinds : [.stats])
+                kinds: configuration.snapshot == nil ? RecordKind.crawlKinds : [.stats],
+                runKind: configuration.snapshot != nil ? "refresh" : configuration.update != nil ? "update" : "crawl")
         }
         engine = CrawlEngine(seeds: configuration.seeds, options: configuration.engineOptions)
         started = limiter.clock.now
@@ -69,7 +70,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         if let snapshot = configuration.snapshot {
             await perform(engine.beginSnapshot(snapshot, from: point))
         } else {
-            await perform(try engine.begin(from: point))
+            await perform(try engine.begin(from: point, wallClock: wallClock()))
         }
         let fetcher = Fetcher(
             transport: transport, limiter: limiter, clock: limiter.clock, apiBase: configuration.apiBase,
@@ -177,6 +178,13 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         summary.statsGone = counters.statsGone
         summary.snapshotVideos = engine.snapshot.targets
         summary.statsUnits = await limiter.spent.stats
+        if engine.run.kind == .update {
+            summary.update = UpdateSummary(
+                channelsWatched: engine.watch.count, channelsChecked: counters.channelsChecked,
+                channelsWalked: counters.channelsWalked, channelsWithNew: counters.channelsWithNew.count,
+                searches: counters.searchesUpdated, playlists: counters.playlistsUpdated,
+                commentVideos: counters.commentVideosUpdated)
+        }
         return summary
     }
 }

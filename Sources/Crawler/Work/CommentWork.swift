@@ -15,6 +15,9 @@ struct CommentThreadsPage: PagedWork {
     /// Fingerprints of the pages this run read of this paging (never in a checkpoint): a page
     /// read again ends it (``CommentPaging``).
     var pagesRead: [UInt64]?
+    /// An update's walk of a followed video (`ytcrawl update`): threads come newest first, so
+    /// the walk ends at the page holding a thread started before this (Unix seconds).
+    var until: Int64?
 
     func request(for plan: CrawlEngine) throws -> APIRequest {
         var order = APIRequest.CommentOrder.time
@@ -32,6 +35,7 @@ struct CommentThreadsPage: PagedWork {
         var topLevel: Comment?
         var carried = 0
         var replyRank = 0
+        var reachedKnown = false
         func closeThread(_ plan: inout CrawlEngine) {
             guard let thread = topLevel, let total = thread.totalReplyCount, total > carried else { return }
             plan.enqueue(
@@ -47,6 +51,9 @@ struct CommentThreadsPage: PagedWork {
                 carried = 0
                 replyRank = 0
                 plan.found(comment, seed: seed, endpoint: "commentThreads.list", rank: position, &out)
+                if let until, let started = comment.publishedAt, Int64(started.timeIntervalSince1970) < until {
+                    reachedKnown = true
+                }
                 position += 1
             } else {
                 var reply = comment
@@ -57,7 +64,9 @@ struct CommentThreadsPage: PagedWork {
             }
         }
         closeThread(&plan)
-        guard let token = fetched.summary.nextPageToken, page + 1 < (plan.maxCommentPages(seed) ?? .max) else {
+        guard let token = fetched.summary.nextPageToken, page + 1 < (plan.maxCommentPages(seed) ?? .max),
+            !reachedKnown
+        else {
             return
         }
         let pageFingerprint = CommentPaging.fingerprint(fetched.records)
@@ -103,6 +112,7 @@ struct CommentThreadsPage: PagedWork {
     func write(into writer: inout JSONWriter) {
         writer.pagingMembers(seed: seed, pageToken: pageToken, page: page, rank: rank, restarts: restarts)
         writer.member("videoId", videoId)
+        if let until { writer.member("until", Int(until)) }
     }
 
     func describe(seeds: [Seed]) -> String { "comments of video \(videoId) (page \(page + 1))" }

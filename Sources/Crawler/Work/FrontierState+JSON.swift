@@ -7,7 +7,8 @@ extension FrontierState {
     func encodedJSON() -> [UInt8] {
         Self.encodedJSON(
             itemCount: items.count, items: { visit in items.forEach(visit) }, pending: pending,
-            seeds: seeds, commentVideos: commentVideos
+            seeds: seeds, commentVideos: commentVideos, channels: channels ?? [],
+            run: run.map { ($0, startedAt ?? 0) }
         ).bytes
     }
 
@@ -15,7 +16,7 @@ extension FrontierState {
     /// ``CrawlEngine/savedState``).
     static func encodedJSON<Seeds: Sequence<String>>(
         itemCount: Int, items visitItems: ((WorkItem) -> Void) -> Void, pending: [PendingVideo],
-        seeds: Seeds?, commentVideos: [String]?
+        seeds: Seeds?, commentVideos: [String]?, channels: [WatchedChannel] = [], run: (RunKind, Int64)? = nil
     ) -> JSONWriter {
         // About what an uploads-playlist item, a seed line and a pending video take.
         var writer = JSONWriter(
@@ -50,6 +51,23 @@ extension FrontierState {
         if let commentVideos {
             writer.memberKey("commentVideos")
             writer.stringArray(commentVideos)
+        }
+        if !channels.isEmpty {
+            writer.memberKey("channels")
+            writer.raw("[")
+            for (index, channel) in channels.enumerated() {
+                writer.raw(index == 0 ? "{" : ",{")
+                writer.key("id")
+                writer.string(channel.id)
+                writer.member("seed", channel.seed)
+                writer.member("videoCount", channel.videoCount)
+                writer.raw("}")
+            }
+            writer.raw("]")
+        }
+        if let (kind, started) = run {
+            writer.member("run", kind.rawValue)
+            writer.member("startedAt", Int(started))
         }
         writer.raw("}")
         return writer

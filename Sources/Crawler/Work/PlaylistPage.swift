@@ -24,6 +24,9 @@ struct PlaylistPage: PagedWork {
     /// With ``formatWalk``: a video that no format list names is long-form when published before
     /// this (Unix seconds, a week before the walk began: the lists lag uploads by up to a week).
     var labelBefore: Int64?
+    /// An update's walk (`ytcrawl update`): the list is newest first, so the walk ends at the
+    /// page that holds an upload published before this (Unix seconds), known from the last run.
+    var until: Int64?
 
     /// Hydrated videos come from videos.list: the page need only say which they are and when
     /// they were published (`contentDetails`), a tenth of the bytes of the snippet (same unit).
@@ -47,16 +50,20 @@ struct PlaylistPage: PagedWork {
     func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
         var position = rank
         var oldest = self.oldest
+        var reachedKnown = false
         if formatWalk?.isLabelList == true { plan.counters.formatPages += 1 }
         for case .video(let video) in fetched.records {
             let published = video.publishedAt.map { Int64($0.timeIntervalSince1970) }
-            plan.discover(
+            let new = plan.discover(
                 video.videoId, seed: seed, endpoint: "playlistItems.list", rank: position, partial: video,
                 format: format(published: published), &out)
             if let published { oldest = min(oldest ?? published, published) }
+            if let until, let published, published < until { reachedKnown = true }
+            if new, until != nil, let channelId { plan.counters.channelsWithNew.insert(channelId) }
             position += 1
         }
-        guard let token = fetched.summary.nextPageToken, page + 1 < (plan.playlistPages(seed) ?? .max) else {
+        guard let token = fetched.summary.nextPageToken, page + 1 < (plan.playlistPages(seed) ?? .max), !reachedKnown
+        else {
             if fetched.summary.nextPageToken == nil, formatWalk?.isLabelList != true, let channelId, let expected,
                 expected > position
             {
@@ -102,6 +109,7 @@ struct PlaylistPage: PagedWork {
         if let oldest { writer.member("oldest", Int(oldest)) }
         if let formatWalk { writer.member("formatWalk", formatWalk.rawValue) }
         if let labelBefore { writer.member("labelBefore", Int(labelBefore)) }
+        if let until { writer.member("until", Int(until)) }
     }
 
     func describe(seeds: [Seed]) -> String {

@@ -37,6 +37,10 @@ struct SearchWindow: PagedWork {
     /// move back in time (absent in older checkpoints).
     var fresh: Int?
     var stalls: Int?
+    /// An update's window (`ytcrawl update`): one whose pages end well short of the ~500-result
+    /// cap holds every match of its range, and the walk ends there instead of probing an older
+    /// window.
+    var endsBelowCap: Bool?
 
     /// Windows in a row without progress after which the walk ends: a server that keeps
     /// answering with known videos, or with results at the window's very end, would otherwise
@@ -121,6 +125,7 @@ struct SearchWindow: PagedWork {
         plan.windowDone()
         // The window is done: the next one ends at its oldest result.
         guard next.results > 0, let last = oldest else { return }
+        if endsBelowCap == true, next.results < SearchPage.resultCap - 50 { return }
         let stalled = next.fresh == 0 || before.map { last >= $0 } == true
         let stalls = stalled ? (self.stalls ?? 0) + 1 : 0
         if stalls >= Self.maximumStalls {
@@ -136,6 +141,7 @@ struct SearchWindow: PagedWork {
             seed: seed, channelId: channelId, after: after, before: nextBefore, page: 0, rank: position,
             results: 0, windows: windows + 1)
         window.stalls = stalls > 0 ? stalls : nil
+        window.endsBelowCap = endsBelowCap
         plan.enqueue(.window(window))
     }
 
@@ -173,6 +179,7 @@ struct SearchWindow: PagedWork {
         writer.member("windows", windows)
         if let fresh { writer.member("fresh", fresh) }
         if let stalls { writer.member("stalls", stalls) }
+        if let endsBelowCap { writer.member("endsBelowCap", endsBelowCap) }
     }
 
     func describe(seeds: [Seed]) -> String {

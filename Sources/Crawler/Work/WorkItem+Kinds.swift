@@ -15,6 +15,7 @@ extension WorkItem {
         case .replies(let work): work
         case .window(let work): work
         case .stats(let work): work
+        case .channelCheck(let work): work
         }
     }
 
@@ -43,6 +44,7 @@ extension WorkItem {
         case ReplyPage.tag: return .replies(try container.decode(ReplyPage.self, forKey: key))
         case SearchWindow.tag: return .window(try container.decode(SearchWindow.self, forKey: key))
         case StatsBatch.tag: return .stats(try container.decode(StatsBatch.self, forKey: key))
+        case ChannelCheck.tag: return .channelCheck(try container.decode(ChannelCheck.self, forKey: key))
         default: return nil
         }
     }

@@ -14,6 +14,7 @@ enum WorkItem: Sendable, Hashable {
     /// largest unboxed kind.
     indirect case window(SearchWindow)
     case stats(StatsBatch)
+    case channelCheck(ChannelCheck)
 }
 
 /// How a found video was first found, kept until its hydration.
@@ -35,4 +36,17 @@ struct FrontierState: Codable, Sendable {
     var seeds: [String]?
     /// Videos whose comments are queued or done (absent when none).
     var commentVideos: [String]?
+    /// The channels whose uploads were walked, for `ytcrawl update` (absent in checkpoints of
+    /// earlier versions, and when none).
+    var channels: [WatchedChannel]?
+    /// The run that wrote it: `crawl` or `update` (absent in checkpoints of earlier versions:
+    /// a crawl), and when it began (Unix seconds): an update looks for what is newer.
+    var run: RunKind?
+    var startedAt: Int64?
+}
+
+/// What kind of run a checkpoint belongs to.
+enum RunKind: String, Codable, Sendable, Hashable {
+    case crawl
+    case update
 }

@@ -98,6 +98,26 @@ struct CrawlCommand: Command {
         if let extra = scanner.positional.first {
             throw UsageError("unexpected argument \"\(extra)\"; options start with --, see ytcrawl --help")
         }
+        let seedsPath = try scanner[Self.seedsFile]
+        try self.init(
+            scanner, out: try scanner[Self.out], dryRun: scanner[Self.dryRun], seedsPath: seedsPath ?? "",
+            budgetExample: "ytcrawl --seeds \(seedsPath ?? "seeds.txt") --budget 10000"
+        ) {
+            // Checked after every option: their errors name what to fix first.
+            guard let seedsPath else {
+                throw UsageError("--seeds FILE is required, as ytcrawl --seeds seeds.txt --budget 10000")
+            }
+            return try Self.readSeeds(seedsPath)
+        }
+    }
+
+    /// The crawl options of `scanner` (every "What to crawl" option but the seeds, the output and
+    /// `--dry-run`, which the caller gives), then the seeds `loadSeeds` reads; `update` runs a
+    /// crawl so.
+    init(
+        _ scanner: ArgumentScanner, out: String, dryRun: Bool, seedsPath: String, budgetExample: String,
+        loadSeeds: () throws -> (seeds: [Seed], digest: String)
+    ) throws {
         let run = try RunOptions(scanner)
         maxPages = try scanner[Self.maxPages]
         hydrate = !scanner[Self.noHydrate]
@@ -115,26 +135,36 @@ struct CrawlCommand: Command {
             }
         }
         if !run.quiet { for warning in pseudonymizer?.warnings ?? [] { writeStderr("ytcrawl: warning: \(warning)") } }
-        dryRun = scanner[Self.dryRun]
+        self.dryRun = dryRun
         searchBudget = try scanner[Self.searchBudget]
         dailySearches = try scanner[Self.dailySearches]
-        out = try scanner[Self.out]
-        guard let seedsPath = try scanner[Self.seedsFile] else {
-            throw UsageError("--seeds FILE is required, as ytcrawl --seeds seeds.txt --budget 10000")
-        }
+        self.out = out
         self.seedsPath = seedsPath
         shared = SharedRunOptions(
-            api: try APIOptions(scanner, budgetExample: "ytcrawl --seeds \(seedsPath) --budget 10000"),
-            shards: try ShardOptions(scanner), run: run)
-        guard let seedsData = FileManager.default.contents(atPath: seedsPath) else {
-            throw UsageError("cannot read the seeds file \(seedsPath): no such file or not readable")
+            api: try APIOptions(scanner, budgetExample: budgetExample), shards: try ShardOptions(scanner), run: run)
+        (seeds, seedsDigest) = try loadSeeds()
+    }
+
+    /// The seeds of the file at `path`, and the file's digest.
+    static func readSeeds(_ path: String) throws -> (seeds: [Seed], digest: String) {
+        guard let seedsData = FileManager.default.contents(atPath: path) else {
+            throw UsageError("cannot read the seeds file \(path): no such file or not readable")
         }
         do {
-            seeds = try SeedsParser.parse(String(decoding: seedsData, as: UTF8.self), file: seedsPath)
+            let seeds = try SeedsParser.parse(String(decoding: seedsData, as: UTF8.self), file: path)
+            return (seeds, SHA256.hex(SHA256.hash(Array(seedsData))))
         } catch let error as SeedError {
             throw UsageError(error.description)
         }
-        seedsDigest = SHA256.hex(SHA256.hash(Array(seedsData)))
+    }
+
+    /// The options of "What to crawl" that an update takes too.
+    static var crawlOptions: [OptionSpec] {
+        [
+            maxPages.spec, noHydrate.spec, completeChannels.spec, comments.spec, maxCommentPages.spec,
+            pseudonymizeAuthors.spec, formats.spec, videoParts.spec, channelParts.spec, searchBudget.spec,
+            dailySearches.spec,
+        ]
     }
 
     func run() async throws -> Int32 {
@@ -163,21 +193,27 @@ struct CrawlCommand: Command {
         }
         let access = try APIAccess(api)
         defer { access.emulator?.stop() }
-        let limiter = try access.limiter(limiterConfiguration, stateDirectory: api.stateDirectory)
-        let crawler = try access.crawler(
-            crawlConfiguration(apiBase: access.apiBase), limiter: limiter, quiet: shared.run.quiet)
+        let harness = try RunHarness(shared.run, budget: api.budget)
+        defer { harness.close() }
         if !shared.run.quiet {
             writeStderr(
                 "ytcrawl: crawling \(seeds.count) seeds from \(seedsPath) into \(out) (budget \(api.budget) units)")
         }
-        let harness = try RunHarness(shared.run, budget: api.budget)
-        defer { harness.close() }
+        return try await crawlOnce(access: access, harness: harness, update: nil).exitCode
+    }
+
+    /// Runs the crawl (or, with `update`, an update of `out`) once and prints its report.
+    func crawlOnce(access: APIAccess, harness: RunHarness, update: UpdateOptions?) async throws -> CrawlReport {
+        let limiter = try access.limiter(limiterConfiguration, stateDirectory: shared.api.stateDirectory)
+        var configuration = crawlConfiguration(apiBase: access.apiBase)
+        configuration.update = update
+        let crawler = try access.crawler(configuration, limiter: limiter, quiet: shared.run.quiet)
         let (summary, elapsed) = try await harness.run(crawler, searchBudget: searchBudget)
         let report = CrawlReport(
-            summary: summary, out: out, budget: api.budget, elapsedSeconds: elapsed,
+            summary: summary, out: out, budget: shared.api.budget, elapsedSeconds: elapsed,
             exitCode: summary.ending.exitCode)
         report.emit(quiet: shared.run.quiet, summaryPath: shared.run.summaryPath)
-        return report.exitCode
+        return report
     }
 
     /// The limiter's settings: the shared ones, and the search calls' budget and daily limit.

@@ -110,30 +110,14 @@ struct RefreshCommand: Command {
             )
         }
         defer { lock.release() }
-        var status: Int32 = 0
-        repeat {
-            let started = Int64(Date().timeIntervalSince1970)
+        return try await RepeatingRuns.run(every: every, harness: harness, quiet: quiet, what: "snapshot") {
             let (summary, snapshot, elapsed) = try await snapshotOnce(access: access, fresh: fresh, harness: harness)
             let report = RefreshReport(
                 summary: summary, snapshot: snapshot, directory: directory, budget: shared.api.budget,
                 elapsedSeconds: elapsed)
-            status = report.exitCode
             report.emit(quiet: quiet, summaryPath: shared.run.summaryPath)
-            guard let every, !harness.stop.isSet else { break }
-            switch summary.ending.cause {
-            case .completed, .budgetSpent, .quotaSpent, .incomplete: break
-            case .interrupted, .keyRefused, .apiRefused, .configuration, .writeFailed: return status
-            }
-            // The next snapshot: `every` after this one began; after Pacific midnight when the
-            // quota is spent (an unfinished snapshot is completed first).
-            var next = started + Int64(every)
-            if summary.ending.cause == .quotaSpent {
-                next = max(next, PacificTime.nextMidnight(afterUTC: Int64(Date().timeIntervalSince1970)) + 60)
-            }
-            if !quiet { writeStderr("ytcrawl: next snapshot at \(RFC3339.format(seconds: next)) (Ctrl-C stops)") }
-            guard await harness.stop.sleep(untilUTC: next) else { break }
-        } while true
-        return status
+            return (summary, report.exitCode)
+        }
     }
 
     /// Takes (or completes) one snapshot.

@@ -1,0 +1,144 @@
+import Crawler
+import Digest
+import Foundation
+
+/// `ytcrawl update DIR`: what is new since DIR's last run, for its own seeds, at the fewest
+/// units; with `--every`, a monitor.
+struct UpdateCommand: Command {
+    static let seedsFile = Option<String?>(
+        "--seeds", "FILE",
+        help:
+            "these seeds instead of DIR's own: seeds kept are updated, seeds added are crawled from the start, seeds removed are no longer followed"
+    )
+    static let thorough = Flag(
+        "--thorough",
+        help:
+            "walk the first page of every watched channel's uploads (1 unit each), not only of channels whose videoCount changed: an upload and a deletion since the last run leave the count as it was"
+    )
+    static let overlap = Option<Int>(
+        "--overlap", "DURATION",
+        help:
+            "look this far before the last run's start again (the search index and uploads lists lag new videos)",
+        default: 86_400, shownDefault: "default: 1d"
+    ) { name, text in
+        guard text == "0" || RefreshCommand.duration(text) != nil else {
+            throw UsageError("\(name) \(text): expected a duration, as 6h, 1d or 3600 (seconds), or 0")
+        }
+        return RefreshCommand.duration(text) ?? 0
+    }
+    static let every = Option<Int?>(
+        "--every", "DURATION",
+        help:
+            "keep updating: an update every DURATION (6h, 1d), sleeping across Pacific midnight when the quota is spent; Ctrl-C stops",
+        default: nil, shownDefault: nil
+    ) { name, text in
+        guard let seconds = RefreshCommand.duration(text), seconds >= 60 else {
+            throw UsageError(
+                "\(name) \(text): expected a duration of at least a minute, as 30m, 6h, 1d or 3600 (seconds)")
+        }
+        return seconds
+    }
+
+    static let configuration = CommandConfiguration(
+        name: "update", synopsis: "update DIR --budget UNITS",
+        summary: "what is new since DIR's last run, for its own seeds",
+        usage: "update DIR --budget UNITS [options]",
+        discussion: """
+            Look for what is new since the last run in DIR (an output of ytcrawl crawl), for the seeds
+            that run had, and write only that into DIR: new shards, each video once across all runs.
+            Watched channels (channel seeds, and channels walked for walk=channels searches) are
+            checked 50 to a channels.list call; only those whose videoCount changed have their uploads
+            walked again, newest first, down to the last run. Searches ask only for what was published
+            since the last run's start (less --overlap). Playlists are walked again. Videos whose
+            comments were fetched get their new threads. Video seeds have nothing new to discover
+            (statistics over time are ytcrawl refresh's). An update stopped by a kill, the budget or
+            the quota is continued by the next one. The crawl options are not remembered: give the
+            ones the crawl had (--formats, --comments, --video-parts).
+            """,
+        groups: [
+            OptionGroup("What to update", [seedsFile.spec, thorough.spec, overlap.spec, every.spec]),
+            OptionGroup("What to crawl", CrawlCommand.crawlOptions),
+        ] + SharedRunOptions.groups,
+        epilogue: """
+            Exit codes: as ytcrawl crawl: 0 done (or the budget ran out: rerun to continue), 1 runtime
+            failure, 2 usage error (DIR holds no finished crawl), 3 quota or key refused, 4 some work
+            failed after every retry (rerun), 130 interrupted.
+
+            Examples:
+              ytcrawl update ytcrawl-out --budget 2000
+              ytcrawl update ytcrawl-out --budget 10000 --every 1d --key-file /run/secrets/youtube-key
+            """)
+
+    var crawl: CrawlCommand
+    var directory: String
+    var thorough: Bool
+    var overlap: Int
+    var every: Int?
+
+    init(_ scanner: ArgumentScanner) throws {
+        guard let directory = scanner.positional.first else {
+            throw UsageError("ytcrawl update needs the output directory, as ytcrawl update ytcrawl-out --budget 1000")
+        }
+        if let extra = scanner.positional.dropFirst().first {
+            throw UsageError("unexpected argument \"\(extra)\": update takes one directory; see ytcrawl update --help")
+        }
+        self.directory = directory
+        thorough = scanner[Self.thorough]
+        overlap = try scanner[Self.overlap]
+        every = try scanner[Self.every]
+        let seedsPath = try scanner[Self.seedsFile]
+        crawl = try CrawlCommand(
+            scanner, out: directory, dryRun: false, seedsPath: seedsPath ?? directory + "/checkpoint.json",
+            budgetExample: "ytcrawl update \(directory) --budget 1000"
+        ) {
+            if let seedsPath { return try CrawlCommand.readSeeds(seedsPath) }
+            return try Self.savedSeeds(of: directory)
+        }
+    }
+
+    /// The seeds of DIR's last run, from its checkpoint.
+    static func savedSeeds(of directory: String) throws -> (seeds: [Seed], digest: String) {
+        let checkpoint = directory + "/checkpoint.json"
+        guard FileManager.default.fileExists(atPath: checkpoint) else {
+            throw UsageError(
+                "\(directory) holds no crawl to update (no checkpoint.json): crawl into it first, as ytcrawl --seeds seeds.txt --budget 10000 --out \(directory)"
+            )
+        }
+        let lines: [String]?
+        do {
+            lines = try SavedSeeds.lines(directory: directory)
+        } catch {
+            throw RuntimeFailure("cannot read \(checkpoint): \(error)")
+        }
+        guard let lines else {
+            throw UsageError(
+                "\(checkpoint) does not list its seeds (an earlier version wrote it): give them with --seeds FILE")
+        }
+        let text = lines.joined(separator: "\n") + "\n"
+        do {
+            let seeds = try SeedsParser.parse(text, file: checkpoint + " (the last run's seeds)")
+            return (seeds, SHA256.hex(SHA256.hash(Array(text.utf8))))
+        } catch let error as SeedError {
+            throw UsageError(error.description + "; give the seeds with --seeds FILE")
+        }
+    }
+
+    func run() async throws -> Int32 {
+        AllocatorTuning.tuneForCrawl()
+        let access = try APIAccess(crawl.shared.api)
+        defer { access.emulator?.stop() }
+        let harness = try RunHarness(crawl.shared.run, budget: crawl.shared.api.budget)
+        defer { harness.close() }
+        let quiet = crawl.shared.run.quiet
+        let options = UpdateOptions(thorough: thorough, overlapSeconds: Int64(overlap))
+        return try await RepeatingRuns.run(every: every, harness: harness, quiet: quiet, what: "update") {
+            if !quiet {
+                writeStderr(
+                    "ytcrawl: updating \(directory) for its \(crawl.seeds.count) seeds (budget \(crawl.shared.api.budget) units)"
+                )
+            }
+            let report = try await crawl.crawlOnce(access: access, harness: harness, update: options)
+            return (report.summary, report.exitCode)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Crawler
+import Foundation
+import YouTubeKit
+
+/// `--every DURATION` (refresh, update): one run, then the next `every` after it began (after
+/// Pacific midnight when the quota was spent), until Ctrl-C or an ending no waiting can fix.
+enum RepeatingRuns {
+    /// Runs `once` (which reports its run and returns its summary and exit code) once, or again
+    /// and again with `every`; returns the last run's exit code.
+    static func run(
+        every: Int?, harness: RunHarness, quiet: Bool, what: String,
+        _ once: () async throws -> (summary: CrawlSummary, exitCode: Int32)
+    ) async throws -> Int32 {
+        repeat {
+            let started = Int64(Date().timeIntervalSince1970)
+            let (summary, status) = try await once()
+            guard let every, !harness.stop.isSet else { return status }
+            switch summary.ending.cause {
+            case .completed, .budgetSpent, .quotaSpent, .incomplete: break
+            case .interrupted, .keyRefused, .apiRefused, .configuration, .writeFailed: return status
+            }
+            // An unfinished run is completed by the next one.
+            var next = started + Int64(every)
+            if summary.ending.cause == .quotaSpent {
+                next = max(next, PacificTime.nextMidnight(afterUTC: Int64(Date().timeIntervalSince1970)) + 60)
+            }
+            if !quiet { writeStderr("ytcrawl: next \(what) at \(RFC3339.format(seconds: next)) (Ctrl-C stops)") }
+            guard await harness.stop.sleep(untilUTC: next) else { return status }
+        } while true
+    }
+}
