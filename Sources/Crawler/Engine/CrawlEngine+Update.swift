@@ -22,7 +22,9 @@ extension CrawlEngine {
         restore(state, from: point)
         if let change { watch.reseed(change) }
         run = (.update, now)
-        adoptUnwatched(point.channelIds)
+        // An output of an earlier version has no watch list: its channels are adopted (a channel
+        // of a seed removed since is not).
+        if finished.channels == nil { adoptUnwatched(point.channelIds) }
         let added = Set(change?.added ?? [])
         for index in seeds.indices where !added.contains(index) { updateSeed(index, since: since, &out) }
         let watched = watch.entries.sorted { $0.key < $1.key }
@@ -72,7 +74,7 @@ extension CrawlEngine {
         }
     }
 
-    /// Channels in the output that no watch entry names (an output of an earlier version): each
+    /// The channels of an output of an earlier version (without a watch list): each
     /// goes to the channel seed naming it, else to the first `walk=channels` search, else to the
     /// first channel seed; its count unknown, its first page is read.
     private mutating func adoptUnwatched(_ channelIds: Set<String>) {

@@ -1,0 +1,259 @@
+import Archive
+import Foundation
+import StreamingJSON
+import Testing
+import YouTubeKit
+
+@testable import Crawler
+
+/// `ytcrawl update` in the plan, driven by hand: which channels are walked again, where walks
+/// stop, what searches ask for, and how an update starts, resumes and refuses.
+@Suite("Update (the plan)")
+struct UpdateEngineTests {
+    static let day: Int64 = 86_400
+    /// The crawl began here; the update a week later.
+    static let crawlStart = Date(timeIntervalSince1970: 1_800_000_000)
+    static let updateStart = Date(timeIntervalSince1970: 1_800_000_000 + 7 * 86_400)
+
+    /// A channel id of the real form, ending in `tag`.
+    static func uc(_ tag: String) -> String { "UC" + String(repeating: "x", count: 22 - tag.count) + tag }
+
+    static func engine(_ seeds: String, update: UpdateOptions? = nil) throws -> CrawlEngine {
+        var options = CrawlEngine.Options(concurrency: 64, checkpointEvery: 1_000, checkpointInterval: .seconds(1))
+        options.update = update
+        return CrawlEngine(seeds: try SeedsParser.parse(seeds, file: "seeds.txt"), options: options)
+    }
+
+    /// A page of uploads: each video with its publication date.
+    static func uploads(_ videos: [(String, Date)], next: String? = nil) -> FetchResult {
+        var summary = PageSummary()
+        summary.nextPageToken = next
+        return FetchResult(
+            outcome: .page(videos.map { .video(Video(videoId: $0.0, publishedAt: $0.1)) }, summary),
+            charged: ["playlistItems.list": 1], requests: 1)
+    }
+
+    static func channels(_ counts: [(String, Int)]) -> FetchResult {
+        FetchResult(
+            outcome: .page(counts.map { .channel(Channel(channelId: $0.0, videoCount: $0.1)) }, PageSummary()),
+            charged: ["channels.list": 1], requests: 1)
+    }
+
+    /// Runs the engine to its end, answering each item with `answer`.
+    static func drive(_ engine: inout CrawlEngine, at wallClock: Date, _ answer: (WorkItem) -> FetchResult) -> [Video] {
+        var written: [Video] = []
+        while case let started = engine.startChecked(), !started.isEmpty {
+            for (ticket, item) in started {
+                for case .video(let video) in engine.finishChecked(
+                    ticket, answer(item), now: .zero, wallClock: wallClock
+                )
+                .flatMap(\.records) {
+                    written.append(video)
+                }
+            }
+        }
+        return written
+    }
+
+    /// Videos.list's answer: every id asked for.
+    static func hydrate(_ batch: HydrationBatch) -> FetchResult {
+        FetchResult(
+            outcome: .page(batch.ids.map { .video(Video(videoId: $0)) }, PageSummary()), charged: ["videos.list": 1],
+            requests: 1)
+    }
+
+    /// The output after a run: what it wrote, and its final state as a checkpoint holds it.
+    static func finished(_ engine: CrawlEngine, videos: Set<String>, channels: Set<String>) -> ResumePoint {
+        ResumePoint(
+            seedsDigest: nil, frontier: engine.savedFrontier, videoIds: videos, channelIds: channels,
+            videoRecords: videos.count, channelRecords: channels.count, finished: true)
+    }
+
+    /// Three channels of 60 uploads each (a day apart, the newest a day before the crawl), crawled.
+    static func crawledThreeChannels() throws -> (point: ResumePoint, old: [String: [(String, Date)]]) {
+        let ids = ["a", "b", "c"].map(uc)
+        var engine = try engine(ids.map { "channel \($0)" }.joined(separator: "\n"))
+        _ = try engine.begin(from: nil, wallClock: crawlStart)
+        var old: [String: [(String, Date)]] = [:]
+        for id in ids {
+            old[id] = (0..<60).map { ("\(id.suffix(1))old\($0)", crawlStart - TimeInterval((1 + $0) * 86_400)) }
+        }
+        var written: Set<String> = []
+        for video in drive(
+            &engine, at: crawlStart,
+            { item in
+                switch item {
+                case .channels(let batch): return channels(batch.ids.map { ($0, 60) })
+                case .playlist(let walk):
+                    let list = old["UC" + walk.playlistId.dropFirst(2)] ?? []
+                    return walk.page == 0 ? uploads(Array(list[0..<50]), next: "p2") : uploads(Array(list[50...]))
+                case .hydrate(let batch): return hydrate(batch)
+                default: return channels([])
+                }
+            })
+        {
+            written.insert(video.videoId)
+        }
+        #expect(written.count == 180)
+        #expect(engine.isFinished && engine.watch.count == 3)
+        return (finished(engine, videos: written, channels: Set(ids)), old)
+    }
+
+    @Test func onlyChannelsWhoseCountChangedAreWalkedAndOnlyDownToTheLastRun() throws {
+        let (point, old) = try Self.crawledThreeChannels()
+        var update = try Self.engine(
+            ["a", "b", "c"].map { "channel \(Self.uc($0))" }.joined(separator: "\n"),
+            update: UpdateOptions())
+        _ = try update.begin(from: point, wallClock: Self.updateStart)
+        #expect(update.run.kind == .update)
+        // b uploaded 3 (one of them in the overlap's day, known already: it was among the old).
+        let fresh = (0..<3).map { ("bnew\($0)", Self.updateStart - TimeInterval((1 + $0) * 86_400)) }
+        var requests: [String] = []
+        let seeds = update.seeds
+        let written = Self.drive(&update, at: Self.updateStart) { item in
+            requests.append(item.work.describe(seeds: seeds))
+            switch item {
+            case .channelCheck(let check):
+                #expect(check.ids.count == 3)
+                #expect(check.since == Int64(Self.crawlStart.timeIntervalSince1970) - Self.day)
+                return Self.channels([(Self.uc("a"), 60), (Self.uc("b"), 63), (Self.uc("c"), 60)])
+            case .playlist(let walk):
+                #expect(walk.playlistId == "UU" + Self.uc("b").dropFirst(2))
+                #expect(walk.page == 0, "the first page reaches the last run: the walk ends there")
+                return Self.uploads(fresh + Array(old[Self.uc("b")]?[0..<47] ?? []), next: "p2")
+            case .hydrate(let batch): return Self.hydrate(batch)
+            default:
+                Issue.record("unexpected \(item)")
+                return Self.channels([])
+            }
+        }
+        #expect(Set(written.map(\.videoId)) == Set(fresh.map(\.0)))
+        #expect(requests.count == 3, "one check, one page, one hydration: \(requests)")
+        #expect(update.counters.channelsChecked == 3 && update.counters.channelsWalked == 1)
+        #expect(update.counters.channelsWithNew == [Self.uc("b")])
+        #expect(update.isFinished)
+    }
+
+    @Test func aWalkGoesOnWhilePagesHoldOnlyNewUploadsAndThoroughWalksEveryChannel() throws {
+        let (point, old) = try Self.crawledThreeChannels()
+        var update = try Self.engine(
+            ["a", "b", "c"].map { "channel \(Self.uc($0))" }.joined(separator: "\n"),
+            update: UpdateOptions(thorough: true))
+        _ = try update.begin(from: point, wallClock: Self.updateStart)
+        let fresh = (0..<70).map { ("cnew\($0)", Self.updateStart - TimeInterval($0 * 3600)) }
+        var pages: [String: Int] = [:]
+        let written = Self.drive(&update, at: Self.updateStart) { item in
+            switch item {
+            case .channelCheck(let check): return Self.channels(check.ids.map { ($0, 60) })
+            case .playlist(let walk):
+                pages[walk.playlistId, default: 0] += 1
+                let channel = "UC" + walk.playlistId.dropFirst(2)
+                guard channel == Self.uc("c") else {
+                    return Self.uploads(Array(old[channel]?[0..<50] ?? []), next: "p2")
+                }
+                let list = fresh + (old[channel] ?? [])
+                return Self.uploads(Array(list[(walk.page * 50)..<(walk.page * 50 + 50)]), next: "p\(walk.page + 2)")
+            case .hydrate(let batch): return Self.hydrate(batch)
+            default: return Self.channels([])
+            }
+        }
+        #expect(written.count == 70)
+        #expect(pages.count == 3, "--thorough: every channel's first page, though no count changed")
+        #expect(pages["UU" + Self.uc("c").dropFirst(2)] == 2, "the second page reaches the last run")
+        #expect(pages["UU" + Self.uc("a").dropFirst(2)] == 1)
+    }
+
+    @Test func searchesAskOnlySinceTheLastRunAndEndBelowTheCap() throws {
+        var crawl = try Self.engine("search cats\nsearch dogs publishedBefore=2020-01-01T00:00:00Z")
+        _ = try crawl.begin(from: nil, wallClock: Self.crawlStart)
+        _ = Self.drive(&crawl, at: Self.crawlStart) { _ in Self.uploads([]) }
+        var update = try Self.engine(
+            "search cats\nsearch dogs publishedBefore=2020-01-01T00:00:00Z",
+            update: UpdateOptions(overlapSeconds: 3600))
+        _ = try update.begin(from: Self.finished(crawl, videos: [], channels: []), wallClock: Self.updateStart)
+        var windows: [SearchWindow] = []
+        let written = Self.drive(&update, at: Self.updateStart) { item in
+            switch item {
+            case .window(let window):
+                windows.append(window)
+                var summary = PageSummary()
+                summary.nextPageToken = window.page == 0 ? "w2" : nil
+                let count = window.page == 0 ? 50 : 12
+                let results = (0..<count).map { index -> DecodedRecord in
+                    .video(
+                        Video(
+                            videoId: "s\(window.page)-\(index)",
+                            publishedAt: Self.updateStart - TimeInterval(index * 60)))
+                }
+                return FetchResult(outcome: .page(results, summary), charged: ["search.list": 100], requests: 1)
+            case .hydrate(let batch): return Self.hydrate(batch)
+            default: return Self.uploads([])
+            }
+        }
+        #expect(written.count == 62)
+        #expect(windows.count == 2, "two pages of one window, no probe of an older one: \(windows.count)")
+        #expect(windows.allSatisfy { $0.after == Int64(Self.crawlStart.timeIntervalSince1970) - 3600 && $0.seed == 0 })
+        #expect(update.counters.searchesUpdated == 1, "a search that ended before the last run has nothing new")
+    }
+
+    @Test func anUpdateNeedsAFinishedCrawlOrItsOwnUnfinishedUpdate() throws {
+        var nothing = try Self.engine("channel \(Self.uc("a"))", update: UpdateOptions())
+        #expect(throws: CrawlSetupError.self) { try nothing.begin(from: nil, wallClock: Self.updateStart) }
+
+        // A crawl stopped half way: its items pending.
+        var crawl = try Self.engine("channel \(Self.uc("a"))")
+        _ = try crawl.begin(from: nil, wallClock: Self.crawlStart)
+        let (ticket, _) = try #require(crawl.startChecked().first)
+        _ = crawl.finishChecked(ticket, Self.channels([(Self.uc("a"), 60)]), now: .zero, wallClock: Self.crawlStart)
+        var unfinished = Self.finished(crawl, videos: [], channels: [Self.uc("a")])
+        unfinished.finished = false
+        var early = try Self.engine("channel \(Self.uc("a"))", update: UpdateOptions())
+        let error = #expect(throws: CrawlSetupError.self) {
+            try early.begin(from: unfinished, wallClock: Self.updateStart)
+        }
+        #expect(error?.description.contains("has not finished") == true)
+
+        // An update stopped half way continues as the update it was, from its own start.
+        let (point, _) = try Self.crawledThreeChannels()
+        var update = try Self.engine(
+            ["a", "b", "c"].map { "channel \(Self.uc($0))" }.joined(separator: "\n"),
+            update: UpdateOptions())
+        _ = try update.begin(from: point, wallClock: Self.updateStart)
+        var killed = Self.finished(update, videos: point.videoIds, channels: point.channelIds)
+        killed.finished = false
+        var resumed = try Self.engine(
+            ["a", "b", "c"].map { "channel \(Self.uc($0))" }.joined(separator: "\n"),
+            update: UpdateOptions())
+        _ = try resumed.begin(from: killed, wallClock: Self.updateStart + 3600)
+        #expect(resumed.run.kind == .update)
+        #expect(resumed.run.startedAt == Int64(Self.updateStart.timeIntervalSince1970))
+        guard case .channelCheck? = resumed.startChecked().first?.item else {
+            Issue.record("the resumed update goes on with its checks")
+            return
+        }
+        // A finished crawl rerun as a crawl keeps its start: the next update looks from there.
+        var rerun = try Self.engine(["a", "b", "c"].map { "channel \(Self.uc($0))" }.joined(separator: "\n"))
+        _ = try rerun.begin(from: point, wallClock: Self.updateStart)
+        #expect(rerun.run == (kind: .crawl, startedAt: Int64(Self.crawlStart.timeIntervalSince1970)))
+    }
+
+    @Test func theWatchListSurvivesCheckpointsAndFollowsTheSeeds() throws {
+        let (point, _) = try Self.crawledThreeChannels()
+        // c's seed removed, d's added: a and b are checked, d is crawled from the start.
+        var update = try Self.engine(
+            ["a", "b", "d"].map { "channel \(Self.uc($0))" }.joined(separator: "\n"), update: UpdateOptions())
+        _ = try update.begin(from: point, wallClock: Self.updateStart)
+        let started = update.startChecked().map(\.item)
+        var checked: [String] = []
+        var lookedUp: [String] = []
+        for item in started {
+            if case .channelCheck(let check) = item { checked += check.ids }
+            if case .channels(let batch) = item { lookedUp += batch.ids }
+        }
+        #expect(checked.sorted() == [Self.uc("a"), Self.uc("b")])
+        #expect(lookedUp == [Self.uc("d")])
+        let state = try JSONDecoder().decode(FrontierState.self, from: Data(update.savedFrontier))
+        #expect(state.run == .update && state.startedAt == Int64(Self.updateStart.timeIntervalSince1970))
+        #expect(state.channels?.map(\.id).sorted() == [Self.uc("a"), Self.uc("b")])
+    }
+}
