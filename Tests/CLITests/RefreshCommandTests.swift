@@ -375,11 +375,10 @@ struct RefreshInputTests {
             try await CLIRunner.run(["verify", out + "/snapshots/" + SnapshotDirectory.names(in: out)[0]]).status == 0)
     }
 
-    /// The command of Samples/deploy/refresh-cronjob.yaml, with its paths moved under a temporary
-    /// directory and the API base of an emulator added.
-    @Test func theCronJobsCommandRunsAgainstTheEmulator() async throws {
+    /// The container command of a CronJob sample (`Samples/deploy/NAME`), and the whole file.
+    static func cronJob(_ name: String) throws -> (command: [String], manifest: String) {
         let manifest = try String(
-            contentsOf: Self.repository.appendingPathComponent("Samples/deploy/refresh-cronjob.yaml"), encoding: .utf8)
+            contentsOf: Self.repository.appendingPathComponent("Samples/deploy/" + name), encoding: .utf8)
         var command: [String] = []
         var inCommand = false
         for line in manifest.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -392,6 +391,13 @@ struct RefreshInputTests {
             guard trimmed.hasPrefix("- ") else { break }
             command.append(String(trimmed.dropFirst(2)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
         }
+        return (command, manifest)
+    }
+
+    /// The command of Samples/deploy/refresh-cronjob.yaml, with its paths moved under a temporary
+    /// directory and the API base of an emulator added.
+    @Test func theCronJobsCommandRunsAgainstTheEmulator() async throws {
+        let (command, manifest) = try Self.cronJob("refresh-cronjob.yaml")
         #expect(command.first == "ytcrawl" && command.dropFirst().first == "refresh", "\(command)")
         #expect(command.contains("--key-file"), "the key comes from the mounted secret")
         #expect(manifest.contains("kind: CronJob") && manifest.contains("persistentVolumeClaim"))

@@ -137,8 +137,13 @@ struct UpdateCommand: Command {
                     "ytcrawl: updating \(directory) for its \(crawl.seeds.count) seeds (budget \(crawl.shared.api.budget) units)"
                 )
             }
-            let report = try await crawl.crawlOnce(access: access, harness: harness, update: options)
-            return (report.summary, report.exitCode)
+            do {
+                let report = try await crawl.crawlOnce(access: access, harness: harness, update: options)
+                return (report.summary, report.exitCode)
+            } catch let refused as CrawlSetupError {
+                // Nothing to update from (an unfinished crawl): what to run first, exit 2.
+                throw UsageError(refused.description)
+            }
         }
     }
 }

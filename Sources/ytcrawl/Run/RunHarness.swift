@@ -52,6 +52,9 @@ final class RunHarness {
         await metrics?.end { await crawler.metrics() }
         do {
             return (try result.get(), (ContinuousClock.now - started) / .seconds(1))
+        } catch let refused as CrawlSetupError {
+            // The output cannot be continued as asked: the caller says what it means.
+            throw refused
         } catch {
             throw RuntimeFailure("\(error)")
         }

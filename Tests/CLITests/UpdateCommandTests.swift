@@ -1,0 +1,89 @@
+import Archive
+import Foundation
+import TestSupport
+import Testing
+
+/// `ytcrawl update` through the command line, against `ytcrawl emulate` processes.
+@Suite("ytcrawl update")
+struct UpdateCommandTests {
+    typealias Row = [String: Any]
+
+    static func manifest(_ out: String) throws -> Row {
+        let data = try #require(FileManager.default.contents(atPath: out + "/manifest.json"))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? Row)
+    }
+
+    static func runs(_ out: String) throws -> [Row] {
+        try #require(try manifest(out)["runs"] as? [Row])
+    }
+
+    @Test func anUpdateNeedsAFinishedCrawlAndSaysHowToGetOne() async throws {
+        let out = CrawlCommandTests.temporary("update-refusals")
+        let seeds = out + "-seeds.txt"
+        defer { for path in [out, seeds] { try? FileManager.default.removeItem(atPath: path) } }
+        let empty = try await CLIRunner.run(["update", out, "--budget", "100", "--emulator"])
+        #expect(empty.status == 2)
+        #expect(
+            empty.stderr.contains("holds no crawl to update") && empty.stderr.contains("--out \(out)"),
+            "\(empty.stderr)")
+        let noDirectory = try await CLIRunner.run(["update", "--budget", "100"])
+        #expect(noDirectory.status == 2 && noDirectory.stderr.contains("needs the output directory"))
+        let badOverlap = try await CLIRunner.run(["update", out, "--budget", "100", "--overlap", "soon"])
+        #expect(badOverlap.status == 2 && badOverlap.stderr.contains("--overlap soon"), "\(badOverlap.stderr)")
+
+        // A crawl the budget stopped has not finished: the update says to finish it first.
+        try "channel UC_x5XG1OV2P6uZZ5FSM9Ttw\nsearch cats maxPages=3\n".write(
+            toFile: seeds, atomically: true, encoding: .utf8)
+        let crawl = try await CLIRunner.run([
+            "--seeds", seeds, "--out", out, "--budget", "2", "--emulator", "--progress", "never", "--quiet",
+        ])
+        #expect(crawl.status == 0, "\(crawl.stderr)")
+        let early = try await CLIRunner.run(["update", out, "--budget", "100", "--emulator", "--quiet"])
+        #expect(early.status == 2, "\(early.stderr)")
+        #expect(early.stderr.contains("has not finished"), "\(early.stderr)")
+        // Finished, then updated: the history has both runs; a second update a third.
+        #expect(
+            try await CLIRunner.run(["--seeds", seeds, "--out", out, "--budget", "1000", "--emulator", "--quiet"])
+                .status == 0)
+        let update = try await CLIRunner.run(["update", out, "--budget", "100", "--emulator", "--progress", "never"])
+        #expect(update.status == 0, "\(update.stderr)")
+        #expect(update.stdout.contains("update: 0 new videos from 0 of 1 channel"), "\(update.stdout)")
+        let runs = try Self.runs(out)
+        #expect(runs.map { $0["kind"] as? String } == ["crawl", "update"])
+        #expect(runs.allSatisfy { $0["finishedAt"] is String })
+        #expect((runs[1]["unitsByMethod"] as? [String: Int])?["channels.list"] == 1, "\(runs[1])")
+        let stats = try await CLIRunner.run(["stats", out])
+        #expect(stats.stdout.contains("runs: 2") && stats.stdout.contains("update "), "\(stats.stdout)")
+        #expect(try await CLIRunner.run(["verify", out]).status == 0)
+    }
+
+    /// The command of Samples/deploy/update-cronjob.yaml, with its paths moved under a temporary
+    /// directory and the API base of an emulator added, after a crawl of the same output.
+    @Test func theCronJobsCommandRunsAgainstTheEmulator() async throws {
+        let (command, manifest) = try RefreshInputTests.cronJob("update-cronjob.yaml")
+        #expect(command.first == "ytcrawl" && command.dropFirst().first == "update", "\(command)")
+        #expect(command.contains("--key-file"), "the key comes from the mounted secret")
+        #expect(manifest.contains("kind: CronJob") && manifest.contains("concurrencyPolicy: Forbid"))
+        let root = CrawlCommandTests.temporary("update-cronjob")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let emulator = try await ExternalEmulator.start(["--channels", "8", "--keys", "cronjob-key"])
+        defer { emulator.stop() }
+        try FileManager.default.createDirectory(atPath: root + "/secrets/youtube", withIntermediateDirectories: true)
+        try "cronjob-key\n".write(toFile: root + "/secrets/youtube/key", atomically: true, encoding: .utf8)
+        try "search ocean walk=channels maxPages=1\n".write(
+            toFile: root + "/seeds.txt", atomically: true, encoding: .utf8)
+        let crawl = try await CLIRunner.run([
+            "--seeds", root + "/seeds.txt", "--out", root + "/data/out", "--budget", "2000", "--key-file",
+            root + "/secrets/youtube/key", "--api-base", emulator.base, "--state-dir", root + "/data/state", "--quiet",
+        ])
+        #expect(crawl.status == 0, "\(crawl.stderr)")
+        let arguments = command.dropFirst().map { $0.hasPrefix("/") ? root + $0 : $0 } + ["--api-base", emulator.base]
+        let result = try await CLIRunner.run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("cronjob-key") && !result.stderr.contains("cronjob-key"))
+        let summary = try RefreshCommandTests.summary(root + "/data/out/last-update-summary.json")
+        #expect((summary["update"] as? Row)?["searches"] as? Int == 1, "\(summary)")
+        #expect(try await CLIRunner.run(arguments).status == 0)
+        #expect(try Self.runs(root + "/data/out").map { $0["kind"] as? String } == ["crawl", "update", "update"])
+    }
+}
