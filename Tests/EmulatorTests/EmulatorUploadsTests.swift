@@ -198,6 +198,16 @@ struct EmulatorUploadsTests {
         }
         #expect(hydrated == new.count && hydrated > 50)
         #expect(Set(new.map(\.videoId)).isSubset(of: truth.keys))
+        // Days old, they have a fraction of the audience of the day-0 videos.
+        let newIds = Set(new.map(\.videoId))
+        func median(_ videos: [Video]) -> Int {
+            let views = videos.compactMap(\.viewCount).sorted()
+            return views.isEmpty ? 0 : views[views.count / 2]
+        }
+        let (recent, old) = (
+            truth.values.filter { newIds.contains($0.videoId) }, truth.values.filter { !newIds.contains($0.videoId) }
+        )
+        #expect(median(Array(recent)) * 5 < median(Array(old)))
         #expect(truth.count == emulator.server.videoCount + new.count - vanishedDayZeroVideos(emulator))
         let dayZero = Set(try Self.harness(day: 0).server.truthVideos().map(\.videoId))
         #expect(dayZero.isDisjoint(with: new.map(\.videoId)))

@@ -237,7 +237,8 @@ final class Corpus: Sendable {
         let regions = ["US", "GB", "FR", "JP", "EG", "ES", "DE"]
         let language = languages[Int(random.next() % UInt64(languages.count))]
         let hasLocation = random.next() % 5 == 0
-        let views = Int(random.next() % 5_000_000)
+        // A new upload is days old: its audience (and its comments) a fraction of an old video's.
+        let views = Int(random.next() % (upload == nil ? 5_000_000 : 250_000))
         var video = CorpusVideo(
             index: index, id: videoId(index), channel: channelIndex, position: position,
             title: titleWords.map { Vocabulary.words[$0] }.joined(separator: " "), titleWords: titleWords,
@@ -255,7 +256,9 @@ final class Corpus: Sendable {
             liveBroadcastContent: liveBroadcastContent, completedLive: live < 10 && (live >= 5 || upload != nil),
             duration: duration.0, durationSeconds: duration.1, viewCount: views,
             likeCount: random.next() % 10 == 0 ? nil : views / (10 + Int(random.next() % 90)),
-            commentCount: Self.commentCount(disabled: random.next() % 10 == 0, draw: random.next()),
+            commentCount: Self.commentCount(disabled: random.next() % 10 == 0, draw: random.next()).map {
+                upload == nil ? $0 : min($0, views / 50)
+            },
             hasHighResolutionThumbnails: random.next() % 5 < 3)
         video.format = Self.format(of: video, seed: seed)
         return video
