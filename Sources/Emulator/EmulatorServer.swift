@@ -87,6 +87,22 @@ public final class EmulatorServer: Sendable {
     /// The ground truth: every channel as channels.list shows it.
     public func truthChannels() -> [Channel] { service.truthChannels() }
 
+    /// ``EmulatorService/newUploadsStart``.
+    public var newUploadsStart: Date { service.newUploadsStart }
+
+    /// ``EmulatorService/uploads(publishedBetween:and:channelIds:)``.
+    public func uploads(publishedBetween start: Date, and end: Date, channelIds: [String]? = nil) -> [PublishedVideo] {
+        service.uploads(publishedBetween: start, and: end, channelIds: channelIds)
+    }
+
+    /// ``EmulatorService/newUploads(channelIds:)``.
+    public func newUploads(channelIds: [String]? = nil) -> [PublishedVideo] {
+        service.newUploads(channelIds: channelIds)
+    }
+
+    /// ``EmulatorService/uploadSchedule(channelId:)``.
+    public func uploadSchedule(channelId: String) -> UploadSchedule? { service.uploadSchedule(channelId: channelId) }
+
     /// Writes the ground truth as JSON lines (see ``EmulatorService/dumpTruth(to:kinds:)``).
     public func dumpTruth(to directory: String, kinds: Set<RecordKind> = Set(EmulatorService.truthKinds)) throws {
         try service.dumpTruth(to: directory, kinds: kinds)

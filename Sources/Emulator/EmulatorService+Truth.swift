@@ -21,7 +21,7 @@ extension EmulatorService {
         var lists: [String: [String]] = [:]
         for format in CorpusVideo.Format.allCases {
             lists[format.playlistPrefix + channelId.dropFirst(2)] = corpus.formatList(
-                channel: channel, format: format, now: now
+                channel: channel, format: format, now: now, day: api.day
             ).map(corpus.videoId)
         }
         return lists
@@ -37,10 +37,11 @@ extension EmulatorService {
     public var day: Int { api.day }
 
     /// The ground truth: every video as videos.list shows it on the emulator's current day (that
-    /// day's counts; videos vanished by then absent), in the record schema.
+    /// day's counts; the uploads published by then included, after the day-0 videos; videos
+    /// vanished by then absent), in the record schema.
     public func truthVideos() -> [Video] {
         let day = api.day
-        return (0..<api.corpus.videoCount).compactMap { index -> Video? in
+        return videoIndices(onDay: day).compactMap { index -> Video? in
             guard let video = api.timeline.video(api.corpus.video(index), onDay: day) else { return nil }
             let channel = api.corpus.channels[video.channel]
             var thumbnails: [(name: String, thumbnail: Thumbnail)] = []
@@ -67,6 +68,11 @@ extension EmulatorService {
             Self.fill(&truth, video, api.corpus.details(of: video), renderer: api.renderer)
             return truth
         }
+    }
+
+    /// The day-0 videos, then the uploads published by `day` (some of either may have vanished).
+    func videoIndices(onDay day: Int) -> [Int] {
+        Array(0..<api.corpus.videoCount) + api.corpus.uploadDays.recentUploads(onDay: day, in: api.corpus).videos
     }
 
     /// The schema 2 fields of a video: every part a key reads (localizations included) and its format.
@@ -177,15 +183,18 @@ extension EmulatorService {
         return Int(text)
     }
 
-    /// The ground truth: every channel as channels.list shows it.
+    /// The ground truth: every channel as channels.list shows it on the emulator's current day
+    /// (`videoCount` that day's).
     public func truthChannels() -> [Channel] {
-        api.corpus.channels.map { channel in
+        let day = api.day
+        return api.corpus.channels.map { channel in
             var truth = Channel(
                 channelId: channel.id, title: channel.title, description: channel.description,
                 customUrl: channel.handle.lowercased(),
                 publishedAt: Date(timeIntervalSince1970: TimeInterval(channel.publishedAt)), country: channel.country,
                 uploadsPlaylistId: channel.uploadsPlaylistId, viewCount: channel.viewCount,
-                subscriberCount: channel.subscriberCount, videoCount: channel.videoCount)
+                subscriberCount: channel.subscriberCount,
+                videoCount: api.corpus.uploads(ofChannel: channel.index, onDay: day).count)
             let details = api.corpus.details(of: channel)
             truth.defaultLanguage = details.defaultLanguage
             truth.keywords = details.keywords.isEmpty ? nil : details.keywords
@@ -202,12 +211,13 @@ extension EmulatorService {
         }
     }
 
-    /// The ground truth of comments: every comment of the videos given (all by default), top-level
-    /// and replies, as a comments crawl records them (plain text).
+    /// The ground truth of comments: every comment of the videos given (by default all, the
+    /// uploads published by the emulator's day included), top-level and replies, as a comments
+    /// crawl records them (plain text).
     public func truthComments(videoIds: [String]? = nil) -> [Comment] {
         let corpus = api.corpus
         let indices =
-            videoIds.map { $0.compactMap { corpus.videoIndex(id: Substring($0)) } } ?? Array(0..<corpus.videoCount)
+            videoIds.map { $0.compactMap { corpus.videoIndex(id: Substring($0)) } } ?? videoIndices(onDay: api.day)
         var comments: [Comment] = []
         for index in indices {
             let video = corpus.video(index)
@@ -232,9 +242,9 @@ extension EmulatorService {
         return comments
     }
 
-    /// Videos whose comments are disabled.
+    /// Videos whose comments are disabled (the uploads published by the emulator's day included).
     public func truthCommentsDisabled() -> Set<String> {
-        Set((0..<api.corpus.videoCount).map { api.corpus.video($0) }.filter { $0.commentCount == nil }.map(\.id))
+        Set(videoIndices(onDay: api.day).map { api.corpus.video($0) }.filter { $0.commentCount == nil }.map(\.id))
     }
 
     /// The kinds of records ``dumpTruth(to:kinds:)`` writes (others in its `kinds` are ignored).

@@ -31,7 +31,7 @@ final class EmulatorAPI: Sendable {
             rpsLimit: configuration.rpsLimit)
         cache = ResponseCache(budgetBytes: configuration.responseCacheBytes)
         tokens = PageTokenCodec(secret: configuration.corpus.seed &* 0x9E37_79B9_7F4A_7C15 ^ 0x7A6E)
-        timeline = CorpusTimeline(seed: configuration.corpus.seed)
+        timeline = corpus.timeline
         dayZero = configuration.dayZero ?? configuration.clock()
     }
 

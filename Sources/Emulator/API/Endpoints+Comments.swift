@@ -17,6 +17,11 @@ extension Endpoints {
         }
     }
 
+    /// The video and thread a thread id names, when that video exists on the day.
+    func threadOfTheDay(_ id: Substring) -> (video: Int, thread: Int)? {
+        corpus.thread(ofId: id).flatMap { corpus.exists($0.video, onDay: day) ? $0 : nil }
+    }
+
     // MARK: commentThreads.list
 
     func commentThreads() throws -> JSONValue {
@@ -40,7 +45,7 @@ extension Endpoints {
                 statusText: "INVALID_ARGUMENT")
         }
         if parameters["id"] != nil {
-            let threads = try ids().compactMap { corpus.thread(ofId: $0) }
+            let threads = try ids().compactMap { threadOfTheDay($0) }
             let items = threads.map { thread(corpus.video($0.video), $0.thread, parts: parts, html: html) }
             return listResponse(
                 kind: "youtube#commentThreadListResponse", items: items, total: items.count, offset: 0,
@@ -49,7 +54,9 @@ extension Endpoints {
         guard let videoId = parameters["videoId"] else {
             throw APIFailure.badRequest("The emulator serves comment threads by videoId or id only.")
         }
-        guard let index = corpus.videoIndex(id: Substring(videoId)) else { throw APIFailure.videoNotFound() }
+        guard let index = corpus.videoIndex(id: Substring(videoId)), corpus.exists(index, onDay: day) else {
+            throw APIFailure.videoNotFound()
+        }
         let video = corpus.video(index)
         guard video.commentCount != nil else { throw APIFailure.commentsDisabled() }
         let order = parameters["order"] ?? "time"
@@ -168,7 +175,7 @@ extension Endpoints {
             var items: [JSONValue] = []
             for id in try ids() {
                 let threadPart = id.split(separator: ".", maxSplits: 1)
-                guard let (videoIndex, thread) = corpus.thread(ofId: threadPart[0]) else { continue }
+                guard let (videoIndex, thread) = threadOfTheDay(threadPart[0]) else { continue }
                 let video = corpus.video(videoIndex)
                 let replies = corpus.threadReplyCounts(ofVideo: video)
                 guard thread < replies.count else { continue }
@@ -194,7 +201,7 @@ extension Endpoints {
             let offset = try offset()
             var total = 0
             var located: (video: CorpusVideo, thread: Int)?
-            if let (videoIndex, thread) = corpus.thread(ofId: Substring(parent)) {
+            if let (videoIndex, thread) = threadOfTheDay(Substring(parent)) {
                 let video = corpus.video(videoIndex)
                 let counts = corpus.threadReplyCounts(ofVideo: video)
                 if thread < counts.count {

@@ -142,6 +142,18 @@ extension Endpoints {
                 ? matches(corpus.index.videoPostings, terms, hasTerms, all: 0)
                 : (0..<min(corpus.videoCount, Self.unfilteredCandidateLimit)).map { ($0, 0) }
         }
+        if day > 0 {
+            // The day's new uploads join; day-0 videos vanished by then leave.
+            let timeline = api.timeline
+            candidates.removeAll { !timeline.exists($0.0, publishedAt: 0, onDay: day) }
+            let recent = corpus.uploadDays.recentUploads(onDay: day, in: corpus)
+            var found = matches(recent.postings, terms, hasTerms, all: recent.videos.count)
+            if let channel {
+                let range = recent.channels[channel] ?? 0..<0
+                found.removeAll { !range.contains($0.0) }
+            }
+            candidates += found.map { (recent.videos[$0.0], $0.1) }
+        }
         let after = query.publishedAfter.map { Int64($0.timeIntervalSince1970) }
         let before = query.publishedBefore.map { Int64($0.timeIntervalSince1970) }
         let radius = query.locationRadius?.meters
@@ -154,7 +166,7 @@ extension Endpoints {
             && (query.videoDuration ?? .any) == .any && query.eventType == nil && query.location == nil
             && query.relevanceLanguage == nil
         for (index, score) in candidates where datesOnly {
-            let date = corpus.dates.date(of: index, in: corpus)
+            let date = corpus.publishedAt(ofVideo: index)
             if let after, date < after { continue }
             if let before, date > before { continue }
             hits.append(
@@ -164,7 +176,7 @@ extension Endpoints {
         }
         for (index, score) in candidates where !datesOnly {
             if after != nil || before != nil {
-                let date = corpus.dates.date(of: index, in: corpus)
+                let date = corpus.publishedAt(ofVideo: index)
                 if let after, date < after { continue }
                 if let before, date > before { continue }  // both bounds inclusive, as the API
             }

@@ -214,7 +214,10 @@ struct Endpoints {
         } else if let username = parameters["forUsername"] {
             found = corpus.handles["@" + username.lowercased()].map { [$0] } ?? []
         }
-        let items = found.map { renderer.channel(corpus.channels[$0], parts: parts) }
+        let items = found.map {
+            renderer.channel(
+                corpus.channels[$0], parts: parts, videoCount: corpus.uploads(ofChannel: $0, onDay: day).count)
+        }
         // The real API leaves `items` out when nothing matched.
         return listResponse(
             kind: "youtube#channelListResponse", items: items, total: items.count, offset: 0, pageSize: items.count,
@@ -235,16 +238,19 @@ struct Endpoints {
         let total: Int
         let entry: (Int) -> (CorpusPlaylist.Entry, Int64)
         if playlistId.hasPrefix("UU"), let channelIndex = corpus.channelIndex(id: Substring(playlistId)) {
-            // Uploads, newest first; never placeholders; like the real one, at most about 20,000.
+            // Uploads of the day, newest first; never placeholders; like the real one, at most
+            // about 20,000.
             owner = corpus.channels[channelIndex]
-            total = min(owner.videoCount, Self.uploadsCap)
-            entry = { [owner, corpus] position in
-                let index = owner.firstVideo + owner.videoCount - 1 - position
+            let uploads = corpus.uploads(ofChannel: channelIndex, onDay: day)
+            total = min(uploads.count, Self.uploadsCap)
+            entry = { [corpus] position in
+                let index = uploads.video(at: position)
                 return (.video(index), corpus.video(index).publishedAt)
             }
         } else if let (channelIndex, format) = corpus.formatPlaylist(id: Substring(playlistId)) {
             // A format list: like the uploads, but one format and a week behind; 404 when empty.
-            let videos = corpus.formatList(channel: channelIndex, format: format, now: api.configuration.clock())
+            let videos = corpus.formatList(
+                channel: channelIndex, format: format, now: api.configuration.clock(), day: day)
             guard !videos.isEmpty else { throw APIFailure.playlistNotFound() }
             owner = corpus.channels[channelIndex]
             total = videos.count
@@ -256,7 +262,14 @@ struct Endpoints {
             let playlist = corpus.playlists[playlistIndex]
             owner = corpus.channels[playlist.channel]
             total = playlist.entries.count
-            entry = { position in (playlist.entries[position], playlist.publishedAt + Int64(position) * 3600) }
+            // A video vanished by the day shows as the real API shows one deleted.
+            entry = { [corpus, day] position in
+                var item = playlist.entries[position]
+                if day > 0, case .video(let index) = item, !corpus.exists(index, onDay: day) {
+                    item = .deletedVideo(corpus.videoId(index))
+                }
+                return (item, playlist.publishedAt + Int64(position) * 3600)
+            }
         } else {
             throw APIFailure.playlistNotFound()
         }
@@ -294,10 +307,12 @@ struct Endpoints {
                     found.append(
                         renderer.playlist(
                             id: owner.uploadsPlaylistId, title: "Uploads from \(owner.title)", owner: owner,
-                            publishedAt: owner.publishedAt, itemCount: owner.videoCount, parts: parts))
+                            publishedAt: owner.publishedAt,
+                            itemCount: corpus.uploads(ofChannel: channel, onDay: day).count, parts: parts))
                 } else if let (channel, format) = corpus.formatPlaylist(id: id) {
-                    let count = corpus.formatList(channel: channel, format: format, now: api.configuration.clock())
-                        .count
+                    let count = corpus.formatList(
+                        channel: channel, format: format, now: api.configuration.clock(), day: day
+                    ).count
                     guard count > 0 else { continue }
                     let owner = corpus.channels[channel]
                     found.append(

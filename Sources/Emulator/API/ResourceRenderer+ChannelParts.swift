@@ -9,15 +9,15 @@ extension ResourceRenderer {
     ]
 
     /// `statistics`: counts as strings; a hidden subscriber count is left out, with
-    /// `hiddenSubscriberCount` true.
-    func statistics(_ channel: CorpusChannel) -> JSONValue {
+    /// `hiddenSubscriberCount` true; `videoCount` as it stands on the day served.
+    func statistics(_ channel: CorpusChannel, videoCount: Int) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [("viewCount", .string(String(channel.viewCount)))]
         if let subscribers = channel.subscriberCount {
             members.append(("subscriberCount", .string(String(subscribers))))
         }
         members += [
             ("hiddenSubscriberCount", .bool(channel.subscriberCount == nil)),
-            ("videoCount", .string(String(channel.videoCount))),
+            ("videoCount", .string(String(videoCount))),
         ]
         return .object(members)
     }

@@ -214,7 +214,9 @@ struct ResourceRenderer: Sendable {
 
     // MARK: channels.list
 
-    func channel(_ channel: CorpusChannel, parts: Set<String>) -> JSONValue {
+    /// A channels.list item; `videoCount` the channel's uploads on the day served (its day-0
+    /// count when `nil`).
+    func channel(_ channel: CorpusChannel, parts: Set<String>, videoCount: Int? = nil) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("kind", .string("youtube#channel")), ("etag", etag("c" + channel.id)), ("id", .string(channel.id)),
         ]
@@ -246,7 +248,9 @@ struct ResourceRenderer: Sendable {
                     ])
                 ))
         }
-        if parts.contains("statistics") { members.append(("statistics", statistics(channel))) }
+        if parts.contains("statistics") {
+            members.append(("statistics", statistics(channel, videoCount: videoCount ?? channel.videoCount)))
+        }
         if parts.contains("topicDetails"), let details, let ids = details.topicIds {
             members.append(
                 (

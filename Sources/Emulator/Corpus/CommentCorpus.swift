@@ -60,7 +60,7 @@ extension Corpus {
             let value = commentCodec.decode(id.dropFirst(2).prefix(11))
         else { return nil }
         let video = value >> 20
-        guard video >= 0, video < videoCount else { return nil }
+        guard video >= 0, video < videoCount || isRealUpload(video) else { return nil }
         return (video, value & 0xFFFFF)
     }
 

@@ -39,20 +39,30 @@ extension Corpus {
         return (channel, format)
     }
 
-    /// The videos a format list holds at `now`, newest first: the channel's uploads (the newest
-    /// ``Endpoints/uploadsCap`` of them) of that format, but those published in the week before
-    /// `now`. Empty when the list is not found (no such video yet, or no `UULF…` list).
+    /// The videos a format list holds at `now` on `day`, newest first: the channel's uploads (the
+    /// newest ``Endpoints/uploadsCap`` of its day-0 ones, and its new ones) of that format, but those
+    /// published in the week before `now` and those vanished by `day`. Empty when the list is not
+    /// found (no such video yet, or no `UULF…` list).
     ///
     /// - Complexity: O(*n*) for a channel of *n* uploads the first time, then O(*r*) for the *r*
-    ///   recent ones skipped.
-    func formatList(channel: Int, format: CorpusVideo.Format, now: Int64) -> ArraySlice<Int> {
+    ///   recent ones skipped (on day 0; O(*n*) on later days).
+    func formatList(channel: Int, format: CorpusVideo.Format, now: Int64, day: Int) -> ArraySlice<Int> {
         if format == .long, !channels[channel].hasLongFormList { return [] }
         let lists = formatLists.lists(ofChannel: channel, in: self)
         let which = CorpusVideo.Format.allCases.firstIndex(of: format)!
         let cutoff = now - Self.formatListLag
         let dates = lists.dates[which]
         let first = dates.firstIndex { $0 <= cutoff } ?? dates.count
-        return lists.videos[which][first...]
+        guard day > 0 else { return lists.videos[which][first...] }
+        let uploads = uploads(ofChannel: channel, onDay: day)
+        var videos: [Int] = []
+        for (position, index) in uploads.recent.enumerated()
+        where uploads.recentFormats[position] == format && uploads.recentDates[position] <= cutoff {
+            videos.append(index)
+        }
+        let timeline = timeline
+        videos += lists.videos[which][first...].filter { timeline.exists($0, publishedAt: 0, onDay: day) }
+        return videos[...]
     }
 }
 

@@ -20,6 +20,8 @@ final class Corpus: Sendable {
     let present: Int64
     /// Each channel's format lists, made on first use.
     let formatLists = FormatLists()
+    /// Channels' uploads on the day last asked, made on first use.
+    let uploadDays = UploadDays()
 
     var videoCount: Int { videoStarts.last ?? 0 }
 
@@ -65,6 +67,7 @@ final class Corpus: Sendable {
                     videoCount: count, firstVideo: next,
                     uploadInterval: Int64(3600 + random.next() % (9 * 86_400))))
             Self.activity(of: &channels[channels.count - 1], seed: seed, present: present)
+            channels[channels.count - 1].uploads = Self.uploadSchedule(of: channels[channels.count - 1], seed: seed)
             handles[handle.lowercased()] = index
             starts.append(next)
             next += count
@@ -136,6 +139,7 @@ final class Corpus: Sendable {
     // MARK: Lookups
 
     func channelIndex(ofVideo video: Int) -> Int {
+        if let (channel, _) = Self.uploadSlot(ofIndex: video) { return channel }
         var low = 0
         var high = channels.count - 1
         while low < high {
@@ -148,9 +152,25 @@ final class Corpus: Sendable {
     /// The id of the video at `index` (the first one is ``Landmarks/videoId``).
     func videoId(_ index: Int) -> String { videoIds.id(index) }
 
+    /// The index of a day-0 video or of a new upload (published or not yet) `id` names.
     func videoIndex(id: Substring) -> Int? {
-        guard let index = videoIds.index(id), index < UInt64(videoCount) else { return nil }
+        guard let index = videoIds.index(id) else { return nil }
+        if index < UInt64(videoCount) { return Int(index) }
+        guard index < UInt64(Self.uploadBase) << 1, isRealUpload(Int(index)) else { return nil }
         return Int(index)
+    }
+
+    /// Whether the video at `index` exists on `day` (see ``CorpusTimeline/exists(_:publishedAt:onDay:)``).
+    func exists(_ index: Int, onDay day: Int) -> Bool {
+        timeline.exists(index, publishedAt: Self.isUpload(index) ? publishedAt(ofVideo: index) : 0, onDay: day)
+    }
+
+    /// A video's publication date, without generating the video.
+    func publishedAt(ofVideo index: Int) -> Int64 {
+        if let (channel, slot) = Self.uploadSlot(ofIndex: index) {
+            return uploadMoment(channel: channel, slot: slot) ?? present
+        }
+        return dates.date(of: index, in: self)
     }
 
     func channelIndex(id: Substring) -> Int? {
@@ -192,9 +212,11 @@ final class Corpus: Sendable {
         let seed = configuration.seed
         var random = CorpusRandom(seed: seed, stream: 0x1_0000_0000 + UInt64(index))
         let titleWords = Self.titleWords(&random)
+        let upload = Self.uploadSlot(ofIndex: index)
         let channelIndex = channelIndex(ofVideo: index)
         let channel = channels[channelIndex]
-        let position = index - channel.firstVideo
+        let position = upload.map { channel.videoCount + $0.slot } ?? index - channel.firstVideo
+        let moment = upload.map { uploadMoment(channel: $0.channel, slot: $0.slot) ?? present }
         let longDescription = random.next() % 10 == 0
         var description = Self.sentence(&random, words: 8 + Int(random.next() % 40))
         if longDescription {
@@ -203,7 +225,8 @@ final class Corpus: Sendable {
             }
         }
         let live = random.next() % 100
-        let liveBroadcastContent = live < 3 ? "live" : live < 5 ? "upcoming" : "none"
+        // New uploads are never live now or upcoming: those that streamed are past streams.
+        let liveBroadcastContent = upload != nil ? "none" : live < 3 ? "live" : live < 5 ? "upcoming" : "none"
         let durations: [(String, Int)] = [
             ("PT1H", 3600), ("PT41S", 41), ("PT1H10S", 3610), ("PT4M13S", 253), ("PT12M", 720), ("PT2H3M4S", 7384),
             ("PT59S", 59), ("PT20M1S", 1201), ("PT3M", 180), ("PT8M30S", 510),
@@ -214,13 +237,15 @@ final class Corpus: Sendable {
         let regions = ["US", "GB", "FR", "JP", "EG", "ES", "DE"]
         let language = languages[Int(random.next() % UInt64(languages.count))]
         let hasLocation = random.next() % 5 == 0
-        let views = Int(random.next() % 5_000_000)
+        // A new upload is days old: its audience (and its comments) a fraction of an old video's.
+        let views = Int(random.next() % (upload == nil ? 5_000_000 : 250_000))
         var video = CorpusVideo(
             index: index, id: videoId(index), channel: channelIndex, position: position,
             title: titleWords.map { Vocabulary.words[$0] }.joined(separator: " "), titleWords: titleWords,
             description: description,
-            publishedAt: channel.publishedAt + channel.uploadShift + Int64(position) * channel.uploadInterval
-                + Int64(random.next() % 3600),
+            publishedAt: Self.publishedAt(
+                moment, scheduled: channel.publishedAt + channel.uploadShift + Int64(position) * channel.uploadInterval,
+                jitter: Int64(random.next() % 3600)),
             tags: (0..<Int(random.next() % 6)).map { _ in
                 Vocabulary.words[Int(random.next() % UInt64(Vocabulary.plainCount))]
             },
@@ -228,12 +253,20 @@ final class Corpus: Sendable {
             region: regions[Int(random.next() % UInt64(regions.count))],
             latitude: hasLocation ? Double(Int(random.next() % 18_000)) / 100 - 90 : nil,
             longitude: hasLocation ? Double(Int(random.next() % 36_000)) / 100 - 180 : nil,
-            liveBroadcastContent: liveBroadcastContent, completedLive: live >= 5 && live < 10,
+            liveBroadcastContent: liveBroadcastContent, completedLive: live < 10 && (live >= 5 || upload != nil),
             duration: duration.0, durationSeconds: duration.1, viewCount: views,
             likeCount: random.next() % 10 == 0 ? nil : views / (10 + Int(random.next() % 90)),
-            commentCount: Self.commentCount(disabled: random.next() % 10 == 0, draw: random.next()),
+            commentCount: Self.commentCount(disabled: random.next() % 10 == 0, draw: random.next()).map {
+                upload == nil ? $0 : min($0, views / 50)
+            },
             hasHighResolutionThumbnails: random.next() % 5 < 3)
         video.format = Self.format(of: video, seed: seed)
         return video
+    }
+
+    /// A new upload's moment; a day-0 video's place in its channel's schedule plus `jitter` (drawn
+    /// either way, so the draws after it stay where they were).
+    private static func publishedAt(_ moment: Int64?, scheduled: Int64, jitter: Int64) -> Int64 {
+        moment ?? scheduled + jitter
     }
 }

@@ -20,6 +20,8 @@ struct CorpusChannel: Sendable {
     var uploadShift: Int64 = 0
     /// Whether its `UULF…` list answers at all (the real one is not always available).
     var hasLongFormList = true
+    /// How often it uploads after day 0 (see ``Corpus/uploadSchedule(of:seed:)``).
+    var uploads = UploadSchedule(rate: .dormant, slotSeconds: 0, fillPerMille: 0)
 
     var uploadsPlaylistId: String { "UU" + id.dropFirst(2) }
 }
@@ -29,7 +31,8 @@ struct CorpusVideo: Sendable {
     var index: Int
     var id: String
     var channel: Int
-    /// Position among its channel's uploads, oldest first.
+    /// Position among its channel's uploads, oldest first (for a new upload: the channel's day-0
+    /// count plus its slot).
     var position: Int
     var title: String
     var titleWords: [Int]

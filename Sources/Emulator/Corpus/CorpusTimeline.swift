@@ -1,9 +1,16 @@
-/// How the corpus changes as the emulator's days pass: every video's statistics grow (most
-/// slowly, some steadily, a few go viral for a while; likes and comments track views) and a few
-/// videos vanish (made private or deleted) on a day of their own. Day 0 is the corpus as
-/// ``Corpus/video(_:)`` makes it; everything is a pure function of the seed, the video and the day.
+/// How the corpus changes as the emulator's days pass: channels upload (see ``Corpus/newUploads(ofChannel:before:)``),
+/// every video's statistics grow (most slowly, some steadily, a few go viral for a while; likes and
+/// comments track views) and a few videos vanish (made private or deleted) on a day of their own.
+/// Day 0 is the corpus as ``Corpus/video(_:)`` makes it; everything is a pure function of the seed,
+/// the video and the day.
+///
+/// Days are whole: a new upload appears on the first day that begins after the UTC day it was
+/// published on ends, so day *d* shows the uploads published before `present + d × 86,400`
+/// (midnight UTC) and nothing on day 0. Its days of growth and its vanishing count from that day.
 struct CorpusTimeline: Sendable {
     let seed: UInt64
+    /// The corpus's present (midnight UTC of day 0).
+    let present: Int64
 
     /// What becomes of one video: its growth and the day it vanishes, if it does.
     struct Fate: Sendable, Hashable {
@@ -18,7 +25,7 @@ struct CorpusTimeline: Sendable {
         var vanishesOn: Int?
     }
 
-    /// One in 25 videos vanishes, each on a day from 1 to 60.
+    /// One in 25 videos vanishes, each on a day from 1 to 60 (counted from its first day).
     static let vanishingPerMille: UInt64 = 40
     static let vanishingDays: UInt64 = 60
 
@@ -32,12 +39,27 @@ struct CorpusTimeline: Sendable {
         return Fate(growth: growth, vanishesOn: vanishes ? day : nil)
     }
 
-    /// The video as it stands on `day`; `nil` once it has vanished.
+    /// The day a video first exists: 0 for a day-0 video, the day after its UTC day for a new upload.
+    func firstDay(ofVideo index: Int, publishedAt: Int64) -> Int {
+        Corpus.isUpload(index) ? Int((publishedAt - present) / 86_400) + 1 : 0
+    }
+
+    /// Whether a video exists on `day`: published (for a new upload) and not vanished.
+    func exists(_ index: Int, publishedAt: Int64, onDay day: Int) -> Bool {
+        let first = firstDay(ofVideo: index, publishedAt: publishedAt)
+        guard day >= first else { return false }
+        guard day > 0, let vanishes = fate(ofVideo: index).vanishesOn else { return true }
+        return day < first + vanishes
+    }
+
+    /// The video as it stands on `day`; `nil` before it is published and once it has vanished.
     func video(_ video: CorpusVideo, onDay day: Int) -> CorpusVideo? {
-        guard day > 0 else { return video }
+        guard day > 0 else { return Corpus.isUpload(video.index) ? nil : video }
+        guard exists(video.index, publishedAt: video.publishedAt, onDay: day) else { return nil }
+        let days = day - firstDay(ofVideo: video.index, publishedAt: video.publishedAt)
+        guard days > 0 else { return video }
         let fate = fate(ofVideo: video.index)
-        if let vanishes = fate.vanishesOn, day >= vanishes { return nil }
-        let views = video.viewCount + Self.viewsAdded(base: max(video.viewCount, 1000), growth: fate.growth, days: day)
+        let views = video.viewCount + Self.viewsAdded(base: max(video.viewCount, 1000), growth: fate.growth, days: days)
         var grown = video
         grown.viewCount = views
         let added = views - video.viewCount

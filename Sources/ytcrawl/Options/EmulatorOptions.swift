@@ -39,7 +39,7 @@ struct EmulatorOptions: Sendable {
         clockOffset = Option(
             "\(prefix)clock-offset", "SECONDS",
             help:
-                "shift the emulator's clock, e.g. to cross a Pacific midnight. The corpus changes with its days: the emulator starts on day 0; each day later, statistics grow and a few videos vanish (172800 serves day 2)",
+                "shift the emulator's clock, e.g. to cross a Pacific midnight. The corpus changes with its days: the emulator starts on day 0; each day later, statistics grow, channels upload (from day 1) and a few videos vanish (172800 serves day 2)",
             default: 0, range: -100 * 365 * 86_400...100 * 365 * 86_400)
         faultRate = Option(
             "\(prefix)fault-rate", "R", help: "probability of a fault per request, 0 to 1", default: 0, range: 0...1)
