@@ -34,6 +34,34 @@ struct VideoIdentifierTests {
         }
     }
 
+    /// New uploads have indices of their own (channel and slot): ids of the same shape that decode
+    /// back to them, distinct from the day-0 videos' and the placeholders'; an empty slot names none.
+    @Test func newUploadsRoundTripInTheirOwnIndexSpace() {
+        let corpus = Corpus(CorpusConfiguration(seed: 9, channels: 60, videosPerChannel: 40))
+        let dayZero = Set((0..<corpus.videoCount).map(corpus.videoId))
+        var seen: Set<String> = []
+        var empty = 0
+        for channel in corpus.channels.indices {
+            for slot in 0..<40 {
+                let index = Corpus.uploadIndex(channel: channel, slot: slot)
+                #expect(Corpus.uploadSlot(ofIndex: index)! == (channel, slot))
+                let id = corpus.videoId(index)
+                #expect(id.count == 11 && id.allSatisfy { Self.alphabet.contains($0) }, "\(id)")
+                #expect(Self.lastCharacters.contains(id.last!), "\(id)")
+                #expect(!dayZero.contains(id) && seen.insert(id).inserted, "\(id) is unique")
+                if corpus.uploadMoment(channel: channel, slot: slot) != nil {
+                    #expect(corpus.videoIndex(id: id[...]) == index)
+                    #expect(corpus.video(index).id == id && corpus.video(index).channel == channel)
+                } else {
+                    #expect(corpus.videoIndex(id: id[...]) == nil)
+                    empty += 1
+                }
+            }
+        }
+        #expect(empty > 0 && empty < seen.count)
+        #expect(Corpus.uploadSlot(ofIndex: corpus.videoCount - 1) == nil)
+    }
+
     @Test func followFromTheSeed() {
         let a = Corpus(CorpusConfiguration(seed: 9, channels: 10, videosPerChannel: 10))
         let b = Corpus(CorpusConfiguration(seed: 9, channels: 10, videosPerChannel: 10))

@@ -61,12 +61,14 @@ final class HTTPServer: Sendable {
 
     /// Stops accepting, closes every connection, and waits (bounded) for their threads to end.
     func stop() {
-        let connections = state.withLock { state -> Set<Int32> in
+        // Under the lock: a connection's thread closes its descriptor only after leaving the set,
+        // so every descriptor shut down here is still that connection's, never a number the
+        // process reused for another socket (another server's client, say) after a close.
+        state.withLock { state in
             state.stopping = true
-            return state.connections
+            for fd in state.connections { shutdown(fd, Int32(SHUT_RDWR)) }
         }
         listener.shutdown()
-        for fd in connections { shutdown(fd, Int32(SHUT_RDWR)) }
         let deadline = ContinuousClock.now + .seconds(5)
         while ContinuousClock.now < deadline {
             let done = state.withLock { $0.connections.isEmpty && $0.acceptorDone }
