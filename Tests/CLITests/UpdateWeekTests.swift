@@ -1,0 +1,186 @@
+import Archive
+import Foundation
+import TestSupport
+import Testing
+
+/// The acceptance of `ytcrawl update`: a crawl of 1,000 channels, 2 searches and a playlist on
+/// the emulator's day 0, updated on day 7 — every new video of those channels once, at about
+/// the fewest units, and the same set whatever kills the update meanwhile.
+@Suite("ytcrawl update: a week later")
+struct UpdateWeekTests {
+    typealias Row = [String: Any]
+
+    static let corpus = ["--channels", "1000", "--videos-per-channel", "8"]
+
+    /// Truth rows by video id (`emulate --dump-truth`).
+    static func truth(_ directory: String, _ kind: String = "videos", key: String = "videoId") throws -> [String: Row] {
+        let text = try String(contentsOfFile: directory + "/\(kind).jsonl", encoding: .utf8)
+        var rows: [String: Row] = [:]
+        for line in text.split(separator: "\n") {
+            let row = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? Row)
+            rows[try #require(row[key] as? String)] = row
+        }
+        return rows
+    }
+
+    /// Every video record of an output: ids with how often each is there, and each one's seed.
+    static func videos(_ out: String) throws -> (counts: [String: Int], seeds: [String: String]) {
+        var counts: [String: Int] = [:]
+        var seeds: [String: String] = [:]
+        try ArchiveReader.forEachRecord(directory: out, kind: .videos, includeOpen: true) { value, _ in
+            guard case .string(let id)? = value["videoId"] else { return }
+            counts[id, default: 0] += 1
+            if case .string(let seed)? = value["source"]?["seed"] { seeds[id] = seed }
+        }
+        return (counts, seeds)
+    }
+
+    static func copy(_ from: String, to: String) throws {
+        try? FileManager.default.removeItem(atPath: to)
+        try FileManager.default.copyItem(atPath: from, toPath: to)
+    }
+
+    @Test func aWeekLaterEveryNewUploadOnceAtAboutTheFewestUnits() async throws {
+        let root = CrawlCommandTests.temporary("update-week")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try "update-week-key\n".write(toFile: root + "/key", atomically: true, encoding: .utf8)
+        let out = root + "/out"
+        func run(_ arguments: [String], base: String, state: String = "state") -> [String] {
+            arguments + [
+                "--api-base", base, "--key-file", root + "/key", "--state-dir", root + "/" + state, "--rps", "2000",
+                "--progress", "never", "--concurrency", "16",
+            ]
+        }
+
+        // Day 0: the crawl.
+        let day0 = try await ExternalEmulator.start(
+            Self.corpus + ["--dump-truth", root + "/truth0", "--dump-truth-kinds", "videos,channels"])
+        let channels = try Self.truth(root + "/truth0", "channels", key: "channelId").keys.sorted()
+        #expect(channels.count == 1000)
+        let seeds =
+            channels.map { "channel \($0)" } + [
+                "search ocean", "search lofi type=video", "playlist PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR",
+            ]
+        try (seeds.joined(separator: "\n") + "\n").write(toFile: root + "/seeds.txt", atomically: true, encoding: .utf8)
+        let crawl = try await CLIRunner.run(
+            run(["--seeds", root + "/seeds.txt", "--out", out, "--budget", "20000"], base: day0.base))
+        day0.stop()
+        #expect(crawl.status == 0, "\(crawl.stderr)")
+        let before = try Self.videos(out)
+        let truth0 = try Self.truth(root + "/truth0")
+
+        // Day 7: the update, beside copies for a thorough one and a killed one, and a full re-crawl.
+        let day7 = try await ExternalEmulator.start(
+            Self.corpus + ["--clock-offset", String(7 * 86_400), "--dump-truth", root + "/truth7"])
+        defer { day7.stop() }
+        let truth7 = try Self.truth(root + "/truth7")
+        try Self.copy(out, to: root + "/thorough")
+        try Self.copy(out, to: root + "/killed")
+        let update = try await CLIRunner.run(
+            run(["update", out, "--budget", "5000", "--summary-json", root + "/update.json"], base: day7.base))
+        #expect(update.status == 0, "\(update.stderr)")
+        let summary = try RefreshCommandTests.summary(root + "/update.json")
+        let after = try Self.videos(out)
+
+        // Every new upload of a watched channel, once; nothing written twice; nothing invented.
+        let watched = Set(channels)
+        let new = truth7.filter { truth0[$0.key] == nil && watched.contains($0.value["channelId"] as? String ?? "") }
+        #expect(new.count > 50, "the emulator's channels uploaded during the week: \(new.count)")
+        let added = Set(after.counts.keys).subtracting(before.counts.keys)
+        let missed = Set(new.keys).subtracting(added)
+        let misses = Set(missed.compactMap { new[$0]?["channelId"] as? String })
+        #expect(after.counts.values.allSatisfy { $0 == 1 }, "each video once across both runs")
+        #expect(added.allSatisfy { truth7[$0] != nil }, "only videos that exist")
+
+        // Units: the check, the walks of the channels with new uploads, the hydration, the playlist.
+        var perChannel: [String: Int] = [:]
+        for row in new.values { perChannel[row["channelId"] as? String ?? "", default: 0] += 1 }
+        let fewest =
+            (watched.count + 49) / 50 + perChannel.values.map { ($0 + 49) / 50 }.reduce(0, +) + (added.count + 49) / 50
+            + 1
+        let units = try #require(summary["units"] as? Int)
+        let searchCalls = try #require(summary["searchCalls"] as? Int)
+        let bySearch = added.filter { after.seeds[$0]?.hasPrefix("search") == true }.count
+        #expect(Double(units) <= 1.2 * Double(fewest), "update: \(units) units, fewest \(fewest)")
+        #expect(searchCalls <= 2 * 2 + (bySearch + 49) / 50, "search calls \(searchCalls) for \(bySearch) new matches")
+
+        // Side by side: a full re-crawl of the same seeds on the same day.
+        let fresh = try await CLIRunner.run(
+            run(
+                ["--seeds", root + "/seeds.txt", "--out", root + "/fresh", "--budget", "20000", "--summary-json",
+                 root + "/fresh.json"], base: day7.base, state: "state-fresh"))
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        let freshUnits = try #require(try RefreshCommandTests.summary(root + "/fresh.json")["units"] as? Int)
+        let freshNew = Set(try Self.videos(root + "/fresh").counts.keys).filter { truth0[$0] == nil }
+        let freshOnly = freshNew.subtracting(added)
+        #expect(freshOnly.isSubset(of: missed), "what a re-crawl finds new, the update found: \(freshOnly.prefix(3))")
+        // A channel of 8 videos costs a re-crawl one page: see the next test for large channels.
+        #expect(freshUnits > 2 * units, "re-crawl \(freshUnits) units vs update \(units)")
+
+        // --thorough: every channel's first page; no channel missed.
+        let thorough = try await CLIRunner.run(
+            run(["update", root + "/thorough", "--budget", "5000", "--thorough", "--summary-json", root + "/thorough.json"],
+                base: day7.base, state: "state-thorough"))
+        #expect(thorough.status == 0, "\(thorough.stderr)")
+        let thoroughAdded = Set(try Self.videos(root + "/thorough").counts.keys).subtracting(before.counts.keys)
+        #expect(Set(new.keys).subtracting(thoroughAdded).isEmpty, "--thorough misses nothing")
+        let thoroughUnits = try #require(try RefreshCommandTests.summary(root + "/thorough.json")["units"] as? Int)
+        print(
+            "update day 7: \(new.count) new uploads of \(perChannel.count) channels; update \(units) units (fewest \(fewest)), \(searchCalls) search calls (\(bySearch) new by search); missed \(missed.count) videos of \(misses.count) channels (an upload and a deletion: same videoCount); --thorough \(thoroughUnits) units, missed none; full re-crawl \(freshUnits) units (\(freshUnits / max(units, 1))x)"
+        )
+        #expect(missed.count <= new.count / 50, "the count check misses few: \(missed.count) of \(new.count)")
+
+        // Killed at random moments, then rerun: the same set as the update that was not.
+        let killedArguments = run(["update", root + "/killed", "--budget", "5000"], base: day7.base, state: "state-killed")
+        let killed = try await CLIRunner.killRuns(killedArguments, times: 4, after: 0.05...0.6) { _ in }
+        let rerun = try await CLIRunner.run(killedArguments)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        let killedAfter = try Self.videos(root + "/killed")
+        #expect(Set(killedAfter.counts.keys) == Set(after.counts.keys), "killed \(killed) times, then rerun")
+        #expect(killedAfter.counts.values.allSatisfy { $0 == 1 })
+        for directory in [out, root + "/killed"] {
+            let verify = try await CLIRunner.run(["verify", directory])
+            #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        }
+    }
+
+    /// Channels of a few hundred videos, as news channels have: a re-crawl walks every page of
+    /// every channel and hydrates every video again; the update asks about what is new.
+    @Test func largeChannelsCostAReCrawlTwentyTimesAnUpdate() async throws {
+        let root = CrawlCommandTests.temporary("update-large")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try "update-large-key\n".write(toFile: root + "/key", atomically: true, encoding: .utf8)
+        let corpus = ["--channels", "30", "--videos-per-channel", "500"]
+        func run(_ arguments: [String], base: String, state: String) -> [String] {
+            arguments + [
+                "--api-base", base, "--key-file", root + "/key", "--state-dir", root + "/" + state, "--rps", "2000",
+                "--progress", "never", "--quiet",
+            ]
+        }
+        let day0 = try await ExternalEmulator.start(corpus + ["--dump-truth", root + "/truth0", "--dump-truth-kinds", "channels"])
+        let channels = try Self.truth(root + "/truth0", "channels", key: "channelId").keys.sorted()
+        try (channels.map { "channel \($0)" }.joined(separator: "\n") + "\n").write(
+            toFile: root + "/seeds.txt", atomically: true, encoding: .utf8)
+        let crawl = try await CLIRunner.run(
+            run(["--seeds", root + "/seeds.txt", "--out", root + "/out", "--budget", "20000"], base: day0.base, state: "s0"))
+        day0.stop()
+        #expect(crawl.status == 0, "\(crawl.stderr)")
+        let day7 = try await ExternalEmulator.start(corpus + ["--clock-offset", String(7 * 86_400)])
+        defer { day7.stop() }
+        let update = try await CLIRunner.run(
+            run(["update", root + "/out", "--budget", "5000", "--summary-json", root + "/update.json"], base: day7.base,
+                state: "s1"))
+        #expect(update.status == 0, "\(update.stderr)")
+        let fresh = try await CLIRunner.run(
+            run(["--seeds", root + "/seeds.txt", "--out", root + "/fresh", "--budget", "20000", "--summary-json",
+                 root + "/fresh.json"], base: day7.base, state: "s2"))
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        let units = try #require(try RefreshCommandTests.summary(root + "/update.json")["units"] as? Int)
+        let freshUnits = try #require(try RefreshCommandTests.summary(root + "/fresh.json")["units"] as? Int)
+        let videos = try Self.videos(root + "/fresh").counts.count
+        print("update of \(channels.count) channels of \(videos / max(channels.count, 1)) videos on average, a week later: \(units) units; a full re-crawl \(freshUnits) units (\(freshUnits / max(units, 1))x)")
+        #expect(freshUnits > 20 * units, "re-crawl \(freshUnits) units vs update \(units)")
+    }
+}
