@@ -64,6 +64,56 @@ struct RepeatedStringTests {
         }
     }
 
+    @Test func theMemoryHoldsTheLastFourLongStrings() {
+        // A channel's description, its three thumbnail URLs, then the description again.
+        let strings = (0..<5).map {
+            String(repeating: Character(UnicodeScalar(UInt8(ascii: "a") + UInt8($0))), count: 70)
+        }
+        let text = Array(strings.map { "\"\($0)\"" }.joined(separator: " ").utf8)
+        text.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            var recent = RecentStrings()
+            for index in 0..<4 {
+                recent.note(start: index * 73 + 1, end: index * 73 + 71, escaped: false, nonASCII: false)
+            }
+            #expect(recent.match(base, 0, text.count)?.start == 1, "the oldest of four is still known")
+            recent.note(start: 4 * 73 + 1, end: 4 * 73 + 71, escaped: false, nonASCII: false)
+            #expect(recent.match(base, 0, text.count) == nil, "a fifth pushes it out")
+            #expect(recent.match(base, 73, text.count)?.start == 74)
+        }
+    }
+
+    @Test func aChannelsDescriptionIsRecognisedAfterItsThumbnails() throws {
+        let url = "https://yt3.ggpht.com/ytc/" + String(repeating: "x", count: 60) + "=s88-c-k-c0x00ffffff-no-rj"
+        let thumbnails = ["default", "medium", "high"].map { "\"\($0)\":{\"url\":\"\(url)\($0)\"}" }
+        let body = """
+            {"kind":"youtube#channelListResponse","items":[{"kind":"youtube#channel","id":"UCaaaaaaaaaaaaaaaaaaaaaa",
+            "snippet":{"title":"t","description":"\(Self.description)","thumbnails":{\(thumbnails.joined(separator: ","))},
+            "localized":{"title":"t","description":"\(Self.description)"}},
+            "brandingSettings":{"channel":{"description":"\(Self.description)","keywords":"a \\"b c\\""}}}]}
+            """
+        let expected = try #require(
+            try JSONSerialization.jsonObject(with: Data("\"\(Self.description)\"".utf8), options: .fragmentsAllowed)
+                as? String)
+        for chunk in [nil, 1, 3, 64] {
+            var channels: [Channel] = []
+            var decoder = PageDecoder(endpoint: .channels) {
+                if case .channel(let channel) = $0 { channels.append(channel) }
+            }
+            let bytes = Array(body.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(bytes.count, offset + (chunk ?? bytes.count))
+                try decoder.feed(Array(bytes[offset..<end]))
+                offset = end
+            }
+            _ = try decoder.finish()
+            #expect(channels.map(\.description) == [expected], "chunks of \(chunk ?? 0)")
+            #expect(channels.first?.thumbnails.sizes.count == 3)
+            #expect(channels.first?.keywords == ["a", "b c"])
+        }
+    }
+
     @Test func nearRepeatsAreScannedInFull() throws {
         // Longer, shorter, one byte changed: each is its own string.
         for other in [
