@@ -11,20 +11,47 @@ public enum ChannelKeywords {
     /// The same, over the text's UTF-8 bytes: a keyword is a run of bytes between separators (a
     /// space, a tab or a newline outside quotes; a quote), so no Character is formed.
     public static func split(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        split(bytes) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The same, over bytes known to be valid UTF-8 (a JSON parser checked them): each keyword's
+    /// String is made without checking its bytes again. Cut at ASCII bytes only, valid UTF-8
+    /// stays valid.
+    package static func split(validUTF8 bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> [String] {
+        split(bytes) { String(copying: UTF8Span(unchecked: $0.span, isKnownASCII: isASCII)) }
+    }
+
+    /// Counts the keywords first, then makes them into an array of that capacity: no array is
+    /// grown (and its old buffer freed) on the way.
+    @inline(__always)
+    private static func split(
+        _ bytes: UnsafeBufferPointer<UInt8>, making make: (UnsafeBufferPointer<UInt8>) -> String
+    ) -> [String] {
+        var count = 0
+        forEachKeyword(bytes) { _ in count += 1 }
         var keywords: [String] = []
+        guard count > 0 else { return keywords }
+        keywords.reserveCapacity(count)
+        forEachKeyword(bytes) { keywords.append(make($0)) }
+        return keywords
+    }
+
+    /// Calls `body` with each keyword's bytes, in order.
+    @inline(__always)
+    private static func forEachKeyword(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         var start = 0
         var quoted = false
         @inline(__always) func isSpace(_ byte: UInt8) -> Bool {
             byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
         }
-        func flush(_ end: Int) {
+        @inline(__always) func flush(_ end: Int) {
             var first = start
             var last = end
             while first < last, isSpace(bytes[first]) { first += 1 }
             while last > first, isSpace(bytes[last - 1]) { last -= 1 }
-            if first < last {
-                keywords.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<last]), as: UTF8.self))
-            }
+            if first < last { body(UnsafeBufferPointer(rebasing: bytes[first..<last])) }
         }
         for index in 0..<bytes.count {
             let byte = bytes[index]
@@ -38,6 +65,5 @@ public enum ChannelKeywords {
             }
         }
         flush(bytes.count)
-        return keywords
     }
 }
