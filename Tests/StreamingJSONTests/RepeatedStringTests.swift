@@ -20,12 +20,11 @@ struct RepeatedStringTests {
         """
     }
 
-    static func videos(_ text: String, chunk: Int? = nil) throws -> [Video] {
-        final class Collected: @unchecked Sendable { var videos: [Video] = [] }
+    /// The records of `text` fed in chunks of `chunk` bytes (whole when `nil`).
+    static func records(_ text: String, endpoint: Endpoint, chunk: Int? = nil) throws -> [DecodedRecord] {
+        final class Collected: @unchecked Sendable { var records: [DecodedRecord] = [] }
         let collected = Collected()
-        var decoder = PageDecoder(endpoint: .videos) {
-            if case .video(let video) = $0 { collected.videos.append(video) }
-        }
+        var decoder = PageDecoder(endpoint: endpoint) { collected.records.append($0) }
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -34,7 +33,13 @@ struct RepeatedStringTests {
             offset = end
         }
         _ = try decoder.finish()
-        return collected.videos
+        return collected.records
+    }
+
+    static func videos(_ text: String, chunk: Int? = nil) throws -> [Video] {
+        try records(text, endpoint: .videos, chunk: chunk).compactMap {
+            if case .video(let video) = $0 { video } else { nil }
+        }
     }
 
     @Test func repeatedValuesDecodeAsTheFirstDid() throws {
@@ -96,18 +101,9 @@ struct RepeatedStringTests {
             try JSONSerialization.jsonObject(with: Data("\"\(Self.description)\"".utf8), options: .fragmentsAllowed)
                 as? String)
         for chunk in [nil, 1, 3, 64] {
-            var channels: [Channel] = []
-            var decoder = PageDecoder(endpoint: .channels) {
-                if case .channel(let channel) = $0 { channels.append(channel) }
+            let channels = try Self.records(body, endpoint: .channels, chunk: chunk).compactMap {
+                if case .channel(let channel) = $0 { channel } else { nil }
             }
-            let bytes = Array(body.utf8)
-            var offset = 0
-            while offset < bytes.count {
-                let end = min(bytes.count, offset + (chunk ?? bytes.count))
-                try decoder.feed(Array(bytes[offset..<end]))
-                offset = end
-            }
-            _ = try decoder.finish()
             #expect(channels.map(\.description) == [expected], "chunks of \(chunk ?? 0)")
             #expect(channels.first?.thumbnails.sizes.count == 3)
             #expect(channels.first?.keywords == ["a", "b c"])

@@ -21,49 +21,48 @@ public enum ChannelKeywords {
         split(bytes) { String(copying: UTF8Span(unchecked: $0.span, isKnownASCII: isASCII)) }
     }
 
-    /// Counts the keywords first, then makes them into an array of that capacity: no array is
-    /// grown (and its old buffer freed) on the way.
+    /// Finds the keywords' byte ranges in one pass, into scratch space (on the stack for a
+    /// usual keywords string), then makes the array at its final size: no array is grown (and
+    /// its old buffer freed) on the way.
     @inline(__always)
     private static func split(
         _ bytes: UnsafeBufferPointer<UInt8>, making make: (UnsafeBufferPointer<UInt8>) -> String
     ) -> [String] {
-        var count = 0
-        forEachKeyword(bytes) { _ in count += 1 }
-        var keywords: [String] = []
-        guard count > 0 else { return keywords }
-        keywords.reserveCapacity(count)
-        forEachKeyword(bytes) { keywords.append(make($0)) }
-        return keywords
-    }
-
-    /// Calls `body` with each keyword's bytes, in order.
-    @inline(__always)
-    private static func forEachKeyword(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
-    ) {
-        var start = 0
-        var quoted = false
-        @inline(__always) func isSpace(_ byte: UInt8) -> Bool {
-            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-        }
-        @inline(__always) func flush(_ end: Int) {
-            var first = start
-            var last = end
-            while first < last, isSpace(bytes[first]) { first += 1 }
-            while last > first, isSpace(bytes[last - 1]) { last -= 1 }
-            if first < last { body(UnsafeBufferPointer(rebasing: bytes[first..<last])) }
-        }
-        for index in 0..<bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                flush(index)
-                start = index + 1
-                quoted.toggle()
-            } else if !quoted, isSpace(byte) {
-                flush(index)
-                start = index + 1
+        // A keyword is at least one byte, with a separator before the next: at most one per two bytes.
+        withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: bytes.count / 2 + 1) { ranges in
+            var found = 0
+            var start = 0
+            var quoted = false
+            @inline(__always) func isSpace(_ byte: UInt8) -> Bool {
+                byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+            }
+            @inline(__always) func flush(_ end: Int) {
+                var first = start
+                var last = end
+                while first < last, isSpace(bytes[first]) { first += 1 }
+                while last > first, isSpace(bytes[last - 1]) { last -= 1 }
+                guard first < last else { return }
+                ranges.initializeElement(at: found, to: first..<last)
+                found += 1
+            }
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    flush(index)
+                    start = index + 1
+                    quoted.toggle()
+                } else if !quoted, isSpace(byte) {
+                    flush(index)
+                    start = index + 1
+                }
+            }
+            flush(bytes.count)
+            return [String](unsafeUninitializedCapacity: found) { keywords, count in
+                for index in 0..<found {
+                    keywords.initializeElement(at: index, to: make(UnsafeBufferPointer(rebasing: bytes[ranges[index]])))
+                }
+                count = found
             }
         }
-        flush(bytes.count)
     }
 }
