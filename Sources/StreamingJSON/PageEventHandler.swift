@@ -324,8 +324,9 @@ struct PageEventHandler: JSONEventHandler {
             item.longUploadsStatus =
                 utf8.elementsEqual("longUploadsUnspecified".utf8) ? "longUploadsUnspecified" : text.string
         case .keywords:
-            // Split from the bytes: the whole string is never made.
-            item.keywords = ChannelKeywords.split(utf8: utf8.assumingMemoryBound(to: UInt8.self))
+            // Split from the bytes: the whole string is never made, the parts' bytes not checked again.
+            item.keywords = ChannelKeywords.split(
+                validUTF8: utf8.assumingMemoryBound(to: UInt8.self), isASCII: text.isASCII)
         case .unsubscribedTrailer: item.unsubscribedTrailer = text.string
         case .bannerExternalUrl: item.bannerUrl = text.string
         case .activeLiveChatId: item.liveStreamingDetails?.activeLiveChatId = text.string
@@ -575,9 +576,12 @@ struct PageEventHandler: JSONEventHandler {
                 summary.playlistResults.append(playlistId)
             }
         case .videos:
-            if item.id != nil {
+            // Made here and filled in place: `takeHydratedVideo()` would copy the record whole.
+            if let id = item.id.take() {
                 summary.videoCount += 1
-                try onRecord(.video(item.takeHydratedVideo()))
+                var video = Video(videoId: id)
+                item.moveHydratedFields(into: &video)
+                try onRecord(.video(video))
             }
         case .playlistItems:
             if item.isPlaceholder {
@@ -587,9 +591,11 @@ struct PageEventHandler: JSONEventHandler {
                 try onRecord(.video(item.takePlaylistVideo()))
             }
         case .channels:
-            if item.id != nil {
+            if let id = item.id.take() {
                 summary.channelCount += 1
-                try onRecord(.channel(item.takeChannel()))
+                var channel = Channel(channelId: id)
+                item.moveChannelFields(into: &channel)
+                try onRecord(.channel(channel))
             }
         case .auto, .commentThreads, .comments:
             break

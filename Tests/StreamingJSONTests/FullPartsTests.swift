@@ -130,4 +130,16 @@ struct FullPartsTests {
         #expect(ChannelKeywords.split(#""" " " x"#) == ["x"])
         #expect(ChannelKeywords.split("") == [])
     }
+
+    @Test(arguments: [
+        #"google "google developers" android"#, #"  a   "b  c"d "unclosed phrase"#, #""" " " x"#, "", " ", "x",
+        "a b", "ab cd ef gh ij", "Ünïcödé \"日本語 🎸\" 한국어\tmusic\nlive", String(repeating: "k ", count: 300),
+    ])
+    func keywordsFromCheckedBytesAreTheSame(_ text: String) {
+        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        var text = text
+        let fromBytes = text.withUTF8 { ChannelKeywords.split(validUTF8: $0, isASCII: isASCII) }
+        #expect(fromBytes == ChannelKeywords.split(text))
+        #expect(fromBytes.allSatisfy { !$0.isEmpty && !$0.contains("\"") })
+    }
 }

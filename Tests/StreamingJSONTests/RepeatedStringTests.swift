@@ -20,12 +20,11 @@ struct RepeatedStringTests {
         """
     }
 
-    static func videos(_ text: String, chunk: Int? = nil) throws -> [Video] {
-        final class Collected: @unchecked Sendable { var videos: [Video] = [] }
+    /// The records of `text` fed in chunks of `chunk` bytes (whole when `nil`).
+    static func records(_ text: String, endpoint: Endpoint, chunk: Int? = nil) throws -> [DecodedRecord] {
+        final class Collected: @unchecked Sendable { var records: [DecodedRecord] = [] }
         let collected = Collected()
-        var decoder = PageDecoder(endpoint: .videos) {
-            if case .video(let video) = $0 { collected.videos.append(video) }
-        }
+        var decoder = PageDecoder(endpoint: endpoint) { collected.records.append($0) }
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -34,7 +33,13 @@ struct RepeatedStringTests {
             offset = end
         }
         _ = try decoder.finish()
-        return collected.videos
+        return collected.records
+    }
+
+    static func videos(_ text: String, chunk: Int? = nil) throws -> [Video] {
+        try records(text, endpoint: .videos, chunk: chunk).compactMap {
+            if case .video(let video) = $0 { video } else { nil }
+        }
     }
 
     @Test func repeatedValuesDecodeAsTheFirstDid() throws {
@@ -61,6 +66,47 @@ struct RepeatedStringTests {
             recent.note(start: 221, end: 226, escaped: false, nonASCII: false)
             #expect(recent.match(base, 228, text.count) == nil, "short strings are not remembered")
             #expect(recent.match(base, 236, text.count) == nil, "the same length and end, another first byte")
+        }
+    }
+
+    @Test func theMemoryHoldsTheLastFourLongStrings() {
+        // A channel's description, its three thumbnail URLs, then the description again.
+        let strings = (0..<5).map {
+            String(repeating: Character(UnicodeScalar(UInt8(ascii: "a") + UInt8($0))), count: 70)
+        }
+        let text = Array(strings.map { "\"\($0)\"" }.joined(separator: " ").utf8)
+        text.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            var recent = RecentStrings()
+            for index in 0..<4 {
+                recent.note(start: index * 73 + 1, end: index * 73 + 71, escaped: false, nonASCII: false)
+            }
+            #expect(recent.match(base, 0, text.count)?.start == 1, "the oldest of four is still known")
+            recent.note(start: 4 * 73 + 1, end: 4 * 73 + 71, escaped: false, nonASCII: false)
+            #expect(recent.match(base, 0, text.count) == nil, "a fifth pushes it out")
+            #expect(recent.match(base, 73, text.count)?.start == 74)
+        }
+    }
+
+    @Test func aChannelsDescriptionIsRecognisedAfterItsThumbnails() throws {
+        let url = "https://yt3.ggpht.com/ytc/" + String(repeating: "x", count: 60) + "=s88-c-k-c0x00ffffff-no-rj"
+        let thumbnails = ["default", "medium", "high"].map { "\"\($0)\":{\"url\":\"\(url)\($0)\"}" }
+        let body = """
+            {"kind":"youtube#channelListResponse","items":[{"kind":"youtube#channel","id":"UCaaaaaaaaaaaaaaaaaaaaaa",
+            "snippet":{"title":"t","description":"\(Self.description)","thumbnails":{\(thumbnails.joined(separator: ","))},
+            "localized":{"title":"t","description":"\(Self.description)"}},
+            "brandingSettings":{"channel":{"description":"\(Self.description)","keywords":"a \\"b c\\""}}}]}
+            """
+        let expected = try #require(
+            try JSONSerialization.jsonObject(with: Data("\"\(Self.description)\"".utf8), options: .fragmentsAllowed)
+                as? String)
+        for chunk in [nil, 1, 3, 64] {
+            let channels = try Self.records(body, endpoint: .channels, chunk: chunk).compactMap {
+                if case .channel(let channel) = $0 { channel } else { nil }
+            }
+            #expect(channels.map(\.description) == [expected], "chunks of \(chunk ?? 0)")
+            #expect(channels.first?.thumbnails.sizes.count == 3)
+            #expect(channels.first?.keywords == ["a", "b c"])
         }
     }
 

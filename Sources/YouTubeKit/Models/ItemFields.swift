@@ -227,26 +227,36 @@ package struct ItemFields: Sendable {
 
     /// Requires `id`.
     package mutating func takeHydratedVideo() -> Video {
-        var video = Video(
-            videoId: id.take()!,
-            title: title.take(),
-            description: description.take(),
-            channelId: channelId.take(),
-            channelTitle: channelTitle.take(),
-            publishedAt: Self.date(publishedAt),
-            thumbnails: takeThumbnails(),
-            liveBroadcastContent: liveBroadcastContent.take(),
-            tags: tags.take(),
-            categoryId: categoryId.take(),
-            defaultLanguage: defaultLanguage.take(),
-            defaultAudioLanguage: defaultAudioLanguage.take(),
-            duration: duration.take(),
-            durationSeconds: durationSeconds,
-            viewCount: viewCount,
-            likeCount: likeCount,
-            commentCount: commentCount)
-        if hasVersion2Parts { moveVersion2Parts(into: &video) }
+        var video = Video(videoId: id.take()!)
+        moveHydratedFields(into: &video)
         return video
+    }
+
+    /// A videos.list item's fields but its id (taken already), moved into its record.
+    ///
+    /// The streaming decoder makes the record where it hands it on and fills it here: made and
+    /// filled in one function and returned from it, the record was copied whole (every field
+    /// retained) and the original destroyed (every field released) by the optimizer. Never
+    /// inlined, for the same reason.
+    @inline(never)
+    package mutating func moveHydratedFields(into video: inout Video) {
+        video.title = title.take()
+        video.description = description.take()
+        video.channelId = channelId.take()
+        video.channelTitle = channelTitle.take()
+        video.publishedAt = Self.date(publishedAt)
+        video.thumbnails = takeThumbnails()
+        video.liveBroadcastContent = liveBroadcastContent.take()
+        video.tags = tags.take()
+        video.categoryId = categoryId.take()
+        video.defaultLanguage = defaultLanguage.take()
+        video.defaultAudioLanguage = defaultAudioLanguage.take()
+        video.duration = duration.take()
+        video.durationSeconds = durationSeconds
+        video.viewCount = viewCount
+        video.likeCount = likeCount
+        video.commentCount = commentCount
+        if hasVersion2Parts { moveVersion2Parts(into: &video) }
     }
 
     /// The schema-2 fields of a videos.list item, moved into its record.
@@ -293,32 +303,37 @@ package struct ItemFields: Sendable {
 
     /// Requires `id`.
     package mutating func takeChannel() -> Channel {
-        var channel = Channel(
-            channelId: id.take()!,
-            title: title.take(),
-            description: description.take(),
-            customUrl: customUrl.take(),
-            publishedAt: Self.date(publishedAt),
-            thumbnails: takeThumbnails(),
-            country: country.take(),
-            uploadsPlaylistId: uploadsPlaylistId.take(),
-            viewCount: viewCount,
-            subscriberCount: hiddenSubscriberCount == true ? nil : subscriberCount,
-            videoCount: videoCount)
+        var channel = Channel(channelId: id.take()!)
+        moveChannelFields(into: &channel)
+        return channel
+    }
+
+    /// A channels.list item's fields but its id (taken already), moved into its record: made
+    /// where it is handed on and filled here, as ``moveHydratedFields(into:)`` says.
+    @inline(never)
+    package mutating func moveChannelFields(into channel: inout Channel) {
+        channel.title = title.take()
+        channel.description = description.take()
+        channel.customUrl = customUrl.take()
+        channel.publishedAt = Self.date(publishedAt)
+        channel.thumbnails = takeThumbnails()
+        channel.country = country.take()
+        channel.uploadsPlaylistId = uploadsPlaylistId.take()
+        channel.viewCount = viewCount
+        channel.subscriberCount = hiddenSubscriberCount == true ? nil : subscriberCount
+        channel.videoCount = videoCount
         channel.defaultLanguage = defaultLanguage.take()
         channel.hiddenSubscriberCount = hiddenSubscriberCount
         channel.privacyStatus = privacyStatus.take()
-        if hasVersion2Parts {
-            channel.keywords = keywords.take()
-            channel.unsubscribedTrailer = unsubscribedTrailer.take()
-            channel.bannerUrl = bannerUrl.take()
-            channel.isLinked = isLinked
-            channel.longUploadsStatus = longUploadsStatus.take()
-            channel.madeForKids = madeForKids
-            channel.topicIds = topicIds.take()
-            channel.topicCategories = topicCategories.take()
-        }
-        return channel
+        guard hasVersion2Parts else { return }
+        channel.keywords = keywords.take()
+        channel.unsubscribedTrailer = unsubscribedTrailer.take()
+        channel.bannerUrl = bannerUrl.take()
+        channel.isLinked = isLinked
+        channel.longUploadsStatus = longUploadsStatus.take()
+        channel.madeForKids = madeForKids
+        channel.topicIds = topicIds.take()
+        channel.topicCategories = topicCategories.take()
     }
 
     private mutating func takeThumbnails() -> Thumbnails {

@@ -11,33 +11,58 @@ public enum ChannelKeywords {
     /// The same, over the text's UTF-8 bytes: a keyword is a run of bytes between separators (a
     /// space, a tab or a newline outside quotes; a quote), so no Character is formed.
     public static func split(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [String] {
-        var keywords: [String] = []
-        var start = 0
-        var quoted = false
-        @inline(__always) func isSpace(_ byte: UInt8) -> Bool {
-            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-        }
-        func flush(_ end: Int) {
-            var first = start
-            var last = end
-            while first < last, isSpace(bytes[first]) { first += 1 }
-            while last > first, isSpace(bytes[last - 1]) { last -= 1 }
-            if first < last {
-                keywords.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<last]), as: UTF8.self))
+        split(bytes) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The same, over bytes known to be valid UTF-8 (a JSON parser checked them): each keyword's
+    /// String is made without checking its bytes again. Cut at ASCII bytes only, valid UTF-8
+    /// stays valid.
+    package static func split(validUTF8 bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> [String] {
+        split(bytes) { String(copying: UTF8Span(unchecked: $0.span, isKnownASCII: isASCII)) }
+    }
+
+    /// Finds the keywords' byte ranges in one pass, into scratch space (on the stack for a
+    /// usual keywords string), then makes the array at its final size: no array is grown (and
+    /// its old buffer freed) on the way.
+    @inline(__always)
+    private static func split(
+        _ bytes: UnsafeBufferPointer<UInt8>, making make: (UnsafeBufferPointer<UInt8>) -> String
+    ) -> [String] {
+        // A keyword is at least one byte, with a separator before the next: at most one per two bytes.
+        withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: bytes.count / 2 + 1) { ranges in
+            var found = 0
+            var start = 0
+            var quoted = false
+            @inline(__always) func isSpace(_ byte: UInt8) -> Bool {
+                byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+            }
+            @inline(__always) func flush(_ end: Int) {
+                var first = start
+                var last = end
+                while first < last, isSpace(bytes[first]) { first += 1 }
+                while last > first, isSpace(bytes[last - 1]) { last -= 1 }
+                guard first < last else { return }
+                ranges.initializeElement(at: found, to: first..<last)
+                found += 1
+            }
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    flush(index)
+                    start = index + 1
+                    quoted.toggle()
+                } else if !quoted, isSpace(byte) {
+                    flush(index)
+                    start = index + 1
+                }
+            }
+            flush(bytes.count)
+            return [String](unsafeUninitializedCapacity: found) { keywords, count in
+                for index in 0..<found {
+                    keywords.initializeElement(at: index, to: make(UnsafeBufferPointer(rebasing: bytes[ranges[index]])))
+                }
+                count = found
             }
         }
-        for index in 0..<bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                flush(index)
-                start = index + 1
-                quoted.toggle()
-            } else if !quoted, isSpace(byte) {
-                flush(index)
-                start = index + 1
-            }
-        }
-        flush(bytes.count)
-        return keywords
     }
 }
