@@ -108,8 +108,10 @@ struct UpdateWeekTests {
         // Side by side: a full re-crawl of the same seeds on the same day.
         let fresh = try await CLIRunner.run(
             run(
-                ["--seeds", root + "/seeds.txt", "--out", root + "/fresh", "--budget", "20000", "--summary-json",
-                 root + "/fresh.json"], base: day7.base, state: "state-fresh"))
+                [
+                    "--seeds", root + "/seeds.txt", "--out", root + "/fresh", "--budget", "20000", "--summary-json",
+                    root + "/fresh.json",
+                ], base: day7.base, state: "state-fresh"))
         #expect(fresh.status == 0, "\(fresh.stderr)")
         let freshUnits = try #require(try RefreshCommandTests.summary(root + "/fresh.json")["units"] as? Int)
         let freshNew = Set(try Self.videos(root + "/fresh").counts.keys).filter { truth0[$0] == nil }
@@ -120,7 +122,11 @@ struct UpdateWeekTests {
 
         // --thorough: every channel's first page; no channel missed.
         let thorough = try await CLIRunner.run(
-            run(["update", root + "/thorough", "--budget", "5000", "--thorough", "--summary-json", root + "/thorough.json"],
+            run(
+                [
+                    "update", root + "/thorough", "--budget", "5000", "--thorough", "--summary-json",
+                    root + "/thorough.json",
+                ],
                 base: day7.base, state: "state-thorough"))
         #expect(thorough.status == 0, "\(thorough.stderr)")
         let thoroughAdded = Set(try Self.videos(root + "/thorough").counts.keys).subtracting(before.counts.keys)
@@ -132,7 +138,8 @@ struct UpdateWeekTests {
         #expect(missed.count <= new.count / 50, "the count check misses few: \(missed.count) of \(new.count)")
 
         // Killed at random moments, then rerun: the same set as the update that was not.
-        let killedArguments = run(["update", root + "/killed", "--budget", "5000"], base: day7.base, state: "state-killed")
+        let killedArguments = run(
+            ["update", root + "/killed", "--budget", "5000"], base: day7.base, state: "state-killed")
         let killed = try await CLIRunner.killRuns(killedArguments, times: 4, after: 0.05...0.6) { _ in }
         let rerun = try await CLIRunner.run(killedArguments)
         #expect(rerun.status == 0, "\(rerun.stderr)")
@@ -159,28 +166,37 @@ struct UpdateWeekTests {
                 "--progress", "never", "--quiet",
             ]
         }
-        let day0 = try await ExternalEmulator.start(corpus + ["--dump-truth", root + "/truth0", "--dump-truth-kinds", "channels"])
+        let day0 = try await ExternalEmulator.start(
+            corpus + ["--dump-truth", root + "/truth0", "--dump-truth-kinds", "channels"])
         let channels = try Self.truth(root + "/truth0", "channels", key: "channelId").keys.sorted()
         try (channels.map { "channel \($0)" }.joined(separator: "\n") + "\n").write(
             toFile: root + "/seeds.txt", atomically: true, encoding: .utf8)
         let crawl = try await CLIRunner.run(
-            run(["--seeds", root + "/seeds.txt", "--out", root + "/out", "--budget", "20000"], base: day0.base, state: "s0"))
+            run(
+                ["--seeds", root + "/seeds.txt", "--out", root + "/out", "--budget", "20000"], base: day0.base,
+                state: "s0"))
         day0.stop()
         #expect(crawl.status == 0, "\(crawl.stderr)")
         let day7 = try await ExternalEmulator.start(corpus + ["--clock-offset", String(7 * 86_400)])
         defer { day7.stop() }
         let update = try await CLIRunner.run(
-            run(["update", root + "/out", "--budget", "5000", "--summary-json", root + "/update.json"], base: day7.base,
+            run(
+                ["update", root + "/out", "--budget", "5000", "--summary-json", root + "/update.json"], base: day7.base,
                 state: "s1"))
         #expect(update.status == 0, "\(update.stderr)")
         let fresh = try await CLIRunner.run(
-            run(["--seeds", root + "/seeds.txt", "--out", root + "/fresh", "--budget", "20000", "--summary-json",
-                 root + "/fresh.json"], base: day7.base, state: "s2"))
+            run(
+                [
+                    "--seeds", root + "/seeds.txt", "--out", root + "/fresh", "--budget", "20000", "--summary-json",
+                    root + "/fresh.json",
+                ], base: day7.base, state: "s2"))
         #expect(fresh.status == 0, "\(fresh.stderr)")
         let units = try #require(try RefreshCommandTests.summary(root + "/update.json")["units"] as? Int)
         let freshUnits = try #require(try RefreshCommandTests.summary(root + "/fresh.json")["units"] as? Int)
         let videos = try Self.videos(root + "/fresh").counts.count
-        print("update of \(channels.count) channels of \(videos / max(channels.count, 1)) videos on average, a week later: \(units) units; a full re-crawl \(freshUnits) units (\(freshUnits / max(units, 1))x)")
+        print(
+            "update of \(channels.count) channels of \(videos / max(channels.count, 1)) videos on average, a week later: \(units) units; a full re-crawl \(freshUnits) units (\(freshUnits / max(units, 1))x)"
+        )
         #expect(freshUnits > 20 * units, "re-crawl \(freshUnits) units vs update \(units)")
     }
 }

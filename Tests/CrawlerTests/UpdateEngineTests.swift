@@ -255,5 +255,8 @@ struct UpdateEngineTests {
         let state = try JSONDecoder().decode(FrontierState.self, from: Data(update.savedFrontier))
         #expect(state.run == .update && state.startedAt == Int64(Self.updateStart.timeIntervalSince1970))
         #expect(state.channels?.map(\.id).sorted() == [Self.uc("a"), Self.uc("b")])
+        // Each with its newest upload the crawl saw: the next walk stops at the page reaching it.
+        let newest = Int64(Self.crawlStart.timeIntervalSince1970) - Self.day
+        #expect(state.channels?.allSatisfy { $0.newest == newest } == true, "\(state.channels ?? [])")
     }
 }

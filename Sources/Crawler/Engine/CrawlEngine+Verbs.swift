@@ -78,15 +78,18 @@ extension CrawlEngine {
     }
 
     /// A watched channel's `videoCount` now (an update's check): its uploads are walked again
-    /// down to `since` when the count changed, was never known, or the update is thorough.
+    /// when the count changed, was never known, or the update is thorough — newest first, down to
+    /// the page that reaches its newest upload the last run saw (or `since`, when none was seen
+    /// or that is older).
     mutating func checked(_ id: String, videoCount: Int?, seed: Int, since: Int64, _ out: inout EventOutput) {
         let before = watch.entries[id]?.videoCount
+        let until = max(since, watch.entries[id]?.newest ?? since)
         watch.note(id, videoCount: videoCount)
         counters.channelsChecked += 1
         let changed = before == nil || videoCount == nil || before != videoCount
         guard changed || options.update?.thorough == true, id.hasPrefix("UC") else { return }
         counters.channelsWalked += 1
-        walkUploads("UU" + id.dropFirst(2), of: id, expected: nil, seed: seed, until: since, &out)
+        walkUploads("UU" + id.dropFirst(2), of: id, expected: nil, seed: seed, until: until, &out)
     }
 
     /// Queues the walk of a channel's uploads (after its Shorts and live lists with

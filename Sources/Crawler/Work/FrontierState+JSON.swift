@@ -61,6 +61,7 @@ extension FrontierState {
                 writer.string(channel.id)
                 writer.member("seed", channel.seed)
                 writer.member("videoCount", channel.videoCount)
+                if let newest = channel.newest { writer.member("newest", Int(newest)) }
                 writer.raw("}")
             }
             writer.raw("]")

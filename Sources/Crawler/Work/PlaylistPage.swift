@@ -25,7 +25,8 @@ struct PlaylistPage: PagedWork {
     /// this (Unix seconds, a week before the walk began: the lists lag uploads by up to a week).
     var labelBefore: Int64?
     /// An update's walk (`ytcrawl update`): the list is newest first, so the walk ends at the
-    /// page that holds an upload published before this (Unix seconds), known from the last run.
+    /// page that holds an upload published at or before this (Unix seconds): the channel's newest
+    /// upload the last run saw, or the last run's start less the overlap.
     var until: Int64?
 
     /// Hydrated videos come from videos.list: the page need only say which they are and when
@@ -58,7 +59,10 @@ struct PlaylistPage: PagedWork {
                 video.videoId, seed: seed, endpoint: "playlistItems.list", rank: position, partial: video,
                 format: format(published: published), &out)
             if let published { oldest = min(oldest ?? published, published) }
-            if let until, let published, published < until { reachedKnown = true }
+            if let until, let published, published <= until { reachedKnown = true }
+            if let published, let channelId, formatWalk?.isLabelList != true {
+                plan.watch.noteUpload(of: channelId, published: published)
+            }
             if new, until != nil, let channelId { plan.counters.channelsWithNew.insert(channelId) }
             position += 1
         }

@@ -1,10 +1,13 @@
-/// The channels whose uploads the crawl walked, with the seed each was walked for and its
-/// `videoCount` when last looked at: what `ytcrawl update` checks for new uploads (a changed
-/// count is a channel worth walking again). Kept in the checkpoint from run to run.
+/// The channels whose uploads the crawl walked, with the seed each was walked for, its
+/// `videoCount` when last looked at and its newest upload seen: what `ytcrawl update` checks for
+/// new uploads (a changed count is a channel worth walking again, down to that newest upload).
+/// Kept in the checkpoint from run to run.
 struct ChannelWatch: Sendable {
     struct Entry: Sendable, Hashable {
         var seed: Int
         var videoCount: Int?
+        /// The publication date of its newest upload a walk saw (Unix seconds).
+        var newest: Int64?
     }
 
     private(set) var entries: [String: Entry] = [:]
@@ -13,7 +16,7 @@ struct ChannelWatch: Sendable {
 
     init(_ channels: [WatchedChannel]) {
         for channel in channels {
-            entries[channel.id] = Entry(seed: channel.seed, videoCount: channel.videoCount)
+            entries[channel.id] = Entry(seed: channel.seed, videoCount: channel.videoCount, newest: channel.newest)
         }
     }
 
@@ -23,7 +26,7 @@ struct ChannelWatch: Sendable {
     /// showed then.
     mutating func watch(_ id: String, seed: Int, videoCount: Int?) {
         if let known = entries[id] {
-            entries[id] = Entry(seed: known.seed, videoCount: videoCount ?? known.videoCount)
+            entries[id]?.videoCount = videoCount ?? known.videoCount
         } else {
             entries[id] = Entry(seed: seed, videoCount: videoCount)
         }
@@ -35,17 +38,26 @@ struct ChannelWatch: Sendable {
         entries[id]?.videoCount = videoCount
     }
 
+    /// An upload of a watched channel a walk saw, published at `published`.
+    mutating func noteUpload(of id: String, published: Int64) {
+        guard let known = entries[id] else { return }
+        if known.newest.map({ published > $0 }) ?? true { entries[id]?.newest = published }
+    }
+
     /// The entries of kept seeds, renumbered; those of removed seeds dropped.
     mutating func reseed(_ change: SeedChange) {
         entries = entries.compactMapValues { entry in
-            change(entry.seed).map { Entry(seed: $0, videoCount: entry.videoCount) }
+            guard let seed = change(entry.seed) else { return nil }
+            var moved = entry
+            moved.seed = seed
+            return moved
         }
     }
 
     /// The entries in a stable order (by id), as a checkpoint lists them.
     var listed: [WatchedChannel] {
         entries.sorted { $0.key < $1.key }.map {
-            WatchedChannel(id: $0.key, seed: $0.value.seed, videoCount: $0.value.videoCount)
+            WatchedChannel(id: $0.key, seed: $0.value.seed, videoCount: $0.value.videoCount, newest: $0.value.newest)
         }
     }
 }
@@ -55,4 +67,5 @@ struct WatchedChannel: Codable, Sendable, Hashable {
     var id: String
     var seed: Int
     var videoCount: Int?
+    var newest: Int64?
 }
