@@ -77,6 +77,7 @@ struct UpdateWeekTests {
         let truth7 = try Self.truth(root + "/truth7")
         try Self.copy(out, to: root + "/thorough")
         try Self.copy(out, to: root + "/killed")
+        try Self.copy(out, to: root + "/budget")
         let update = try await CLIRunner.run(
             run(["update", out, "--budget", "5000", "--summary-json", root + "/update.json"], base: day7.base))
         #expect(update.status == 0, "\(update.stderr)")
@@ -146,10 +147,45 @@ struct UpdateWeekTests {
         let killedAfter = try Self.videos(root + "/killed")
         #expect(Set(killedAfter.counts.keys) == Set(after.counts.keys), "killed \(killed) times, then rerun")
         #expect(killedAfter.counts.values.allSatisfy { $0 == 1 })
-        for directory in [out, root + "/killed"] {
+
+        // Stopped by its budget, then continued (the next day, in a monitor): the same set.
+        let budgetArguments = run(
+            ["update", root + "/budget", "--budget", "60"], base: day7.base, state: "state-budget")
+        let first = try await CLIRunner.run(budgetArguments)
+        #expect(first.status == 0 && first.stdout.contains("budget"), "\(first.stdout)\(first.stderr)")
+        #expect(try Self.runs(root + "/budget").last?["finishedAt"] == nil, "the update has not finished")
+        var rounds = 1
+        while try Self.runs(root + "/budget").last?["finishedAt"] == nil, rounds < 20 {
+            #expect(try await CLIRunner.run(budgetArguments).status == 0)
+            rounds += 1
+        }
+        #expect(Set(try Self.videos(root + "/budget").counts.keys) == Set(after.counts.keys), "\(rounds) rounds")
+        #expect(try Self.runs(root + "/budget").map { $0["kind"] as? String } == ["crawl", "update"], "one update")
+        day7.stop()
+
+        // A week later again: a second update; everything reads the output as one.
+        let day14 = try await ExternalEmulator.start(Self.corpus + ["--clock-offset", String(14 * 86_400)])
+        defer { day14.stop() }
+        let second = try await CLIRunner.run(run(["update", out, "--budget", "5000"], base: day14.base))
+        #expect(second.status == 0, "\(second.stderr)")
+        let final = try Self.videos(out)
+        #expect(final.counts.count > after.counts.count && final.counts.values.allSatisfy { $0 == 1 })
+        #expect(try Self.runs(out).map { $0["kind"] as? String } == ["crawl", "update", "update"])
+        for directory in [out, root + "/killed", root + "/budget"] {
             let verify = try await CLIRunner.run(["verify", directory])
             #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
         }
+        let export = try await CLIRunner.run(["export", out, "--csv", root + "/videos.csv"])
+        #expect(export.status == 0, "\(export.stderr)")
+        let rows = try String(contentsOfFile: root + "/videos.csv", encoding: .utf8).split(separator: "\n").count
+        #expect(rows >= final.counts.count + 1, "a row a video: \(rows)")
+        let merged = try await CLIRunner.run(["merge", out, root + "/killed", "--out", root + "/merged"])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(Set(try Self.videos(root + "/merged").counts.keys) == Set(final.counts.keys))
+    }
+
+    static func runs(_ out: String) throws -> [Row] {
+        try UpdateCommandTests.runs(out)
     }
 
     /// Channels of a few hundred videos, as news channels have: a re-crawl walks every page of
