@@ -259,4 +259,56 @@ struct UpdateEngineTests {
         let newest = Int64(Self.crawlStart.timeIntervalSince1970) - Self.day
         #expect(state.channels?.allSatisfy { $0.newest == newest } == true, "\(state.channels ?? [])")
     }
+
+    /// Comment threads a page, each started at its date.
+    static func threads(_ comments: [(String, Date)], next: String? = nil) -> FetchResult {
+        var summary = PageSummary()
+        summary.nextPageToken = next
+        return FetchResult(
+            outcome: .page(
+                comments.map { .comment(Comment(commentId: $0.0, videoId: "dQw4w9WgXcQ", publishedAt: $0.1)) }, summary),
+            charged: ["commentThreads.list": 1], requests: 1)
+    }
+
+    @Test func followedVideosGetTheirNewThreadsDownToTheLastRun() throws {
+        let seeds = "comments dQw4w9WgXcQ\nvideo 9bZkp7q19f0"
+        var crawl = try Self.engine(seeds)
+        _ = try crawl.begin(from: nil, wallClock: Self.crawlStart)
+        let old = (0..<120).map { ("old\($0)", Self.crawlStart - TimeInterval((1 + $0) * 3600)) }
+        var written: Set<String> = []
+        _ = Self.drive(&crawl, at: Self.crawlStart) { item in
+            switch item {
+            case .commentThreads(let page):
+                let slice = Array(old[(page.page * 100)..<min(old.count, page.page * 100 + 100)])
+                slice.forEach { written.insert($0.0) }
+                return Self.threads(slice, next: page.page == 0 ? "c2" : nil)
+            case .hydrate(let batch): return Self.hydrate(batch)
+            default: return Self.uploads([])
+            }
+        }
+        var point = Self.finished(crawl, videos: ["dQw4w9WgXcQ", "9bZkp7q19f0"], channels: [])
+        point.commentIds = written
+        var update = try Self.engine(seeds, update: UpdateOptions(overlapSeconds: 3600))
+        _ = try update.begin(from: point, wallClock: Self.updateStart)
+        let fresh = (0..<30).map { ("new\($0)", Self.updateStart - TimeInterval($0 * 60)) }
+        var pages = 0
+        var comments: [String] = []
+        while case let started = update.startChecked(), !started.isEmpty {
+            for (ticket, item) in started {
+                guard case .commentThreads(let page) = item else {
+                    Issue.record("only the followed video's threads: \(item)")
+                    continue
+                }
+                pages += 1
+                #expect(page.until == Int64(Self.crawlStart.timeIntervalSince1970) - 3600)
+                let actions = update.finishChecked(
+                    ticket, Self.threads(fresh + Array(old[0..<70]), next: "c2"), now: .zero,
+                    wallClock: Self.updateStart)
+                for case .comment(let comment) in actions.flatMap(\.records) { comments.append(comment.commentId) }
+            }
+        }
+        #expect(pages == 1, "the first page reaches the last run's threads")
+        #expect(comments == fresh.map(\.0), "the new threads, once; the known ones not again")
+        #expect(update.counters.commentVideosUpdated == 1)
+    }
 }
