@@ -30,6 +30,8 @@ struct UpdateCommandTests {
         #expect(noDirectory.status == 2 && noDirectory.stderr.contains("needs the output directory"))
         let badOverlap = try await CLIRunner.run(["update", out, "--budget", "100", "--overlap", "soon"])
         #expect(badOverlap.status == 2 && badOverlap.stderr.contains("--overlap soon"), "\(badOverlap.stderr)")
+        let tooOften = try await CLIRunner.run(["update", out, "--budget", "100", "--every", "30s"])
+        #expect(tooOften.status == 2 && tooOften.stderr.contains("at least a minute"), "\(tooOften.stderr)")
 
         // A crawl the budget stopped has not finished: the update says to finish it first.
         try "channel UC_x5XG1OV2P6uZZ5FSM9Ttw\nsearch cats maxPages=3\n".write(

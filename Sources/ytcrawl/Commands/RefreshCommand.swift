@@ -13,18 +13,7 @@ struct RefreshCommand: Command {
         help:
             "batchGetStats (videos:batchGetStats, 1 unit per 50 videos from its own bucket in the buckets model) or videos (videos.list part=statistics, 1 unit per 50 videos, for keys or emulators without it)",
         default: .batchGetStats)
-    static let every = Option<Int?>(
-        "--every", "DURATION",
-        help:
-            "keep refreshing: a snapshot every DURATION (30m, 6h, 1d), sleeping across Pacific midnight when the quota is spent; Ctrl-C stops",
-        default: nil, shownDefault: nil
-    ) { name, text in
-        guard let seconds = RefreshCommand.duration(text), seconds >= 60 else {
-            throw UsageError(
-                "\(name) \(text): expected a duration of at least a minute, as 30m, 6h, 1d or 3600 (seconds)")
-        }
-        return seconds
-    }
+    static let every = RepeatingRuns.every("keep refreshing: a snapshot every DURATION (30m, 6h, 1d)")
     static let dailyStatsUnits = Option<Int>(
         "--daily-stats-units", help: "each key's daily videos:batchGetStats units, buckets model", default: 10_000)
 

@@ -26,18 +26,7 @@ struct UpdateCommand: Command {
         }
         return RefreshCommand.duration(text) ?? 0
     }
-    static let every = Option<Int?>(
-        "--every", "DURATION",
-        help:
-            "keep updating: an update every DURATION (6h, 1d), sleeping across Pacific midnight when the quota is spent; Ctrl-C stops",
-        default: nil, shownDefault: nil
-    ) { name, text in
-        guard let seconds = RefreshCommand.duration(text), seconds >= 60 else {
-            throw UsageError(
-                "\(name) \(text): expected a duration of at least a minute, as 30m, 6h, 1d or 3600 (seconds)")
-        }
-        return seconds
-    }
+    static let every = RepeatingRuns.every("keep updating: an update every DURATION (6h, 1d)")
 
     static let configuration = CommandConfiguration(
         name: "update", synopsis: "update DIR --budget UNITS",
