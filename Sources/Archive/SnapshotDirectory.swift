@@ -10,6 +10,16 @@ public enum SnapshotDirectory {
     /// `DIR/snapshots`.
     public static func root(of directory: String) -> String { directory + "/" + folder }
 
+    /// The output a snapshot directory (`OUT/snapshots/NAME`) belongs to; `nil` for a path not
+    /// of that form.
+    public static func owner(of snapshot: String) -> String? {
+        var parts = snapshot.split(separator: "/", omittingEmptySubsequences: false)
+        while parts.last == "" { parts.removeLast() }
+        guard parts.count >= 3, parts[parts.count - 2] == Substring(folder) else { return nil }
+        let owner = parts.dropLast(2).joined(separator: "/")
+        return owner.isEmpty ? "/" : owner
+    }
+
     /// The snapshots' folder names, oldest first (their names sort by time).
     public static func names(in directory: String) -> [String] {
         let root = root(of: directory)

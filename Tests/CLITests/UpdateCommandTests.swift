@@ -57,6 +57,18 @@ struct UpdateCommandTests {
         let stats = try await CLIRunner.run(["stats", out])
         #expect(stats.stdout.contains("runs: 2") && stats.stdout.contains("update "), "\(stats.stdout)")
         #expect(try await CLIRunner.run(["verify", out]).status == 0)
+
+        // Outputs no seeds made say what to update instead.
+        #expect(try await CLIRunner.run(["refresh", out, "--budget", "10", "--emulator", "--quiet"]).status == 0)
+        let snapshot = out + "/snapshots/" + (SnapshotDirectory.names(in: out).first ?? "")
+        let ofSnapshot = try await CLIRunner.run(["update", snapshot, "--budget", "10", "--emulator"])
+        #expect(ofSnapshot.status == 2, "\(ofSnapshot.stderr)")
+        #expect(
+            ofSnapshot.stderr.contains("statistics snapshot") && ofSnapshot.stderr.contains("ytcrawl update \(out)"))
+        #expect(try await CLIRunner.run(["merge", out, "--out", out + "-merged"]).status == 0)
+        defer { try? FileManager.default.removeItem(atPath: out + "-merged") }
+        let ofMerge = try await CLIRunner.run(["update", out + "-merged", "--budget", "10", "--emulator"])
+        #expect(ofMerge.status == 2 && ofMerge.stderr.contains("is a merge of"), "\(ofMerge.stderr)")
     }
 
     /// The command of Samples/deploy/update-cronjob.yaml, with its paths moved under a temporary

@@ -1,3 +1,4 @@
+import Archive
 import Crawler
 import Digest
 import Foundation
@@ -95,7 +96,22 @@ struct UpdateCommand: Command {
         }
         let lines: [String]?
         do {
+            // Outputs that no seeds made: a snapshot, a merge.
+            if let manifest = try Manifest.load(directory: directory) {
+                if manifest.snapshot != nil {
+                    throw UsageError(
+                        "\(directory) is a statistics snapshot (ytcrawl refresh), not a crawl; update the output it belongs to, as ytcrawl update \(SnapshotDirectory.owner(of: directory) ?? "DIR")"
+                    )
+                }
+                if let inputs = manifest.inputs {
+                    throw UsageError(
+                        "\(directory) is a merge of \(inputs.joined(separator: ", ")); update each of them (ytcrawl update \(inputs.first ?? "DIR")), then merge them again"
+                    )
+                }
+            }
             lines = try SavedSeeds.lines(directory: directory)
+        } catch let usage as UsageError {
+            throw usage
         } catch {
             throw RuntimeFailure("cannot read \(checkpoint): \(error)")
         }
