@@ -100,4 +100,32 @@ struct UpdateCommandTests {
         #expect(try await CLIRunner.run(arguments).status == 0)
         #expect(try Self.runs(root + "/data/out").map { $0["kind"] as? String } == ["crawl", "update", "update"])
     }
+
+    /// The options of the crawl's checkpoint, as JSON.
+    static func savedOptions(_ out: String) throws -> Row? {
+        let data = try #require(FileManager.default.contents(atPath: out + "/checkpoint.json"))
+        let checkpoint = try #require(try JSONSerialization.jsonObject(with: data) as? Row)
+        return (checkpoint["frontier"] as? Row)?["options"] as? Row
+    }
+
+    @Test func anUpdateCollectsWhatTheCrawlCollectedUnlessToldMore() async throws {
+        let out = CrawlCommandTests.temporary("update-options")
+        let seeds = out + "-seeds.txt"
+        defer { for path in [out, seeds] { try? FileManager.default.removeItem(atPath: path) } }
+        try "channel UC_x5XG1OV2P6uZZ5FSM9Ttw\n".write(toFile: seeds, atomically: true, encoding: .utf8)
+        let crawl = try await CLIRunner.run([
+            "--seeds", seeds, "--out", out, "--budget", "500", "--emulator", "--quiet", "--formats", "--no-hydrate",
+            "--video-parts", "snippet,statistics",
+        ])
+        #expect(crawl.status == 0, "\(crawl.stderr)")
+        let saved = try #require(try Self.savedOptions(out))
+        #expect(saved["formats"] as? Bool == true && saved["hydrate"] as? Bool == false)
+        #expect(saved["videoParts"] as? String == "snippet,statistics")
+        // Nothing said: the crawl's options; a flag given adds to them.
+        let update = try await CLIRunner.run(["update", out, "--budget", "100", "--emulator", "--quiet", "--comments"])
+        #expect(update.status == 0, "\(update.stderr)")
+        let after = try #require(try Self.savedOptions(out))
+        #expect(after["formats"] as? Bool == true && after["hydrate"] as? Bool == false, "\(after)")
+        #expect(after["videoParts"] as? String == "snippet,statistics" && after["comments"] as? Bool == true)
+    }
 }

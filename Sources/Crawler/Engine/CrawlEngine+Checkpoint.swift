@@ -11,7 +11,8 @@ extension CrawlEngine {
         return FrontierState(
             items: items, pending: hydration.inCheckpointOrder, seeds: seeds.map(\.text),
             commentVideos: comments.videos.isEmpty ? nil : comments.videos.members,
-            channels: watch.count == 0 ? nil : watch.listed, run: run.kind, startedAt: run.startedAt)
+            channels: watch.count == 0 ? nil : watch.listed, run: run.kind, startedAt: run.startedAt,
+            options: savedOptions)
     }
 
     /// What a checkpoint saves: ``checkpointState()`` as JSON, written from the engine's own
@@ -23,8 +24,16 @@ extension CrawlEngine {
             itemCount: frontier.count + tickets.count + findings.failures.count, items: forEachCheckpointItem,
             pending: hydration.inCheckpointOrder, seeds: seeds.lazy.map(\.text),
             commentVideos: comments.videos.isEmpty ? nil : comments.videos.members, channels: watch.listed,
-            run: (run.kind, run.startedAt))
+            run: (run.kind, run.startedAt), options: savedOptions)
         return SavedState(frontier: frontier, unitsByMethod: counters.unitsByMethod)
+    }
+
+    /// The options that say what the crawl collects, for an update to run with.
+    var savedOptions: SavedCrawlOptions {
+        SavedCrawlOptions(
+            hydrate: options.hydrate, comments: options.comments, maxCommentPages: options.maxCommentPages,
+            completeChannels: options.completeChannels, formats: options.formats, videoParts: options.videoParts,
+            channelParts: options.channelParts)
     }
 
     /// The items a checkpoint lists, in its order: the frontier, then what is in flight (by

@@ -6,6 +6,7 @@ import Foundation
 public enum SavedSeeds {
     private struct Listed: Decodable {
         var seeds: [String]?
+        var options: SavedCrawlOptions?
     }
 
     /// The seed lines (trimmed, comments removed); `nil` when the output has no checkpoint, or
@@ -13,12 +14,17 @@ public enum SavedSeeds {
     ///
     /// - Throws: ``ArchiveError`` when the checkpoint cannot be read.
     public static func lines(directory: String) throws -> [String]? {
+        try listed(directory: directory)?.seeds
+    }
+
+    /// The options the last run collected with; `nil` when its checkpoint does not say.
+    public static func options(directory: String) throws -> SavedCrawlOptions? {
+        try listed(directory: directory)?.options
+    }
+
+    private static func listed(directory: String) throws -> Listed? {
         guard let frontier = try Checkpoint.load(directory: directory)?.frontier else { return nil }
-        do {
-            return try JSONDecoder().decode(Listed.self, from: Data(frontier)).seeds
-        } catch {
-            // A checkpoint of the earliest versions holds a bare list of items.
-            return nil
-        }
+        // A checkpoint of the earliest versions holds a bare list of items.
+        return try? JSONDecoder().decode(Listed.self, from: Data(frontier))
     }
 }

@@ -8,7 +8,7 @@ extension FrontierState {
         Self.encodedJSON(
             itemCount: items.count, items: { visit in items.forEach(visit) }, pending: pending,
             seeds: seeds, commentVideos: commentVideos, channels: channels ?? [],
-            run: run.map { ($0, startedAt ?? 0) }
+            run: run.map { ($0, startedAt ?? 0) }, options: options
         ).bytes
     }
 
@@ -16,7 +16,8 @@ extension FrontierState {
     /// ``CrawlEngine/savedState``).
     static func encodedJSON<Seeds: Sequence<String>>(
         itemCount: Int, items visitItems: ((WorkItem) -> Void) -> Void, pending: [PendingVideo],
-        seeds: Seeds?, commentVideos: [String]?, channels: [WatchedChannel] = [], run: (RunKind, Int64)? = nil
+        seeds: Seeds?, commentVideos: [String]?, channels: [WatchedChannel] = [], run: (RunKind, Int64)? = nil,
+        options: SavedCrawlOptions? = nil
     ) -> JSONWriter {
         // About what an uploads-playlist item, a seed line and a pending video take.
         var writer = JSONWriter(
@@ -69,6 +70,19 @@ extension FrontierState {
         if let (kind, started) = run {
             writer.member("run", kind.rawValue)
             writer.member("startedAt", Int(started))
+        }
+        if let options {
+            writer.memberKey("options")
+            writer.raw("{")
+            writer.key("hydrate")
+            writer.bool(options.hydrate)
+            writer.member("comments", options.comments)
+            writer.member("maxCommentPages", options.maxCommentPages)
+            writer.member("completeChannels", options.completeChannels)
+            writer.member("formats", options.formats)
+            writer.member("videoParts", options.videoParts)
+            writer.member("channelParts", options.channelParts)
+            writer.raw("}")
         }
         writer.raw("}")
         return writer

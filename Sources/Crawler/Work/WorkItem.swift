@@ -43,6 +43,22 @@ struct FrontierState: Codable, Sendable {
     /// a crawl), and when it began (Unix seconds): an update looks for what is newer.
     var run: RunKind?
     var startedAt: Int64?
+    /// The crawl options it ran with (absent in checkpoints of earlier versions): an update
+    /// runs with them unless told otherwise.
+    var options: SavedCrawlOptions?
+}
+
+/// The options of a crawl that say what it collects, as its checkpoint keeps them for
+/// `ytcrawl update` (never a secret: `--pseudonymize-authors` is kept in the manifest as the
+/// secret's fingerprint, not here).
+public struct SavedCrawlOptions: Codable, Sendable, Hashable {
+    public var hydrate: Bool
+    public var comments: Bool
+    public var maxCommentPages: Int?
+    public var completeChannels: Bool
+    public var formats: Bool
+    public var videoParts: String
+    public var channelParts: String
 }
 
 /// What kind of run a checkpoint belongs to.

@@ -42,8 +42,8 @@ struct UpdateCommand: Command {
             since the last run's start (less --overlap). Playlists are walked again. Videos whose
             comments were fetched get their new threads. Video seeds have nothing new to discover
             (statistics over time are ytcrawl refresh's). An update stopped by a kill, the budget or
-            the quota is continued by the next one. The crawl options are not remembered: give the
-            ones the crawl had (--formats, --comments, --video-parts).
+            the quota is continued by the next one. It collects what the crawl collected (--formats,
+            --comments, --video-parts…, kept in DIR's checkpoint); flags given here add to them.
             """,
         groups: [
             OptionGroup("What to update", [seedsFile.spec, thorough.spec, overlap.spec, every.spec]),
@@ -83,6 +83,16 @@ struct UpdateCommand: Command {
         ) {
             if let seedsPath { return try CrawlCommand.readSeeds(seedsPath) }
             return try Self.savedSeeds(of: directory)
+        }
+        // What the crawl collected, unless this command line says otherwise: flags only add.
+        if let saved = try? SavedSeeds.options(directory: directory) {
+            if !scanner[CrawlCommand.noHydrate] { crawl.hydrate = saved.hydrate }
+            crawl.comments = crawl.comments || saved.comments
+            crawl.completeChannels = crawl.completeChannels || saved.completeChannels
+            crawl.formats = crawl.formats || saved.formats
+            if !scanner.isGiven(CrawlCommand.maxCommentPages) { crawl.maxCommentPages = saved.maxCommentPages }
+            if !scanner.isGiven(CrawlCommand.videoParts) { crawl.videoParts = saved.videoParts }
+            if !scanner.isGiven(CrawlCommand.channelParts) { crawl.channelParts = saved.channelParts }
         }
     }
 
