@@ -59,6 +59,16 @@ public final class ArchiveWriter {
                 "\(directory): " + lost.map(\.description).joined(separator: "; ") + "; " + Checkpoint.lostShardsFix)
         }
         let previous = try Manifest.load(directory: directory)
+        if let previous {
+            // Before anything is written: one output never mixes record versions of a kind.
+            for kind in kinds where (previous.records[kind.rawValue] ?? 0) > 0 {
+                let version = kind.schemaVersion(in: previous)
+                guard version < kind.schema.version else { continue }
+                throw ArchiveError(
+                    "\(directory) holds \(kind.rawValue) records of schema version \(version) and this version writes version \(kind.schema.version); one output never mixes them: upgrade it with ytcrawl merge \(directory) --out \(directory)-v\(kind.schema.version) (older records gain the new columns as null), then crawl into that one with the same seeds (what it holds is not written again)"
+                )
+            }
+        }
         if kinds.contains(.comments) {
             // Before anything is cut back or written: one output never mixes clear and
             // pseudonymized authors, nor two secrets.

@@ -76,4 +76,24 @@ struct SchemaOneOutputTests {
         let channels = try MergeCommandTests.records(work + "/merged", .channels)
         #expect(channels.values.allSatisfy { Set($0.keys) == Set(RecordSchema.channels.columns) })
     }
+
+    /// A crawl or an update never appends schema-2 records to it: refused before anything is
+    /// written, naming the merge that upgrades it; the upgraded output is updated.
+    @Test func aCrawlOrUpdateIntoItIsRefusedAndTheMergeUpgradesIt() async throws {
+        let directory = try Self.copy()
+        defer { for path in [directory, directory + "-v2"] { try? FileManager.default.removeItem(atPath: path) } }
+        let before = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        let shard = FileManager.default.contents(atPath: directory + "/videos-00000.jsonl.gz")
+        let update = try await CLIRunner.run(["update", directory, "--budget", "100", "--emulator", "--quiet"])
+        #expect(update.status != 0 && update.stderr.contains("schema version 1"), "\(update.stderr)")
+        #expect(update.stderr.contains("ytcrawl merge \(directory) --out \(directory)-v2"), "\(update.stderr)")
+        #expect(FileManager.default.contents(atPath: directory + "/videos-00000.jsonl.gz") == shard)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory).sorted().filter { $0 != "ytcrawl.lock" }
+                == before.filter { $0 != "ytcrawl.lock" })
+        let merge = try await CLIRunner.run(["merge", directory, "--out", directory + "-v2"])
+        #expect(merge.status == 0, "\(merge.stderr)")
+        let verify = try await CLIRunner.run(["verify", directory + "-v2"])
+        #expect(verify.status == 0, "\(verify.stderr)")
+    }
 }
