@@ -77,15 +77,22 @@ struct UpdateCommand: Command {
         overlap = try scanner[Self.overlap]
         every = try scanner[Self.every]
         let seedsPath = try scanner[Self.seedsFile]
+        // The checkpoint is read once, after every option is checked.
+        var savedOptions: SavedCrawlOptions?
         crawl = try CrawlCommand(
             scanner, out: directory, dryRun: false, seedsPath: seedsPath ?? directory + "/checkpoint.json",
             budgetExample: "ytcrawl update \(directory) --budget 1000"
         ) {
-            if let seedsPath { return try CrawlCommand.readSeeds(seedsPath) }
-            return try Self.savedSeeds(of: directory)
+            guard let seedsPath else {
+                let saved = try Self.savedSeeds(of: directory)
+                savedOptions = saved.options
+                return (saved.seeds, saved.digest)
+            }
+            savedOptions = (try? SavedRun.read(directory: directory))??.options
+            return try CrawlCommand.readSeeds(seedsPath)
         }
         // What the crawl collected, unless this command line says otherwise: flags only add.
-        if let saved = try? SavedSeeds.options(directory: directory) {
+        if let saved = savedOptions {
             if !scanner[CrawlCommand.noHydrate] { crawl.hydrate = saved.hydrate }
             crawl.comments = crawl.comments || saved.comments
             crawl.completeChannels = crawl.completeChannels || saved.completeChannels
@@ -96,15 +103,17 @@ struct UpdateCommand: Command {
         }
     }
 
-    /// The seeds of DIR's last run, from its checkpoint.
-    static func savedSeeds(of directory: String) throws -> (seeds: [Seed], digest: String) {
+    /// The seeds of DIR's last run, from its checkpoint, and the options it collected with.
+    static func savedSeeds(of directory: String) throws -> (
+        seeds: [Seed], digest: String, options: SavedCrawlOptions?
+    ) {
         let checkpoint = directory + "/checkpoint.json"
         guard FileManager.default.fileExists(atPath: checkpoint) else {
             throw UsageError(
                 "\(directory) holds no crawl to update (no checkpoint.json): crawl into it first, as ytcrawl --seeds seeds.txt --budget 10000 --out \(directory)"
             )
         }
-        let lines: [String]?
+        let saved: SavedRun?
         do {
             // Outputs that no seeds made: a snapshot, a merge.
             if let manifest = try Manifest.load(directory: directory) {
@@ -119,20 +128,20 @@ struct UpdateCommand: Command {
                     )
                 }
             }
-            lines = try SavedSeeds.lines(directory: directory)
+            saved = try SavedRun.read(directory: directory)
         } catch let usage as UsageError {
             throw usage
         } catch {
             throw RuntimeFailure("cannot read \(checkpoint): \(error)")
         }
-        guard let lines else {
+        guard let lines = saved?.seeds else {
             throw UsageError(
                 "\(checkpoint) does not list its seeds (an earlier version wrote it): give them with --seeds FILE")
         }
         let text = lines.joined(separator: "\n") + "\n"
         do {
             let seeds = try SeedsParser.parse(text, file: checkpoint + " (the last run's seeds)")
-            return (seeds, SHA256.hex(SHA256.hash(Array(text.utf8))))
+            return (seeds, SHA256.hex(SHA256.hash(Array(text.utf8))), saved?.options)
         } catch let error as SeedError {
             throw UsageError(error.description + "; give the seeds with --seeds FILE")
         }
