@@ -100,4 +100,55 @@ struct FormatLabelTests {
         #expect(last.ending == .completed, "after \(runs) runs")
         _ = try Self.check(out, channels: channels, emulator: emulator, start: start, end: Date())
     }
+
+    /// The channels an output holds records of.
+    static func channels(_ out: String) throws -> [String] {
+        var ids: [String] = []
+        for name in ArchiveReader.shardNames(directory: out, kind: .channels) {
+            try ArchiveReader.forEachLine(path: out + "/" + name) { line, _ in
+                if case .string(let id)? = try JSONValue.parse(Array(line))["channelId"] { ids.append(id) }
+            }
+        }
+        return ids
+    }
+
+    /// The videos of an output that `endpoint` found first.
+    static func found(by endpoint: String, _ out: String) throws -> Int {
+        var count = 0
+        for name in ArchiveReader.shardNames(directory: out, kind: .videos) {
+            try ArchiveReader.forEachLine(path: out + "/" + name) { line, _ in
+                if try JSONValue.parse(Array(line))["source"]?["endpoint"] == .string(endpoint) { count += 1 }
+            }
+        }
+        return count
+    }
+
+    /// A `walk=channels formats=yes` search: its results are held until their channel's lists
+    /// are walked, then written once with the label (and still as the search's finds), with or
+    /// without hydration, and across budget stops.
+    @Test(arguments: [(hydrate: true, budget: nil), (hydrate: false, budget: nil), (hydrate: true, budget: 20)])
+    func searchResultsOfWalkedChannelsAreLabelled(hydrate: Bool, budget: Int?) async throws {
+        let emulator = try CrawlTests.emulator()
+        defer { emulator.stop() }
+        let out = CrawlTests.temporary("formats-search")
+        let ledger = CrawlTests.temporary("ledger")
+        defer { for path in [out, ledger] { try? FileManager.default.removeItem(atPath: path) } }
+        let seeds = "search music maxPages=1 walk=channels formats=yes\n"
+        let start = Date()
+        var summary = try await CrawlTests.crawl(
+            emulator, seeds: seeds, out: out, budget: budget, ledger: ledger, hydrate: hydrate)
+        var runs = 1
+        while summary.ending != .completed, runs < 40 {
+            summary = try await CrawlTests.crawl(
+                emulator, seeds: seeds, out: out, budget: budget, ledger: ledger, hydrate: hydrate)
+            runs += 1
+        }
+        #expect(summary.ending == .completed, "after \(runs) runs")
+        if budget != nil { #expect(runs > 2, "the budget stopped it mid-walk") }
+        let channels = try Self.channels(out)
+        #expect(channels.count > 2)
+        _ = try Self.check(out, channels: channels, emulator: emulator, start: start, end: Date())
+        #expect(try Self.found(by: "search.list", out) > 10, "search results keep their source")
+        #expect(ArchiveVerifier.verify(directory: out).problem == nil)
+    }
 }

@@ -27,17 +27,21 @@ extension CrawlEngine {
     ///
     /// A video found without its data (a video seed) is asked of videos.list even with
     /// `--no-hydrate`: every seed yields its videos.
+    /// A video held for its channel (`heldFor`) waits for that channel's walk to end, even with
+    /// `--no-hydrate`: the walk writes it when it lists it, videos.list when it does not.
     ///
     /// - Returns: whether the video was new.
     @discardableResult
     mutating func discover(
         _ id: String, seed: Int, endpoint: String, rank: Int, partial: Video?, format: VideoFormat? = nil,
-        _ out: inout EventOutput
+        heldFor: String? = nil, _ out: inout EventOutput
     ) -> Bool {
         if options.comments || seeds[seed].comments { wantComments(of: id, seed: seed) }
         guard seen.insertVideo(id) else { return false }
-        if options.hydrate || partial == nil {
-            hydration.add(PendingVideo(videoId: id, seed: seed, endpoint: endpoint, rank: rank, format: format))
+        if options.hydrate || partial == nil || heldFor != nil {
+            hydration.add(
+                PendingVideo(
+                    videoId: id, seed: seed, endpoint: endpoint, rank: rank, format: format, heldFor: heldFor))
         } else if var video = partial {
             video.format = format
             video.source = source(seed, endpoint: endpoint, rank: rank)
@@ -46,6 +50,39 @@ extension CrawlEngine {
         }
         return true
     }
+
+    /// A video found by a search: discovered, and with `walk=channels` its channel walked. With
+    /// format labels on, it is held until that walk ends, which labels it (see ``HydrationQueue``).
+    ///
+    /// - Returns: whether the video was new.
+    mutating func found(bySearch video: Video, seed: Int, rank: Int, walkChannel: Bool, _ out: inout EventOutput)
+        -> Bool
+    {
+        let channel = walkChannel ? video.channelId.flatMap { $0.isEmpty ? nil : $0 } : nil
+        if let channel { walk(channel: channel, seed: seed) }
+        let labelled = channel != nil && (options.formats || seeds[seed].formats)
+        return discover(
+            video.videoId, seed: seed, endpoint: "search.list", rank: rank, partial: video,
+            heldFor: labelled ? channel : nil, &out)
+    }
+
+    /// A walk of a channel's lists found a video already found: a video still waiting for
+    /// hydration takes the walk's label. One held for this walk is written now with
+    /// `--no-hydrate` (the walk's page carries its data), where it was first found.
+    mutating func foundAgain(_ id: String, format: VideoFormat?, partial: Video?, _ out: inout EventOutput) {
+        guard let waiting = hydration.pending[id] else { return }
+        if let format { hydration.label(id, format) }
+        guard waiting.heldFor != nil, !options.hydrate, var video = partial, let origin = hydration.remove(id) else {
+            return
+        }
+        video.format = origin.format
+        video.source = source(origin.seed, endpoint: origin.endpoint, rank: origin.rank)
+        video.fetchedAt = out.wallClock
+        write(.video(video), &out)
+    }
+
+    /// The walk of a channel's uploads ended: the search results held for it go to hydration.
+    mutating func uploadsWalked(_ channelId: String) { hydration.release(channel: channelId) }
 
     /// A hydrated video: written with where it was first found.
     ///

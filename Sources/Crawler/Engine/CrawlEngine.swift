@@ -188,6 +188,10 @@ struct CrawlEngine {
 
     private mutating func nextItem() -> WorkItem? {
         let discoveryStopped = stops.ending != nil
+        if hydration.holds, !discoveryStopped, frontier.isEmpty, tickets.isEmpty {
+            // Nothing left that could release them (a walk failed, or another seed's ended first).
+            hydration.releaseAll()
+        }
         let waiting = hydration.waiting
         // Without hydration only video seeds wait here.
         if waiting > 0,
@@ -217,7 +221,8 @@ struct CrawlEngine {
 
     var mayStartAnything: Bool {
         guard mayStart else { return false }
-        return hydration.waiting > 0 || (stops.ending == nil && (!frontier.isEmpty || snapshot.waiting > 0))
+        return hydration.waiting > 0
+            || (stops.ending == nil && (!frontier.isEmpty || snapshot.waiting > 0 || hydration.holds))
     }
 
     /// The page cap of seed `seed`: its own `maxPages=`, else `--max-pages`.

@@ -42,6 +42,7 @@ extension FrontierState {
             writer.member("endpoint", video.endpoint)
             writer.member("rank", video.rank)
             if let format = video.format { writer.member("format", format.rawValue) }
+            if let heldFor = video.heldFor { writer.member("heldFor", heldFor) }
             writer.raw("}")
         }
         writer.raw("]")

@@ -55,9 +55,11 @@ struct PlaylistPage: PagedWork {
         if formatWalk?.isLabelList == true { plan.counters.formatPages += 1 }
         for case .video(let video) in fetched.records {
             let published = video.publishedAt.map { Int64($0.timeIntervalSince1970) }
+            let label = format(published: published)
             let new = plan.discover(
                 video.videoId, seed: seed, endpoint: "playlistItems.list", rank: position, partial: video,
-                format: format(published: published), &out)
+                format: label, &out)
+            if !new { plan.foundAgain(video.videoId, format: label, partial: video, &out) }
             if let published { oldest = min(oldest ?? published, published) }
             if let until, let published, published <= until { reachedKnown = true }
             if let published, let channelId, formatWalk?.isLabelList != true {
@@ -164,12 +166,15 @@ struct PlaylistPage: PagedWork {
     }
 
     /// This list is walked: the next of the chain (Shorts, then live, then the uploads) is queued.
+    /// When it was the channel's uploads, the search results held for its labels are released.
     func walkEnded(_ plan: inout CrawlEngine, at now: Date) {
         let next: FormatWalk
         switch formatWalk {
         case .shorts?: next = .live
         case .live?: next = .rest
-        default: return
+        default:
+            if uploads, let channelId { plan.uploadsWalked(channelId) }
+            return
         }
         if let walk = formatWalk(next, at: now) { plan.enqueue(.playlist(walk)) }
     }

@@ -33,11 +33,8 @@ struct SearchPage: PagedWork {
         var position = rank
         var fresh = 0
         for case .video(let video) in fetched.records {
-            if plan.discover(video.videoId, seed: seed, endpoint: "search.list", rank: position, partial: video, &out) {
-                fresh += 1
-            }
+            if plan.found(bySearch: video, seed: seed, rank: position, walkChannel: walk, &out) { fresh += 1 }
             position += 1
-            if walk, let channel = video.channelId { plan.walk(channel: channel, seed: seed) }
         }
         if walk {
             for id in fetched.summary.channelResults { plan.walk(channel: id, seed: seed) }

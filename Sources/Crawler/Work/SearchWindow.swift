@@ -84,10 +84,7 @@ struct SearchWindow: PagedWork {
         var fresh = 0
         var outside: [String] = []
         for case .video(let video) in fetched.records {
-            if plan.discover(video.videoId, seed: seed, endpoint: "search.list", rank: position, partial: video, &out) {
-                fresh += 1
-            }
-            if walk, let channel = video.channelId { plan.walk(channel: channel, seed: seed) }
+            if plan.found(bySearch: video, seed: seed, rank: position, walkChannel: walk, &out) { fresh += 1 }
             if let date = video.publishedAt.map({ Int64($0.timeIntervalSince1970) }) {
                 // A date outside the window says nothing about where the next one ends.
                 if date < start || end.map({ date > $0 }) == true {

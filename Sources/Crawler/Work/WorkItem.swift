@@ -25,6 +25,10 @@ struct PendingVideo: Codable, Sendable, Hashable {
     var rank: Int
     /// Its format label, when a `formats=yes` walk found it (absent in older checkpoints).
     var format: VideoFormat?
+    /// The channel whose labelling walk it waits for: a result of a `walk=channels formats=yes`
+    /// search is hydrated once its channel's Shorts, live and uploads lists are walked, with the
+    /// label they give it (absent when it waits for nothing, and in older checkpoints).
+    var heldFor: String?
 }
 
 /// What a checkpoint keeps of a crawl in progress.

@@ -1,11 +1,20 @@
+import YouTubeKit
+
 /// The found videos not yet hydrated: each with where it was first found, and the order they go
 /// to videos.list, 50 to a batch.
 ///
-/// Invariant: every id waiting in the order is pending; a pending id may wait nowhere (its batch
-/// is in flight, or failed for good this run: a rerun asks again from the checkpoint).
+/// A video may be held back for its channel (``PendingVideo/heldFor``): a search result of a
+/// `walk=channels formats=yes` seed waits until its channel's labelling walk ends, so that it is
+/// written with the label that walk gives it, not before with none.
+///
+/// Invariant: every id waiting in the order is pending and held for no channel; every held id is
+/// pending and held for that channel; a pending id may wait nowhere (its batch is in flight, or
+/// failed for good this run: a rerun asks again from the checkpoint).
 struct HydrationQueue: Sendable {
     private(set) var pending: [String: PendingVideo] = [:]
     private var order = HeadQueue<String>()
+    /// Held ids by the channel whose walk they wait for.
+    private var held: [String: [String]] = [:]
 
     /// Videos to a videos.list request.
     static let batchSize = 50
@@ -16,11 +25,41 @@ struct HydrationQueue: Sendable {
     /// Waiting for a batch of this run.
     var waiting: Int { order.count }
 
-    /// Queues a found video (once: ``SeenSets`` keeps the id from coming twice).
+    /// Whether any video is held for its channel's walk.
+    var holds: Bool { !held.isEmpty }
+
+    /// Queues a found video (once: ``SeenSets`` keeps the id from coming twice), or holds it for
+    /// the channel its ``PendingVideo/heldFor`` names.
     mutating func add(_ video: PendingVideo) {
         guard pending[video.videoId] == nil else { return }
         pending[video.videoId] = video
-        order.append(video.videoId)
+        if let channel = video.heldFor {
+            held[channel, default: []].append(video.videoId)
+        } else {
+            order.append(video.videoId)
+        }
+    }
+
+    /// A walk found a pending video again with its label: kept unless it has one already (the
+    /// first list that names a video labels it).
+    mutating func label(_ id: String, _ format: VideoFormat) {
+        guard pending[id] != nil, pending[id]?.format == nil else { return }
+        pending[id]?.format = format
+    }
+
+    /// The walk of `channel` ended: what waited for it goes to hydration.
+    mutating func release(channel: String) {
+        guard let ids = held.removeValue(forKey: channel) else { return }
+        for id in ids where pending[id]?.heldFor == channel {
+            pending[id]?.heldFor = nil
+            order.append(id)
+        }
+    }
+
+    /// Nothing else is left to do: every held video goes to hydration (a walk that failed, or one
+    /// another seed had queued, will not release its channel's).
+    mutating func releaseAll() {
+        for channel in held.keys.sorted() { release(channel: channel) }
     }
 
     /// The next batch's ids, oldest found first.
@@ -29,8 +68,16 @@ struct HydrationQueue: Sendable {
     /// A batch whose request was not answered goes back to the front.
     mutating func putBack(_ ids: [String]) { order.pushFront(contentsOf: ids.filter { pending[$0] != nil }) }
 
-    /// The video came back from videos.list (or did not: deleted since): it no longer waits.
-    mutating func remove(_ id: String) -> PendingVideo? { pending.removeValue(forKey: id) }
+    /// The video came back from videos.list (or did not: deleted since), or a walk wrote it: it
+    /// no longer waits.
+    mutating func remove(_ id: String) -> PendingVideo? {
+        guard let video = pending.removeValue(forKey: id) else { return nil }
+        if let channel = video.heldFor {
+            held[channel]?.removeAll { $0 == id }
+            if held[channel]?.isEmpty == true { held[channel] = nil }
+        }
+        return video
+    }
 
     /// In a checkpoint's order: by seed, rank and id.
     var inCheckpointOrder: [PendingVideo] {
@@ -39,8 +86,13 @@ struct HydrationQueue: Sendable {
 
     var invariantViolations: [String] {
         var problems = order.invariantViolations
-        if let stray = order.waiting.first(where: { pending[$0] == nil }) {
-            problems.append("video \(stray) waits for hydration but is not pending")
+        if let stray = order.waiting.first(where: { pending[$0] == nil || pending[$0]?.heldFor != nil }) {
+            problems.append("video \(stray) waits for hydration but is not pending, or is held")
+        }
+        for (channel, ids) in held {
+            if let stray = ids.first(where: { pending[$0]?.heldFor != channel }) {
+                problems.append("video \(stray) is held for \(channel) but not pending for it")
+            }
         }
         if order.count > pending.count { problems.append("\(order.count) waiting, only \(pending.count) pending") }
         return problems
