@@ -109,7 +109,7 @@ public enum ArchiveVerifier {
                         + "(\(kind.schema.version)): verify it with a newer ytcrawl")
             }
             let columns = kind.schema.atVersion(version).columns
-            let idColumn = kind.idColumn
+            let key = kind.keyColumns.joined(separator: ", ")
             var seen = ids[kind] ?? []
             defer { ids[kind] = seen }
             var lines = 0
@@ -128,11 +128,11 @@ public enum ArchiveVerifier {
                 if let missing = columns.first(where: { !keys.contains($0) }) {
                     throw fail("\(shard.name) line \(number): column \(missing) is missing")
                 }
-                guard case .string(let id)? = value[idColumn] else {
-                    throw fail("\(shard.name) line \(number): \(idColumn) is not a string")
+                guard let id = kind.id(of: value) else {
+                    throw fail("\(shard.name) line \(number): \(key) is not a string")
                 }
                 guard seen.insert(id).inserted else {
-                    throw fail("\(shard.name) line \(number): \(idColumn) \(id) appears twice")
+                    throw fail("\(shard.name) line \(number): \(key) \(id) appears twice")
                 }
                 if kind == .comments { try authors.check(value, place: "\(shard.name) line \(number)") }
             }

@@ -164,6 +164,12 @@ public final class ArchiveWriter {
         try writer.withBytes { try append($0, kind: .comments) }
     }
 
+    public func append(_ link: ChannelLink) throws {
+        writer.removeAll()
+        RecordEncoder.encode(link, into: &writer)
+        try writer.withBytes { try append($0, kind: .links) }
+    }
+
     public func append(_ stats: VideoStats) throws {
         writer.removeAll()
         RecordEncoder.encode(stats, into: &writer)
@@ -177,6 +183,7 @@ public final class ArchiveWriter {
         case .channel(let channel): try append(channel)
         case .comment(let comment): try append(comment)
         case .stats(let stats): try append(stats)
+        case .link(let link): try append(link)
         }
     }
 

@@ -1,17 +1,32 @@
 import StreamingJSON
+import YouTubeKit
 
 extension RecordKind {
-    /// How each record of the kind begins: its id member, first.
-    var idPrefix: String { "{\"\(idColumn)\":\"" }
-
-    /// The id of a record line of the kind (the encoder writes it first); `nil` for a line that
-    /// does not begin with it.
+    /// The id of a record line of the kind: its key column (or columns, joined by a space), which
+    /// the encoder writes first, in order; `nil` for a line that does not begin with them.
     public func id(inLine line: some Collection<UInt8>) -> String? {
-        let prefix = idPrefix.utf8
-        guard line.count > prefix.count + 1, line.starts(with: prefix) else { return nil }
-        let value = line.dropFirst(prefix.count)
-        guard let end = value.firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-        return String(decoding: value[..<end], as: UTF8.self)
+        var rest = line[...]
+        var parts: [String] = []
+        for (index, column) in keyColumns.enumerated() {
+            let prefix = ((index == 0 ? "{" : ",") + "\"\(column)\":\"").utf8
+            guard rest.count > prefix.count + 1, rest.starts(with: prefix) else { return nil }
+            let value = rest.dropFirst(prefix.count)
+            guard let end = value.firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+            parts.append(String(decoding: value[..<end], as: UTF8.self))
+            rest = value[value.index(after: end)...]
+        }
+        return parts.count == 1 ? parts[0] : parts.joined(separator: " ")
+    }
+
+    /// The id of a parsed record (``id(inLine:)`` of its line); `nil` when a key column is not a
+    /// string.
+    public func id(of record: JSONValue) -> String? {
+        var parts: [String] = []
+        for column in keyColumns {
+            guard case .string(let value)? = record[column] else { return nil }
+            parts.append(value)
+        }
+        return parts.joined(separator: " ")
     }
 
     /// The schema version of the kind's records in an output whose manifest says `manifest`
@@ -39,4 +54,7 @@ extension RecordKind {
 
     /// The column that identifies a record of the kind (the encoder writes it first).
     public var idColumn: String { schema.idColumn }
+
+    /// The columns that together identify a record of the kind (the encoder writes them first).
+    public var keyColumns: [String] { schema.keyColumns }
 }

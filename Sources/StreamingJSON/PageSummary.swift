@@ -7,6 +7,8 @@ public enum DecodedRecord: Sendable, Hashable {
     case comment(Comment)
     /// A line of a statistics snapshot (made by `ytcrawl refresh`, never by a page decoder).
     case stats(VideoStats)
+    /// A channel's link to another (channelSections.list, subscriptions.list).
+    case link(ChannelLink)
 }
 
 /// What a whole page said besides its records.

@@ -181,6 +181,21 @@ public enum RecordEncoder {
         writer.raw("}\n")
     }
 
+    /// Appends `link` as one line (with its `\n`).
+    public static func encode(_ link: ChannelLink, into writer: inout JSONWriter) {
+        writer.raw("{")
+        writer.key("fromChannelId")
+        writer.string(link.fromChannelId)
+        writer.member("toChannelId", link.toChannelId)
+        writer.member("relation", link.relation.rawValue)
+        writer.member("sectionTitle", link.sectionTitle)
+        writer.member("depth", link.depth)
+        source(link.source.map { (nil, $0.seed, $0.endpoint, $0.rank) }, into: &writer)
+        writer.memberKey("fetchedAt")
+        date(link.fetchedAt, into: &writer)
+        writer.raw("}\n")
+    }
+
     /// The columns of a statistics snapshot line, in order (``RecordSchema/stats``).
     public static let statsColumns = RecordSchema.stats.columns
 
@@ -205,6 +220,7 @@ public enum RecordEncoder {
         case .channel(let channel): encode(channel, into: &writer)
         case .comment(let comment): encode(comment, into: &writer)
         case .stats(let stats): encode(stats, into: &writer)
+        case .link(let link): encode(link, into: &writer)
         }
     }
 

@@ -9,6 +9,8 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable, Codable, Custo
     case comments
     /// A statistics snapshot's lines (`snapshots/<time>/stats-NNNNN.jsonl.gz`, by `ytcrawl refresh`).
     case stats
+    /// Channel links (`links=` seeds): featured channels and subscriptions.
+    case links
 
     /// What a crawl's output holds (a snapshot holds ``stats``).
     public static let crawlKinds: [RecordKind] = [.videos, .channels, .comments]
@@ -20,6 +22,7 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable, Codable, Custo
         case .channels: .channels
         case .comments: .comments
         case .stats: .stats
+        case .links: .links
         }
     }
 
@@ -34,6 +37,7 @@ extension DecodedRecord {
         case .channel: .channels
         case .comment: .comments
         case .stats: .stats
+        case .link: .links
         }
     }
 }

@@ -60,6 +60,10 @@ public struct RecordSchema: Sendable, Hashable {
     /// The column that identifies a record (written first).
     public var idColumn: String { fields[0].name }
 
+    /// The columns that together identify a record (written first, in this order): the id
+    /// column, or a link's from, to and relation.
+    public var keyColumns: [String] { kind == .links ? ["fromChannelId", "toChannelId", "relation"] : [idColumn] }
+
     static let thumbnail = FieldType.object([
         Field("url", .string, nullable: false), Field("width", .integer, optional: true),
         Field("height", .integer, optional: true),
@@ -161,6 +165,22 @@ public struct RecordSchema: Sendable, Hashable {
             Field("videoId", .string, nullable: false), Field("fetchedAt", .timestamp), Field("viewCount", .integer),
             Field("likeCount", .integer), Field("commentCount", .integer), Field("duration", .string),
             Field("status", .enumeration(["ok", "gone"]), nullable: false),
+        ])
+
+    public static let links = RecordSchema(
+        kind: .links, version: 2,
+        fields: [
+            Field("fromChannelId", .string, nullable: false, since: 2),
+            Field("toChannelId", .string, nullable: false, since: 2),
+            Field("relation", .enumeration(ChannelLink.Relation.allCases.map(\.rawValue)), nullable: false, since: 2),
+            Field("sectionTitle", .string, since: 2), Field("depth", .integer, nullable: false, since: 2),
+            Field(
+                "source",
+                .object([
+                    Field("seed", .string, nullable: false), Field("endpoint", .string, nullable: false),
+                    Field("rank", .integer, nullable: false),
+                ]), since: 2),
+            Field("fetchedAt", .timestamp, since: 2),
         ])
 
     /// Every kind's schema, in ``RecordKind`` order.
