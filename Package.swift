@@ -39,6 +39,8 @@ let package = Package(
         .target(name: "Transport", dependencies: ["TransportCore", "POSIXSupport", "YouTubeKit", "CCurl"]),
         .target(name: "Archive", dependencies: ["YouTubeKit", "StreamingJSON", "Gzip", "Digest", "POSIXSupport"]),
         .target(name: "Emulator", dependencies: ["YouTubeKit", "StreamingJSON", "Gzip", "POSIXSupport"]),
+        // Graphs of an output (reply, co-commenter, co-tag networks) as GraphML, GEXF and CSV.
+        .target(name: "Network", dependencies: ["YouTubeKit", "StreamingJSON", "Archive", "POSIXSupport"]),
         .target(
             name: "Crawler",
             dependencies: ["YouTubeKit", "StreamingJSON", "TransportCore", "Archive", "Digest", "POSIXSupport"]
@@ -46,7 +48,7 @@ let package = Package(
         .executableTarget(
             name: "ytcrawl",
             dependencies: [
-                "YouTubeKit", "StreamingJSON", "Transport", "Crawler", "Archive", "Emulator", "POSIXSupport",
+                "YouTubeKit", "StreamingJSON", "Transport", "Crawler", "Archive", "Emulator", "POSIXSupport", "Network",
             ]
         ),
         .executableTarget(
@@ -71,6 +73,7 @@ let package = Package(
         .testTarget(
             name: "StreamingJSONTests", dependencies: ["StreamingJSON", "YouTubeKit", "TestSupport", "Emulator"]),
         .testTarget(name: "GzipTests", dependencies: ["Gzip", "TestSupport"]),
+        .testTarget(name: "NetworkTests", dependencies: ["Network"]),
         .testTarget(
             name: "TransportTests",
             dependencies: ["Transport", "YouTubeKit", "Emulator", "StreamingJSON", "Gzip", "TestSupport"]),

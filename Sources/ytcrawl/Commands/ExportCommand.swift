@@ -1,5 +1,6 @@
 import Archive
 import Foundation
+import Network
 import StreamingJSON
 
 /// `ytcrawl export DIR --csv FILE [--kind K]`: one record kind as flat CSV (RFC 4180).

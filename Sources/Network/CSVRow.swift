@@ -1,9 +1,11 @@
 /// One CSV row (RFC 4180): fields quoted when they hold a comma, a quote or a line break.
-struct CSVRow {
-    private(set) var bytes: [UInt8] = []
+public struct CSVRow {
+    public init() {}
+
+    public private(set) var bytes: [UInt8] = []
     private var fields = 0
 
-    mutating func append(_ field: String) {
+    public mutating func append(_ field: String) {
         if fields > 0 { bytes.append(UInt8(ascii: ",")) }
         fields += 1
         let utf8 = field.utf8
@@ -20,5 +22,5 @@ struct CSVRow {
     }
 
     /// The row with its CRLF.
-    var line: [UInt8] { bytes + [0x0D, 0x0A] }
+    public var line: [UInt8] { bytes + [0x0D, 0x0A] }
 }
