@@ -103,6 +103,23 @@ public final class EmulatorServer: Sendable {
     /// ``EmulatorService/uploadSchedule(channelId:)``.
     public func uploadSchedule(channelId: String) -> UploadSchedule? { service.uploadSchedule(channelId: channelId) }
 
+    /// ``EmulatorService/channelExists(_:)``.
+    public func channelExists(_ channelId: String) -> Bool { service.channelExists(channelId) }
+
+    /// ``EmulatorService/featuredChannels(of:)``.
+    public func featuredChannels(of channelId: String) -> [(sectionTitle: String, channelIds: [String])]? {
+        service.featuredChannels(of: channelId)
+    }
+
+    /// ``EmulatorService/subscriptions(of:)``.
+    public func subscriptions(of channelId: String) -> [String]? { service.subscriptions(of: channelId) }
+
+    /// ``EmulatorService/subscriptionsArePrivate(_:)``.
+    public func subscriptionsArePrivate(_ channelId: String) -> Bool { service.subscriptionsArePrivate(channelId) }
+
+    /// ``EmulatorService/truthLinks()``.
+    public func truthLinks() -> [ChannelLink] { service.truthLinks() }
+
     /// Writes the ground truth as JSON lines (see ``EmulatorService/dumpTruth(to:kinds:)``).
     public func dumpTruth(to directory: String, kinds: Set<RecordKind> = Set(EmulatorService.truthKinds)) throws {
         try service.dumpTruth(to: directory, kinds: kinds)

@@ -252,7 +252,8 @@ extension EmulatorService {
 
     /// Writes the ground truth of `kinds` as JSON lines: `DIRECTORY/videos.jsonl` (as the corpus
     /// stands on the emulator's day), `DIRECTORY/channels.jsonl` and `DIRECTORY/comments.jsonl`
-    /// (gigabytes for a corpus of tens of thousands of videos: leave it out when not needed).
+    /// (gigabytes for a corpus of tens of thousands of videos: leave it out when not needed), and
+    /// always the channel links, `DIRECTORY/links.jsonl` (see ``dumpLinks(to:)``).
     ///
     /// - Throws: when the directory or files cannot be written.
     public func dumpTruth(to directory: String, kinds: Set<RecordKind> = Set(truthKinds)) throws {
@@ -271,5 +272,6 @@ extension EmulatorService {
         try write(.comments) { writer in
             for comment in truthComments() { RecordEncoder.encode(comment, into: &writer) }
         }
+        try dumpLinks(to: directory)
     }
 }

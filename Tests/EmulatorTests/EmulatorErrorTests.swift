@@ -19,7 +19,7 @@ struct EmulatorErrorTests {
         ("/youtube/v3/videos?part=snippet,fileDetailz&id=abc", 400, "unknownPart"),
         ("/youtube/v3/playlistItems?part=snippet", 400, "required"),
         ("/youtube/v3/playlistItems?part=snippet&playlistId=UUx&maxResults=-1", 400, "invalidParameter"),
-        ("/youtube/v3/subscriptions?part=snippet", 404, "notFound"),
+        ("/youtube/v3/activities?part=snippet", 404, "notFound"),
         ("/youtube/v3/comments?part=snippet", 400, "missingRequiredParameter"),
         ("/youtube/v3/videos?part=snippet&id=abc&alt=xml", 400, "invalidParameter"),
         ("/youtube/v3/videos?part=snippet&id=abc&fields=items(id", 400, "badRequest"),

@@ -21,6 +21,10 @@ struct QuotaModelTests {
         (.classic, .comments, .units, 1),
         (.buckets, .batchGetStats, .stats, 1),
         (.classic, .batchGetStats, .units, 1),
+        (.buckets, .channelSections, .units, 1),
+        (.buckets, .subscriptions, .units, 1),
+        (.classic, .channelSections, .units, 1),
+        (.classic, .subscriptions, .units, 1),
     ]
 
     @Test("cost of every method in both models", arguments: table)

@@ -170,6 +170,8 @@ final class EmulatorAPI: Sendable {
             case .commentThreads: value = try endpoint.commentThreads()
             case .comments: value = try endpoint.comments()
             case .batchGetStats: value = try endpoint.batchGetStats()
+            case .channelSections: value = try endpoint.channelSections()
+            case .subscriptions: value = try endpoint.subscriptions()
             }
             if let filter { value = filter.apply(to: value) }
             return render(value, status: 200, pretty: pretty, gzip: gzip)

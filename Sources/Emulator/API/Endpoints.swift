@@ -49,6 +49,26 @@ struct Endpoints {
         }
     }
 
+    /// The one filter of `filters` the request gives (400 for none or several; 401 for those
+    /// only OAuth may use). `listed`: the order the "no filter" message names them in.
+    func oneFilter(of filters: [String], listed: [String]? = nil, needingOAuth: Set<String>) throws -> String {
+        let given = filters.filter { parameters[$0] != nil }
+        guard given.count == 1 else {
+            throw APIFailure(
+                status: 400, reason: given.isEmpty ? "missingRequiredParameter" : "incompatibleParameters",
+                message: given.isEmpty
+                    ? "No filter selected. Expected one of: \((listed ?? filters).joined(separator: ", "))"
+                    : "Incompatible parameters specified in the request: \(given.joined(separator: ", "))",
+                domain: "youtube.parameter", locationType: "other", statusText: "INVALID_ARGUMENT")
+        }
+        if needingOAuth.contains(given[0]) {
+            throw APIFailure(
+                status: 401, reason: "authError", message: "\(given[0]) needs OAuth 2.0 authorization.",
+                domain: "global", statusText: "UNAUTHENTICATED")
+        }
+        return given[0]
+    }
+
     func maxResults(range: ClosedRange<Int>, default value: Int) throws -> Int {
         guard let text = parameters["maxResults"] else { return value }
         guard let number = Int(text), range.contains(number) else {
@@ -188,22 +208,10 @@ struct Endpoints {
             "maxResults", "pageToken", "onBehalfOfContentOwner",
         ])
         let parts = try parts(Self.channelParts)
-        let filters = ["id", "forHandle", "forUsername", "mine", "managedByMe", "mySubscribers", "categoryId"].filter {
-            parameters[$0] != nil
-        }
-        guard filters.count == 1 else {
-            throw APIFailure(
-                status: 400, reason: filters.isEmpty ? "missingRequiredParameter" : "incompatibleParameters",
-                message: filters.isEmpty
-                    ? "No filter selected. Expected one of: forUsername, managedByMe, forHandle, id, mine, mySubscribers, categoryId"
-                    : "Incompatible parameters specified in the request: \(filters.joined(separator: ", "))",
-                domain: "youtube.parameter", locationType: "other", statusText: "INVALID_ARGUMENT")
-        }
-        if ["mine", "managedByMe", "mySubscribers"].contains(filters[0]) {
-            throw APIFailure(
-                status: 401, reason: "authError", message: "\(filters[0]) needs OAuth 2.0 authorization.",
-                domain: "global", statusText: "UNAUTHENTICATED")
-        }
+        _ = try oneFilter(
+            of: ["id", "forHandle", "forUsername", "mine", "managedByMe", "mySubscribers", "categoryId"],
+            listed: ["forUsername", "managedByMe", "forHandle", "id", "mine", "mySubscribers", "categoryId"],
+            needingOAuth: ["mine", "managedByMe", "mySubscribers"])
         _ = try maxResults(range: 0...50, default: 5)
         var found: [Int] = []
         if parameters["id"] != nil {

@@ -110,6 +110,20 @@ struct APIFailure: Error {
             statusText: "PERMISSION_DENIED")
     }
 
+    static func subscriptionForbidden() -> APIFailure {
+        APIFailure(
+            status: 403, reason: "subscriptionForbidden",
+            message: "The requester is not allowed to access the requested subscriptions.",
+            domain: "youtube.subscription", statusText: "PERMISSION_DENIED")
+    }
+
+    static func subscriberNotFound() -> APIFailure {
+        APIFailure(
+            status: 404, reason: "subscriberNotFound",
+            message: "The subscriber identified with the request cannot be found.",
+            domain: "youtube.subscription", statusText: "NOT_FOUND")
+    }
+
     static func videoNotFound() -> APIFailure {
         APIFailure(
             status: 404, reason: "videoNotFound",

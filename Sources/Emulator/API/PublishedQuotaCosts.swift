@@ -10,7 +10,8 @@ import YouTubeKit
 ///   call of a bucket of its own.
 /// - `classic`: search.list costs 100 units, every other list method 1 unit, all from one bucket;
 ///   `videos:batchGetStats` 1 unit of it.
-/// - commentThreads.list and comments.list cost 1 unit per call in both models.
+/// - commentThreads.list, comments.list, channelSections.list and subscriptions.list cost 1 unit
+///   per call in both models.
 enum PublishedQuotaCosts {
     /// One method's cost under each model.
     struct Row: Sendable {
@@ -28,6 +29,8 @@ enum PublishedQuotaCosts {
         case .commentThreads: Row(classic: units(1), buckets: units(1))
         case .comments: Row(classic: units(1), buckets: units(1))
         case .batchGetStats: Row(classic: units(1), buckets: QuotaCharge(bucket: .stats, cost: 1))
+        case .channelSections: Row(classic: units(1), buckets: units(1))
+        case .subscriptions: Row(classic: units(1), buckets: units(1))
         }
     }
 

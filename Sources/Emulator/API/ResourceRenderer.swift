@@ -32,17 +32,16 @@ struct ResourceRenderer: Sendable {
             })
     }
 
-    func channelThumbnails(_ channel: CorpusChannel) -> JSONValue {
-        let base = "https://yt3.ggpht.com/ytc/" + channel.id.dropFirst(2)
+    func channelThumbnails(_ channel: CorpusChannel) -> JSONValue { channelThumbnails(id: channel.id, sized: true) }
+
+    /// A channel's three thumbnails; `sized: false` leaves out their width and height, as
+    /// subscriptions.list does.
+    func channelThumbnails(id: String, sized: Bool) -> JSONValue {
+        let base = "https://yt3.ggpht.com/ytc/" + id.dropFirst(2)
         return .object(
             [("default", 88), ("medium", 240), ("high", 800)].map { name, size in
-                (
-                    name,
-                    .object([
-                        ("url", .string("\(base)=s\(size)-c-k-c0x00ffffff-no-rj")), ("width", .integer(size)),
-                        ("height", .integer(size)),
-                    ])
-                )
+                let url: (key: String, value: JSONValue) = ("url", .string("\(base)=s\(size)-c-k-c0x00ffffff-no-rj"))
+                return (name, .object(sized ? [url, ("width", .integer(size)), ("height", .integer(size))] : [url]))
             })
     }
 

@@ -55,7 +55,8 @@ public enum QuotaModel: String, Sendable, Hashable, CaseIterable, Codable {
         case (.classic, .search): return QuotaCharge(bucket: .units, cost: 100)
         case (.buckets, .batchGetStats): return QuotaCharge(bucket: .stats, cost: 1)
         case (.classic, .batchGetStats): return QuotaCharge(bucket: .units, cost: 1)
-        case (_, .videos), (_, .channels), (_, .playlistItems), (_, .playlists), (_, .commentThreads), (_, .comments):
+        case (_, .videos), (_, .channels), (_, .playlistItems), (_, .playlists), (_, .commentThreads), (_, .comments),
+            (_, .channelSections), (_, .subscriptions):
             return QuotaCharge(bucket: .units, cost: 1)
         }
     }

@@ -10,6 +10,10 @@ public enum APIMethod: String, Sendable, Hashable, CaseIterable, Codable {
     case comments
     /// `videos:batchGetStats`: statistics (and duration) of up to 50 videos (added in 2026).
     case batchGetStats
+    /// A channel's sections: its featured-channel shelves among them.
+    case channelSections
+    /// A channel's public subscriptions.
+    case subscriptions
 
     /// The path below the API base, e.g. `/youtube/v3/search`.
     public var path: String { "/youtube/v3/" + pathName }

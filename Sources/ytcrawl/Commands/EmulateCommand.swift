@@ -29,7 +29,7 @@ struct EmulateCommand: Command {
     static let dumpTruth = Option<String?>(
         "--dump-truth", "DIR",
         help:
-            "write every video (as it stands on the emulator's day), channel and comment as records to DIR/videos.jsonl, DIR/channels.jsonl and DIR/comments.jsonl, then serve"
+            "write every video (as it stands on the emulator's day), channel and comment as records to DIR/videos.jsonl, DIR/channels.jsonl and DIR/comments.jsonl, and every channel link (featured channel or subscription: from, to, relation, sectionTitle) to DIR/links.jsonl, then serve"
     )
     static let dumpTruthKinds = Option<[RecordKind]>.list(
         "--dump-truth-kinds", "LIST",

@@ -61,6 +61,16 @@ enum APIRequestBuilder {
         case .batchGetStats:
             known = ["id", "part"]
             request = try APIRequest.batchGetStats(ids: ids(), part: value("part") ?? APIRequest.Parts.batchGetStats)
+        case .channelSections, .subscriptions:
+            // No builder of their own yet: the parameters as given, `part` first.
+            known =
+                method == .channelSections
+                ? ["channelId", "id", "part"]
+                : ["channelId", "part", "maxResults", "pageToken", "order", "forChannelId"]
+            request = APIRequest(
+                method: method,
+                parameters: [APIRequest.Parameter("part", value("part") ?? "snippet")]
+                    + pairs.filter { $0.name != "part" }.map { APIRequest.Parameter($0.name, $0.value) })
         }
         if let unknown = pairs.first(where: { !known.contains($0.name) }) {
             let hint = Spelling.nearest(to: unknown.name, in: Array(known)).map { " (did you mean \($0)?)" } ?? ""
