@@ -118,7 +118,7 @@ public final class EmulatorServer: Sendable {
     public func subscriptionsArePrivate(_ channelId: String) -> Bool { service.subscriptionsArePrivate(channelId) }
 
     /// ``EmulatorService/truthLinks()``.
-    public func truthLinks() -> [ChannelLink] { service.truthLinks() }
+    public func truthLinks() -> [TruthLink] { service.truthLinks() }
 
     /// Writes the ground truth as JSON lines (see ``EmulatorService/dumpTruth(to:kinds:)``).
     public func dumpTruth(to directory: String, kinds: Set<RecordKind> = Set(EmulatorService.truthKinds)) throws {

@@ -3,7 +3,7 @@ import StreamingJSON
 
 /// A link between two channels, as a channel-link crawl finds it: a channel featured on another's
 /// shelf (a `multiplechannels` section), or a channel another subscribes to (publicly).
-public struct ChannelLink: Sendable, Hashable {
+public struct TruthLink: Sendable, Hashable {
     public enum Relation: String, Sendable, Hashable {
         case featured
         case subscription
@@ -57,15 +57,15 @@ extension EmulatorService {
 
     /// Every link of every channel, channel by channel: its featured channels shelf by shelf, then
     /// its public subscriptions.
-    public func truthLinks() -> [ChannelLink] {
+    public func truthLinks() -> [TruthLink] {
         channelIds.flatMap { channelId in
             (featuredChannels(of: channelId) ?? []).flatMap { shelf in
                 shelf.channelIds.map {
-                    ChannelLink(from: channelId, to: $0, relation: .featured, sectionTitle: shelf.sectionTitle)
+                    TruthLink(from: channelId, to: $0, relation: .featured, sectionTitle: shelf.sectionTitle)
                 }
             }
                 + (subscriptions(of: channelId) ?? []).map {
-                    ChannelLink(from: channelId, to: $0, relation: .subscription)
+                    TruthLink(from: channelId, to: $0, relation: .subscription)
                 }
         }
     }
