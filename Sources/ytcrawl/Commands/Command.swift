@@ -31,10 +31,13 @@ struct CommandConfiguration: Sendable {
     var groups: [OptionGroup]
     /// Paragraphs after the options: exit codes, examples.
     var epilogue: String
+    /// The words its arguments are one of (`schema KIND`), for shell completions; empty when they
+    /// are files or directories.
+    var argumentChoices: [String]
 
     init(
         name: String, synopsis: String, summary: String, usage: String? = nil, discussion: String,
-        groups: [OptionGroup] = [], epilogue: String
+        groups: [OptionGroup] = [], epilogue: String, argumentChoices: [String] = []
     ) {
         self.name = name
         self.synopsis = synopsis
@@ -43,6 +46,7 @@ struct CommandConfiguration: Sendable {
         self.discussion = discussion
         self.groups = groups
         self.epilogue = epilogue
+        self.argumentChoices = argumentChoices
     }
 
     /// Every option the command accepts (`-h, --help` too).
