@@ -105,6 +105,8 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: ["ytcrawl", "VideoSearch", "Archive", "YouTubeKit", "StreamingJSON", "TestSupport"]),
+        // What make dist and make wheel wrote, installed and run as a user would (no toolchain).
+        .testTarget(name: "PackagingTests", dependencies: ["ytcrawl", "TestSupport"]),
     ]
 )
 
