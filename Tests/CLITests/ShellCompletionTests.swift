@@ -60,11 +60,19 @@ struct ShellCompletionTests {
     }
 
     @Test(.enabled(if: ExternalTools.present("fish"), "fish is not installed (apt install fish)"))
-    func fishParsesItsScript() async throws {
+    func fishParsesItsScriptAndCompletes() async throws {
         let script = try await Self.script("fish")
         defer { try? FileManager.default.removeItem(atPath: script) }
         let result = try await ExternalTools.run("fish", ["-n", script])
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let completes = try await ExternalTools.run(
+            "fish",
+            [
+                "--no-config", "-c",
+                "source $argv[1]; complete -C 'ytcrawl mer'; echo then; complete -C 'ytcrawl crawl --shard-'", script,
+            ])
+        let words = completes.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+        #expect(words == ["merge", "then", "--shard-bytes", "--shard-records"], "\(completes.stdout)")
     }
 
     /// Every command and every option of the registry is in every shell's script, with the help

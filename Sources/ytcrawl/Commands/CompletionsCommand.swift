@@ -16,7 +16,7 @@ struct CompletionsCommand: Command {
               source <(ytcrawl completions bash)                      # in ~/.bashrc
               ytcrawl completions zsh > "${fpath[1]}/_ytcrawl"
               ytcrawl completions fish > ~/.config/fish/completions/ytcrawl.fish
-            """, argumentChoices: Shell.allCases.map(\.rawValue))
+            """, arguments: .words(Shell.allCases.map(\.rawValue)))
 
     var shell: Shell
 

@@ -9,7 +9,7 @@ struct ManPageCommand: Command {
         epilogue: """
             Examples:
               ytcrawl manpage > ytcrawl.1 && man -l ytcrawl.1
-            """)
+            """, arguments: .none)
 
     init(_ scanner: ArgumentScanner) throws {
         guard scanner.positional.isEmpty else { throw UsageError("ytcrawl manpage takes no arguments") }

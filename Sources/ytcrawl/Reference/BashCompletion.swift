@@ -62,8 +62,8 @@ enum BashCompletion {
             "        values=\"\(valued.joined(separator: " "))\"",
         ]
         if !directories.isEmpty { lines.append("        directories=\"\(directories.joined(separator: " "))\"") }
-        if !command.argumentChoices.isEmpty {
-            lines.append("        words=\"\(command.argumentChoices.joined(separator: " "))\"")
+        if case .words(let words) = command.arguments {
+            lines.append("        words=\"\(words.joined(separator: " "))\"")
         }
         return (lines + ["        ;;"]).joined(separator: "\n")
     }

@@ -25,10 +25,10 @@ enum FishCompletion {
             for spec in command.options where !(spec.name == "--help" && condition.hasSuffix("use_subcommand")) {
                 lines.append(prefix + option(spec))
             }
-            if command.argumentChoices.isEmpty {
-                lines.append(prefix + "-F")
-            } else {
-                lines.append(prefix + "-a \(quoted(command.argumentChoices.joined(separator: " ")))")
+            switch command.arguments {
+            case .none: break
+            case .paths: lines.append(prefix + "-F")
+            case .words(let words): lines.append(prefix + "-a \(quoted(words.joined(separator: " ")))")
             }
         }
         return lines.joined(separator: "\n")

@@ -53,10 +53,10 @@ enum ZshCompletion {
 
     private static func function(_ command: CommandConfiguration) -> String {
         var specs = command.options.map(spec)
-        if command.argumentChoices.isEmpty {
-            specs.append(quoted("*:argument:_files"))
-        } else {
-            specs.append(quoted("*:argument:(\(command.argumentChoices.joined(separator: " ")))"))
+        switch command.arguments {
+        case .none: break
+        case .paths: specs.append(quoted("*:argument:_files"))
+        case .words(let words): specs.append(quoted("*:argument:(\(words.joined(separator: " ")))"))
         }
         return """
             \(functionName(command))() {
