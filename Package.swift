@@ -2,6 +2,20 @@
 // ytcrawl: harvest YouTube Data API v3 metadata at scale, and the portable YouTubeKit library.
 import PackageDescription
 
+/// `ytcrawl --version`'s commit and build day: scripts/dist.sh exports YTCRAWL_BUILD_COMMIT
+/// and YTCRAWL_BUILD_DATE for `make dist`; a plain `swift build` sets neither and the binary says
+/// "unknown". Only the CBuildInfo target sees them, so a new commit recompiles one C file. Values
+/// are kept to the characters a commit or a date has, so none can break out of the C string.
+var buildInfoDefines: [CSetting] {
+    let allowed = Set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-.:+")
+    return ["YTCRAWL_BUILD_COMMIT", "YTCRAWL_BUILD_DATE"].compactMap { name in
+        guard let value = Context.environment[name], !value.isEmpty, value.allSatisfy(allowed.contains) else {
+            return nil
+        }
+        return .define(name, to: "\"\(value)\"")
+    }
+}
+
 let package = Package(
     name: "ytcrawl",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -14,6 +28,8 @@ let package = Package(
     targets: [
         // Portable core: requests, quota cost models, API errors, models, text helpers. Foundation only.
         .target(name: "YouTubeKit"),
+        // The commit and day of the build, from the build's environment (see buildInfoDefines).
+        .target(name: "CBuildInfo", cSettings: buildInfoDefines),
         // Chunk-fed JSON decoder (the hot path) and the page decoders built on it.
         .target(name: "StreamingJSON", dependencies: ["YouTubeKit"]),
         // System libraries with typed shims for variadic functions and macros.
@@ -48,7 +64,8 @@ let package = Package(
         .executableTarget(
             name: "ytcrawl",
             dependencies: [
-                "YouTubeKit", "StreamingJSON", "Transport", "Crawler", "Archive", "Emulator", "POSIXSupport", "Network",
+                "YouTubeKit", "StreamingJSON", "Transport", "Crawler", "Archive", "Emulator", "POSIXSupport",
+                "CBuildInfo", "Network",
             ]
         ),
         .executableTarget(
@@ -91,6 +108,8 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: ["ytcrawl", "VideoSearch", "Archive", "YouTubeKit", "StreamingJSON", "TestSupport"]),
+        // What make dist and make wheel wrote, installed and run as a user would (no toolchain).
+        .testTarget(name: "PackagingTests", dependencies: ["ytcrawl", "TestSupport"]),
     ]
 )
 

@@ -12,42 +12,22 @@ import os
 import subprocess
 import sys
 
+# The Polars types of the schema come from the ytcrawl Python module (python/ in this repository,
+# or the installed wheel).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
+from ytcrawl import polars_type  # noqa: E402
+
 KINDS = {
     "videos": "{d}/videos-*.jsonl.gz",
     "channels": "{d}/channels-*.jsonl.gz",
     "comments": "{d}/comments-*.jsonl.gz",
     "stats": "{d}/snapshots/*/stats-*.jsonl.gz",
 }
-THUMBNAIL_SIZES = ["default", "medium", "high", "standard", "maxres"]
 
 
 def schema(ytcrawl: str, kind: str, fmt: str) -> str:
     return subprocess.run([ytcrawl, "schema", kind, "--format", fmt], check=True, capture_output=True,
                           text=True).stdout
-
-
-def polars_type(node: dict):
-    import polars as pl
-
-    types = node.get("type", "string")
-    kind = [t for t in types if t != "null"][0] if isinstance(types, list) else types
-    if "enum" in node or kind == "string":
-        return pl.String
-    if kind == "integer":
-        return pl.Int64
-    if kind == "boolean":
-        return pl.Boolean
-    if kind == "number":
-        return pl.Float64
-    if kind == "array":
-        return pl.List(polars_type(node["items"]))
-    if "properties" in node:
-        return pl.Struct({name: polars_type(sub) for name, sub in node["properties"].items()})
-    if "additionalProperties" not in node:
-        # An object kept as the API sent it (contentRating, localizations): its JSON text.
-        return pl.String
-    # A map (thumbnails by size): Polars has no map type; the sizes YouTube sends become fields.
-    return pl.Struct({size: polars_type(node["additionalProperties"]) for size in THUMBNAIL_SIZES})
 
 
 def check(directory: str, ytcrawl: str) -> dict:

@@ -1,12 +1,29 @@
 import Foundation
+import TestSupport
 import Testing
+
+@testable import ytcrawl
 
 @Suite("ytcrawl command line")
 struct CLIBasicsTests {
+    /// The version, the commit and day of the build ("unknown" for a plain `swift build`; make dist
+    /// passes them) and the API revision the tool targets.
     @Test func version() async throws {
         let result = try await CLIRunner.run(["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("ytcrawl "))
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(result.stdout)")
+        #expect(lines.first == "ytcrawl \(ToolInfo.version)")
+        #expect(lines.contains { $0.hasPrefix("commit: ") && $0.count > "commit: ".count })
+        #expect(lines.contains { $0.hasPrefix("built: ") && $0.count > "built: ".count })
+        #expect(lines.contains("API: YouTube Data API v3, discovery revision \(ToolInfo.apiRevision)"))
+    }
+
+    /// The revision --version names is the discovery document's the code follows.
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.absent))
+    func theAPIRevisionIsTheDiscoveryDocuments() throws {
+        let document = try JSONSerialization.jsonObject(with: SharedFixtures.data("discovery/youtube.v3.json"))
+        #expect((document as? [String: Any])?["revision"] as? String == ToolInfo.apiRevision)
     }
 
     @Test func helpListsCommands() async throws {

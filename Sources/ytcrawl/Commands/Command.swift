@@ -31,10 +31,12 @@ struct CommandConfiguration: Sendable {
     var groups: [OptionGroup]
     /// Paragraphs after the options: exit codes, examples.
     var epilogue: String
+    /// What its arguments are, for shell completions.
+    var arguments: CommandArguments
 
     init(
         name: String, synopsis: String, summary: String, usage: String? = nil, discussion: String,
-        groups: [OptionGroup] = [], epilogue: String
+        groups: [OptionGroup] = [], epilogue: String, arguments: CommandArguments = .paths
     ) {
         self.name = name
         self.synopsis = synopsis
@@ -43,6 +45,7 @@ struct CommandConfiguration: Sendable {
         self.discussion = discussion
         self.groups = groups
         self.epilogue = epilogue
+        self.arguments = arguments
     }
 
     /// Every option the command accepts (`-h, --help` too).
@@ -59,4 +62,14 @@ struct CommandConfiguration: Sendable {
         sections.append(epilogue)
         return sections.filter { !$0.isEmpty }.joined(separator: "\n\n")
     }
+}
+
+/// What a command takes besides its options, as shell completions offer it.
+enum CommandArguments: Sendable, Equatable {
+    /// Nothing (`crawl`, `emulate`, `manpage`).
+    case none
+    /// Files or directories (`verify DIR`, `decode FILE`): the default.
+    case paths
+    /// One of these words (`schema KIND`, `completions SHELL`, `url METHOD`).
+    case words([String])
 }

@@ -7,7 +7,8 @@ enum CommandRegistry {
         [
             CrawlCommand.self, URLCommand.self, DecodeCommand.self, EmulateCommand.self, RefreshCommand.self,
             StatsCommand.self, VerifyCommand.self, GalleryCommand.self, ReportCommand.self, SchemaCommand.self,
-            ExportCommand.self, MergeCommand.self, UpdateCommand.self, NetworkCommand.self,
+            ExportCommand.self, MergeCommand.self, UpdateCommand.self, NetworkCommand.self, CompletionsCommand.self,
+            ManPageCommand.self,
         ]
     }
 
@@ -35,7 +36,7 @@ enum CommandRegistry {
             return .answered
         }
         if first == "--version" {
-            print("\(ToolInfo.name) \(ToolInfo.version)")
+            print(ToolInfo.versionText)
             return .answered
         }
         if first.hasPrefix("--") { return .command(defaultCommand, arguments: arguments) }
@@ -80,7 +81,7 @@ enum CommandRegistry {
 
             Options:
               -h, --help      show this help (ytcrawl COMMAND --help for a command's options)
-              --version       print the version
+              --version       print the version, commit, build date and API revision
 
             Examples:
               ytcrawl --seeds Samples/seeds.txt --budget 2000 --emulator

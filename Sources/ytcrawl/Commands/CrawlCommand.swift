@@ -73,7 +73,7 @@ struct CrawlCommand: Command {
             Example:
               ytcrawl --seeds Samples/seeds.txt --budget 10000
               ytcrawl --seeds Samples/seeds.txt --budget 2000 --emulator
-            """)
+            """, arguments: .none)
 
     var shared: SharedRunOptions
     var seedsPath: String

@@ -54,7 +54,7 @@ struct EmulateCommand: Command {
         epilogue: """
             Example:
               ytcrawl emulate --channels 50 --fault-rate 0.05 --faults 500,reset
-            """)
+            """, arguments: .none)
 
     var emulator: EmulatorConfiguration
     var port: Int

@@ -25,7 +25,7 @@ struct SchemaCommand: Command {
               ytcrawl schema videos --format bigquery > videos.schema.json
               bq load --source_format=NEWLINE_DELIMITED_JSON dataset.videos 'gs://bucket/out/videos-*.jsonl.gz' videos.schema.json
               duckdb -c "select count(*) from read_json('out/videos-*.jsonl.gz', columns = $(ytcrawl schema videos --format duckdb))"
-            """)
+            """, arguments: .words(RecordKind.allCases.map(\.rawValue)))
 
     var schema: RecordSchema
     var format: RecordSchema.Format

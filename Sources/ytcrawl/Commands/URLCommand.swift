@@ -20,7 +20,7 @@ struct URLCommand: Command {
               ytcrawl url search q=programming type=video regionCode=US order=date maxResults=50
               ytcrawl url channels forHandle=@GoogleDevelopers
               ytcrawl url videos id=dQw4w9WgXcQ,9bZkp7q19f0
-            """)
+            """, arguments: .words(APIMethod.allCases.map(\.pathName)))
 
     var base: String
     var request: APIRequest

@@ -83,7 +83,7 @@ extension Option where Value: RawRepresentable & CaseIterable & Sendable, Value.
     {
         self.init(
             name, placeholder, help: help, default: defaultValue,
-            shownDefault: shownDefault ?? "default \(defaultValue.rawValue)"
+            shownDefault: shownDefault ?? "default \(defaultValue.rawValue)", choices: Value.allCases.map(\.rawValue)
         ) { name, text in
             guard let parsed = Value(rawValue: text) else {
                 throw UsageError(

@@ -8,6 +8,8 @@ struct OptionSpec: Sendable, Hashable {
     let help: String
     /// Its default as the help shows it (`default 8`), if it has one worth showing.
     let shownDefault: String?
+    /// The values it takes, when they are a fixed set of names (shell completions offer them).
+    var choices: [String] = []
 
     var name: String { names[names.count - 1] }
     var takesValue: Bool { placeholder != nil }
@@ -24,13 +26,15 @@ struct Option<Value: Sendable>: Sendable {
 
     /// - Parameters:
     ///   - shownDefault: the default as the help states it; `nil` to state none.
+    ///   - choices: the names it takes, when they are a fixed set.
     ///   - convert: the value of a text given (`name` is the option's, for messages), or a
     ///     ``UsageError`` saying what it needs.
     init(
         _ name: String, _ placeholder: String, help: String, default defaultValue: Value, shownDefault: String?,
-        convert: @escaping @Sendable (_ name: String, _ text: String) throws -> Value
+        choices: [String] = [], convert: @escaping @Sendable (_ name: String, _ text: String) throws -> Value
     ) {
-        spec = OptionSpec(names: [name], placeholder: placeholder, help: help, shownDefault: shownDefault)
+        spec = OptionSpec(
+            names: [name], placeholder: placeholder, help: help, shownDefault: shownDefault, choices: choices)
         self.defaultValue = defaultValue
         self.convert = convert
     }
