@@ -256,10 +256,9 @@ public struct JSONStreamParser {
                                     _ = try scanner.validateUTF8(base, index &+ 1, stop &+ 1, allowsCutOff: false)
                                 }
                                 if skipDepth < 0 {
-                                    try handler.string(
-                                        JSONText(
-                                            UnsafeRawBufferPointer(start: base + (index &+ 1), count: stop &- index &- 1),
-                                            isASCII: !nonASCII, readable: count &- index &- 1))
+                                    let first = index &+ 1
+                                    let text = UnsafeRawBufferPointer(start: base + first, count: stop &- first)
+                                    try handler.string(JSONText(text, isASCII: !nonASCII, readable: count &- first))
                                 }
                                 completeValue()
                                 recent.note(start: index &+ 1, end: stop, escaped: false, nonASCII: nonASCII)

@@ -581,7 +581,8 @@ struct PageEventHandler: JSONEventHandler {
                 summary.videoCount += 1
                 var video = Video(videoId: id)
                 item.moveHydratedFields(into: &video)
-                try onRecord(.video(video))
+                // Consumed: the filled record is moved into the enum, not copied and destroyed.
+                try onRecord(.video(consume video))
             }
         case .playlistItems:
             if item.isPlaceholder {
@@ -595,7 +596,7 @@ struct PageEventHandler: JSONEventHandler {
                 summary.channelCount += 1
                 var channel = Channel(channelId: id)
                 item.moveChannelFields(into: &channel)
-                try onRecord(.channel(channel))
+                try onRecord(.channel(consume channel))
             }
         case .auto, .commentThreads, .comments:
             break
