@@ -130,8 +130,8 @@ struct CommentEventHandler: JSONEventHandler {
         case (nil, _): next = .root
         case (.root?, .pageInfo): next = .pageInfo
         case (.items?, _):
-            item = CommentFields()
-            top = CommentFields()
+            item.clear()
+            top.clear()
             replies.removeAll(keepingCapacity: true)
             itemIsThread = nil
             summary.itemCount += 1
@@ -147,7 +147,7 @@ struct CommentEventHandler: JSONEventHandler {
             target = .topLevel
             next = .snippet
         case (.replyList?, _):
-            reply = CommentFields()
+            reply.clear()
             next = .reply
         case (.reply?, .snippet):
             target = .reply
@@ -252,9 +252,10 @@ struct CommentEventHandler: JSONEventHandler {
     /// Whether `text` holds the bytes of `string`.
     @inline(__always)
     private static func same(_ text: JSONText, _ string: String) -> Bool {
-        var string = string
+        // Borrowed, not copied into a `var` for `withUTF8`: no retain and release of the string.
         guard string.utf8.count == text.count, let bytes = text.bytes.baseAddress else { return false }
-        return string.withUTF8 { memcmp($0.baseAddress!, bytes, text.count) == 0 }
+        return string.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, bytes, text.count) == 0 }
+            ?? false
     }
 
     /// A date, parsed once for a run of equal texts (compared as the words a key is).

@@ -68,6 +68,27 @@ struct CommentFields {
     /// Whether its snippet had a `topLevelComment`: it is a thread.
     var isThread = false
 
+    /// Empties every field, releasing only the strings that are there: after a record was taken
+    /// most are already `nil`, and a new empty value assigned would release each one again.
+    @inline(__always)
+    mutating func clear() {
+        if id != nil { id = nil }
+        if channelId != nil { channelId = nil }
+        if videoId != nil { videoId = nil }
+        if parentId != nil { parentId = nil }
+        if textDisplay != nil { textDisplay = nil }
+        if textOriginal != nil { textOriginal = nil }
+        if authorDisplayName != nil { authorDisplayName = nil }
+        if authorProfileImageUrl != nil { authorProfileImageUrl = nil }
+        if authorChannelId != nil { authorChannelId = nil }
+        if imageUrl != nil { imageUrl = nil }
+        likeCount = nil
+        totalReplyCount = nil
+        publishedAt = nil
+        updatedAt = nil
+        isThread = false
+    }
+
     /// The record, its strings moved out (the fields are spent); `nil` without an id.
     ///
     /// - Parameter thread: the thread's own fields for a thread's comments (their video,

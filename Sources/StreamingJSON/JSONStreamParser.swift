@@ -247,8 +247,20 @@ public struct JSONStreamParser {
                             let stop = JSONScanner.plainRun(base, index &+ 1, count, &high)
                             let nonASCII = high & JSONScanner.highBits != 0
                             if stop < count, base[stop] == UInt8(ascii: "\"") {
-                                // The usual value: a string without escapes, whole in the buffer.
-                                try string(scanner, base, index, stop, count, isASCII: !nonASCII, handler: &handler)
+                                // The usual value: a string without escapes, whole in the buffer. Written
+                                // out here, not called: `parse` is past the size up to which the optimizer
+                                // inlines, and a call per string value costs its arguments and registers.
+                                // The closing quote is included in the UTF-8 check: a sequence cut short
+                                // by it is reported at the quote.
+                                if nonASCII {
+                                    _ = try scanner.validateUTF8(base, index &+ 1, stop &+ 1, allowsCutOff: false)
+                                }
+                                if skipDepth < 0 {
+                                    let first = index &+ 1
+                                    let text = UnsafeRawBufferPointer(start: base + first, count: stop &- first)
+                                    try handler.string(JSONText(text, isASCII: !nonASCII, readable: count &- first))
+                                }
+                                completeValue()
                                 recent.note(start: index &+ 1, end: stop, escaped: false, nonASCII: nonASCII)
                                 index = stop &+ 1
                             } else {
@@ -362,22 +374,6 @@ public struct JSONStreamParser {
         let length = 16 &+ bit &>> 3
         guard base[start &+ length] == UInt8(ascii: "\"") else { return nil }
         return (length, (word0, word1, JSONScanner.bytes(of: word2, before: bit)))
-    }
-
-    /// Reports the plain string (no escape, no control character) between the quotes at `index`
-    /// and `end`, after checking its UTF-8.
-    @inline(__always)
-    private mutating func string<Handler: JSONEventHandler>(
-        _ scanner: JSONScanner, _ base: UnsafePointer<UInt8>, _ index: Int, _ end: Int, _ count: Int,
-        isASCII: Bool, handler: inout Handler
-    ) throws {
-        // The closing quote is included: a sequence cut short by it is reported at the quote.
-        if !isASCII { _ = try scanner.validateUTF8(base, index &+ 1, end &+ 1, allowsCutOff: false) }
-        if skipDepth < 0 {
-            let token = StringToken(end: end, escaped: false, nonASCII: !isASCII)
-            try withText(base, index &+ 1, count, token) { try handler.string($0) }
-        }
-        completeValue()
     }
 
     /// Moves `index` past whitespace: pretty-printed indentation is skipped eight spaces at a time.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The unescaped text of a JSON string or object key, as ``JSONStreamParser`` hands it to a
 /// handler: valid UTF-8 (the parser checked every byte), valid only during the call.
 ///
@@ -42,6 +48,16 @@ public struct JSONText {
     public var string: String { Self.string(validUTF8: bytes, isASCII: isASCII) }
 
     public var count: Int { bytes.count }
+
+    /// Whether `bytes` are exactly the ASCII text `literal`: a length check and a `memcmp`, not
+    /// the element-by-element walk of `elementsEqual` over a String's UTF-8 view.
+    @inline(__always)
+    static func equals(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        guard bytes.count == length else { return false }
+        guard length > 0, let base = bytes.baseAddress else { return true }
+        return memcmp(base, literal.utf8Start, length) == 0
+    }
 
     /// A String of bytes the caller knows to be valid UTF-8.
     @inline(__always)

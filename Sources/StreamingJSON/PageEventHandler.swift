@@ -322,7 +322,7 @@ struct PageEventHandler: JSONEventHandler {
         case .longUploadsStatus:
             // Nearly every channel says this one, too long for an inline string: a literal costs nothing.
             item.longUploadsStatus =
-                utf8.elementsEqual("longUploadsUnspecified".utf8) ? "longUploadsUnspecified" : text.string
+                JSONText.equals(utf8, "longUploadsUnspecified") ? "longUploadsUnspecified" : text.string
         case .keywords:
             // Split from the bytes: the whole string is never made, the parts' bytes not checked again.
             item.keywords = ChannelKeywords.split(
@@ -479,8 +479,8 @@ struct PageEventHandler: JSONEventHandler {
 
     /// `true`/`false` as a JSON value or as the strings `"true"`/`"false"`; `nil` for anything else.
     private static func boolean(_ utf8: UnsafeRawBufferPointer) -> Bool? {
-        if utf8.elementsEqual("true".utf8) { return true }
-        if utf8.elementsEqual("false".utf8) { return false }
+        if JSONText.equals(utf8, "true") { return true }
+        if JSONText.equals(utf8, "false") { return false }
         return nil
     }
 
@@ -581,7 +581,8 @@ struct PageEventHandler: JSONEventHandler {
                 summary.videoCount += 1
                 var video = Video(videoId: id)
                 item.moveHydratedFields(into: &video)
-                try onRecord(.video(video))
+                // Consumed: the filled record is moved into the enum, not copied and destroyed.
+                try onRecord(.video(consume video))
             }
         case .playlistItems:
             if item.isPlaceholder {
@@ -595,7 +596,7 @@ struct PageEventHandler: JSONEventHandler {
                 summary.channelCount += 1
                 var channel = Channel(channelId: id)
                 item.moveChannelFields(into: &channel)
-                try onRecord(.channel(channel))
+                try onRecord(.channel(consume channel))
             }
         case .auto, .commentThreads, .comments:
             break

@@ -40,6 +40,9 @@ public struct Channel: Sendable, Hashable, Identifiable {
     /// not asked.
     public var subscriptionsPrivate: Bool?
 
+    // Inlinable: made in the decoders and filled in place, without the copy and destroy of a
+    // whole record an opaque initializer costs (every field retained and released once more).
+    @inlinable
     public init(
         channelId: String,
         title: String? = nil,

@@ -30,6 +30,9 @@ public struct Comment: Sendable, Hashable, Identifiable {
 
     public var id: String { commentId }
 
+    // Inlinable: made in the decoders and filled in place, without the copy and destroy of a
+    // whole record an opaque initializer costs (every field retained and released once more).
+    @inlinable
     public init(
         commentId: String, threadId: String? = nil, parentId: String? = nil, videoId: String? = nil,
         channelId: String? = nil, authorDisplayName: String? = nil, authorProfileImageUrl: String? = nil,

@@ -70,6 +70,9 @@ public struct Video: Sendable, Hashable, Identifiable {
     /// Short, live or long-form, when the crawl labelled it (`formats=yes`).
     public var format: VideoFormat?
 
+    // Inlinable: made in the decoders and filled in place, without the copy and destroy of a
+    // whole record an opaque initializer costs (every field retained and released once more).
+    @inlinable
     public init(
         videoId: String,
         title: String? = nil,
