@@ -14,15 +14,19 @@ import YouTubeKit
 enum ReplyGraph {
     static func build(directory: String) throws -> Graph {
         var authors = Interner()
-        var threads = Interner()
         var labels: [String?] = []
         var comments: [Int64] = []
         var likes: [Int64] = []
         var owner: [Bool?] = []
+        // Threads and names are only compared, never written: kept as 64-bit hashes (a collision
+        // among a million is about one chance in ten million).
+        var threads: [Int: Int32] = [:]
         var threadAuthor: [Int32] = []
-        // (thread, lowercased name) → the author who wrote under that name in that thread.
-        var names: [NameKey: Int32] = [:]
-        var replies: [(author: Int32, thread: Int32, mention: NameKey?)] = []
+        // hash(thread, lowercased name) → the author who wrote under that name in that thread.
+        var names: [Int: Int32] = [:]
+        var replyAuthors: [Int32] = []
+        var replyThreads: [Int32] = []
+        var replyMentions: [Int] = []
         try ArchiveReader.forEachRecord(directory: directory, kind: .comments) { record, _ in
             guard let authorId = record["authorChannelId"]?.text, !authorId.isEmpty else { return }
             let pseudonymized = authorId.hasPrefix(AuthorPseudonyms.pseudonymPrefix)
@@ -39,29 +43,40 @@ enum ReplyGraph {
             let display = pseudonymized ? nil : record["authorDisplayName"]?.text
             if labels[index] == nil, let display { labels[index] = display }
             if !pseudonymized, let channel = record["channelId"]?.text, channel == authorId { owner[index] = true }
-            let commentId = record["commentId"]?.text ?? ""
             let parent = record["parentId"]?.text
-            let (thread, newThread) = threads.intern(record["threadId"]?.text ?? parent ?? commentId)
-            if newThread { threadAuthor.append(-1) }
+            let threadKey = (record["threadId"]?.text ?? parent ?? record["commentId"]?.text ?? "").hashValue
+            let thread: Int32
+            if let known = threads[threadKey] {
+                thread = known
+            } else {
+                thread = Int32(threadAuthor.count)
+                threads[threadKey] = thread
+                threadAuthor.append(-1)
+            }
             if parent == nil { threadAuthor[Int(thread)] = author }
-            // A pseudonym is its own mention (lowercase hex already; the interned copy is shared).
-            let name = pseudonymized ? authors.strings[index] : display.map { Self.handle($0).lowercased() }
+            // A pseudonym is its own mention (lowercase hex already).
+            let name = pseudonymized ? authorId : display.map { Self.handle($0).lowercased() }
             if let name, !name.isEmpty {
-                let key = NameKey(thread: thread, name: name)
+                let key = Self.nameKey(thread, name)
                 if names[key] == nil { names[key] = author }
             }
             if parent != nil {
-                let mention = Self.leadingMention(record["text"]?.text ?? "").map {
-                    NameKey(thread: thread, name: $0.lowercased())
-                }
-                replies.append((author, thread, mention))
+                replyAuthors.append(author)
+                replyThreads.append(thread)
+                replyMentions.append(
+                    Self.leadingMention(record["text"]?.text ?? "").map { Self.nameKey(thread, $0.lowercased()) }
+                        ?? Self.noMention)
             }
         }
+        threads = [:]
         var weights: [UInt64: Int64] = [:]
-        for reply in replies {
-            let answered = reply.mention.flatMap { names[$0] } ?? threadAuthor[Int(reply.thread)]
-            guard answered >= 0, answered != reply.author else { continue }
-            weights[Graph.edgeKey(reply.author, answered), default: 0] += 1
+        weights.reserveCapacity(replyAuthors.count / 2)
+        for reply in replyAuthors.indices {
+            let mention = replyMentions[reply]
+            let answered =
+                (mention == Self.noMention ? nil : names[mention]) ?? threadAuthor[Int(replyThreads[reply])]
+            guard answered >= 0, answered != replyAuthors[reply] else { continue }
+            weights[Graph.edgeKey(replyAuthors[reply], answered), default: 0] += 1
         }
         var graph = Graph(name: "replies", directed: true)
         graph.nodeIds = authors.strings
@@ -90,8 +105,15 @@ enum ReplyGraph {
         return name.isEmpty ? nil : String(name)
     }
 
-    struct NameKey: Hashable {
-        var thread: Int32
-        var name: String
+    /// A reply without a leading mention.
+    static let noMention = Int.min
+
+    /// The hash of a name in a thread (never ``noMention``).
+    static func nameKey(_ thread: Int32, _ name: String) -> Int {
+        var hasher = Hasher()
+        hasher.combine(thread)
+        hasher.combine(name)
+        let key = hasher.finalize()
+        return key == noMention ? key + 1 : key
     }
 }
