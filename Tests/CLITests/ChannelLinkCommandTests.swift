@@ -50,6 +50,8 @@ struct ChannelLinkCommandTests {
         #expect(links.count == Set(links).count && channels.count == Set(channels).count, "each once")
         #expect(!links.isEmpty && Set(links) == Set(referenceLinks), "\(links.count) links, \(referenceLinks.count)")
         #expect(Set(channels) == Set(referenceChannels), "\(channels.count) channels, \(referenceChannels.count)")
+        let stats = try await CLIRunner.run(["stats", out])
+        #expect(stats.stdout.contains("links:     \(links.count) records ("), "\(stats.stdout)")
     }
 
     @Test(.enabled(if: NetworkCommandTests.python, "needs networkx and python-igraph (pip; installed by make test)"))

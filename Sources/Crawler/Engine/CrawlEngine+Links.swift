@@ -18,9 +18,9 @@ extension CrawlEngine {
         let relations = seeds[seed].links
         guard !relations.isEmpty else { return false }
         let id = channel.channelId
-        if links.reach(id, depth: 0) {
-            for link in links.takeBeyond(id) { writeLink(link, depth: 0, &out) }
-        }
+        _ = links.reach(id, depth: 0)
+        // The links of `depth=0` seeds that named it before it was known as one of theirs.
+        for link in links.takeBeyond(id) { writeLink(link, depth: 0, &out) }
         guard links.expand(id) else { return false }
         askLinks(of: id, depth: 0, seed: seed)
         guard relations.contains(.subscriptions), seen.insertChannel(id) else { return false }

@@ -164,6 +164,8 @@ extension CrawlEngine {
 
     /// A channel a search found, walked once (`walk=channels`).
     mutating func walk(channel id: String, seed: Int) {
+        // With `links=`, one of the seed's channels (depth 0) from now on, before its lookup.
+        if !id.isEmpty, !seeds[seed].links.isEmpty { _ = links.reach(id, depth: 0) }
         guard !id.isEmpty, seen.queueChannel(id) else { return }
         enqueue(.channel(ChannelLookup(seed: seed, id: id)))
     }
