@@ -65,6 +65,10 @@ struct SubscriptionsPage: PagedWork {
 
     var lane: FrontierLane { .paged(page: linkLanePage(depth: depth, page: page), costly: false) }
 
+    /// YouTube lets a channel subscribe to 2,000 channels at most: 40 pages of 50. A server that
+    /// pages past that (tokens going round in a circle) is not followed further.
+    static let maximumPages = 40
+
     func request(for plan: CrawlEngine) throws -> APIRequest {
         try APIRequest.subscriptions(channelId: channelId, pageToken: pageToken)
     }
@@ -77,7 +81,8 @@ struct SubscriptionsPage: PagedWork {
             rank += 1
         }
         if page == 0 { plan.subscriptionsAnswered(channelId, isPrivate: false, seed: seed, &out) }
-        if let token = fetched.summary.nextPageToken, !token.isEmpty, token != pageToken, fetched.summary.itemCount > 0
+        if let token = fetched.summary.nextPageToken, !token.isEmpty, token != pageToken, fetched.summary.itemCount > 0,
+            page + 1 < Self.maximumPages
         {
             var next = self
             next.pageToken = token
