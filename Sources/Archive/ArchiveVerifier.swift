@@ -30,6 +30,10 @@ public enum ArchiveVerifier {
     ///   that reads only the listed ones (merge). Its snapshots are checked in full.
     public static func verify(directory: String, ignoringUnlisted: Bool = false) -> Report {
         var report = Report()
+        if let interrupted = ArchivePruner.interrupted(directory) {
+            report.problem = interrupted
+            return report
+        }
         do {
             try check(directory: directory, report: &report, ignoringUnlisted: ignoringUnlisted)
         } catch {

@@ -46,6 +46,8 @@ public struct Manifest: Codable, Sendable, Hashable {
         public var unitsByMethod: [String: Int]
         /// Records it added, by kind.
         public var recordsAdded: [String: Int]
+        /// Records it removed, by kind (`ytcrawl prune`; absent for other runs).
+        public var recordsRemoved: [String: Int]?
 
         public init(
             kind: String, startedAt: String, finishedAt: String? = nil, unitsByMethod: [String: Int] = [:],

@@ -70,6 +70,17 @@ public struct Graph: Sendable {
         }
     }
 
+    /// Keeps the edges of at least `minimumWeight` (every node stays: a directed graph's nodes are
+    /// its people or channels, whether or not they keep an edge).
+    mutating func keepEdges(minimumWeight: Int64) {
+        guard minimumWeight > 1 else { return }
+        let kept = (0..<edgeCount).filter { edgeWeights[$0] >= minimumWeight }
+        edgeSources = kept.map { edgeSources[$0] }
+        edgeTargets = kept.map { edgeTargets[$0] }
+        edgeWeights = kept.map { edgeWeights[$0] }
+        if let relations = edgeRelations { edgeRelations = kept.map { relations[$0] } }
+    }
+
     /// Drops the nodes no edge touches (renumbering the edges): what a `--min-weight` filter of a
     /// co-occurrence graph leaves alone.
     mutating func dropIsolatedNodes() {

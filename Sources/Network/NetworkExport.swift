@@ -30,24 +30,13 @@ public enum NetworkExport {
         switch kind {
         case .replies:
             var graph = try ReplyGraph.build(directory: directory)
-            if minimumWeight > 1 {
-                let kept = (0..<graph.edgeCount).filter { graph.edgeWeights[$0] >= minimumWeight }
-                graph.edgeSources = kept.map { graph.edgeSources[$0] }
-                graph.edgeTargets = kept.map { graph.edgeTargets[$0] }
-                graph.edgeWeights = kept.map { graph.edgeWeights[$0] }
-            }
+            graph.keepEdges(minimumWeight: minimumWeight)
             return graph
         case .commenters: return try CommenterGraph.build(directory: directory, minimumWeight: minimumWeight)
         case .cotags: return try CotagGraph.build(directory: directory, minimumWeight: minimumWeight)
         case .channels:
             var graph = try ChannelGraph.build(directory: directory)
-            if minimumWeight > 1 {
-                let kept = (0..<graph.edgeCount).filter { graph.edgeWeights[$0] >= minimumWeight }
-                graph.edgeSources = kept.map { graph.edgeSources[$0] }
-                graph.edgeTargets = kept.map { graph.edgeTargets[$0] }
-                graph.edgeWeights = kept.map { graph.edgeWeights[$0] }
-                graph.edgeRelations = kept.map { graph.edgeRelations?[$0] ?? "" }
-            }
+            graph.keepEdges(minimumWeight: minimumWeight)
             return graph
         }
     }
