@@ -104,7 +104,7 @@ extension CrawlEngine {
     /// A channel found: written once, watched (for `ytcrawl update`), and its uploads playlist
     /// queued for walking.
     mutating func resolved(_ found: Channel, seed: Int, _ out: inout EventOutput) {
-        if seen.insertChannel(found.channelId) {
+        if !followLinks(of: found, seed: seed, &out), seen.insertChannel(found.channelId) {
             var channel = found
             channel.fetchedAt = out.wallClock
             write(.channel(channel), &out)
