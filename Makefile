@@ -3,10 +3,11 @@
 #   make test   install what the tests need, build with warnings as errors, make dist and
 #               make wheel (the packaging tests install what they made), run every test
 #   make dist   the static binary, its tarball and .deb in dist/;  make wheel  the Python wheel
+#   make docs   the generated reference pages (docs/reference);  make screenshots  docs/*.png
 SWIFT ?= swift
 APT_PACKAGES := libcurl4-openssl-dev zlib1g-dev pkg-config gzip curl
 
-.PHONY: run test deps test-deps build dist wheel bench format lint
+.PHONY: run test deps test-deps build dist wheel bench format lint docs screenshots
 
 deps:
 	@bash scripts/install-deps.sh $(APT_PACKAGES)
@@ -39,6 +40,15 @@ wheel: dist
 test: test-deps dist wheel
 	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing -Xswiftc -warnings-as-errors
 	$(SWIFT) test -c release --skip-build
+
+# docs/reference/cli.md from the command registry and records.md from the record schema; a test
+# (DocumentationTests) fails while a committed page differs from what this writes.
+docs: build
+	.build/release/ytcrawl docs reference --out docs/reference
+
+# docs/report.png and docs/gallery.png: an emulator crawl, its report and gallery in headless Chromium.
+screenshots: build
+	@bash scripts/docs-screenshots.sh
 
 bench: build
 	$(SWIFT) run -c release ytcrawl-bench

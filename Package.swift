@@ -107,7 +107,9 @@ let package = Package(
         .testTarget(name: "POSIXSupportTests", dependencies: ["POSIXSupport", "TestSupport"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["ytcrawl", "VideoSearch", "Archive", "YouTubeKit", "StreamingJSON", "TestSupport"]),
+            dependencies: [
+                "ytcrawl", "VideoSearch", "Archive", "Crawler", "YouTubeKit", "StreamingJSON", "TestSupport",
+            ]),
         // What make dist and make wheel wrote, installed and run as a user would (no toolchain).
         .testTarget(name: "PackagingTests", dependencies: ["ytcrawl", "TestSupport"]),
     ]

@@ -51,14 +51,19 @@ struct CommandConfiguration: Sendable {
     /// Every option the command accepts (`-h, --help` too).
     var options: [OptionSpec] { groups.flatMap(\.options) + [OptionGroup.help.spec] }
 
-    /// The command's `--help` text, generated from its declared options.
-    var help: String {
+    /// The option groups as its help shows them: `-h, --help` at the end of the last one.
+    var helpGroups: [OptionGroup] {
         var groups = groups
         if groups.isEmpty { groups = [OptionGroup("Options", [])] }
         groups[groups.count - 1] = OptionGroup(
             groups[groups.count - 1].title, groups[groups.count - 1].options + [OptionGroup.help.spec])
+        return groups
+    }
+
+    /// The command's `--help` text, generated from its declared options.
+    var help: String {
         var sections = ["Usage: ytcrawl " + (usage ?? synopsis), discussion]
-        sections.append(groups.map { HelpText.group($0) }.joined(separator: "\n"))
+        sections.append(helpGroups.map { HelpText.group($0) }.joined(separator: "\n"))
         sections.append(epilogue)
         return sections.filter { !$0.isEmpty }.joined(separator: "\n\n")
     }

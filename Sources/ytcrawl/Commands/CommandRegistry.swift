@@ -12,11 +12,16 @@ enum CommandRegistry {
         ]
     }
 
+    /// Commands for the project's maintainers: dispatched like the others, but not listed (the
+    /// help, the man page, the completions and the generated reference leave them out) and never
+    /// suggested for a mistyped name.
+    static var maintenanceCommands: [any Command.Type] { [DocsCommand.self] }
+
     /// What runs when the first argument is an option: `ytcrawl --seeds …` is a crawl.
     static var defaultCommand: any Command.Type { CrawlCommand.self }
 
     static func command(named name: String) -> (any Command.Type)? {
-        commands.first { $0.configuration.name == name }
+        (commands + maintenanceCommands).first { $0.configuration.name == name }
     }
 
     /// What the first argument asks for.

@@ -1,0 +1,133 @@
+import StreamingJSON
+
+/// docs/reference/records.md: every record kind, every field (nested ones as `source.seed`), its
+/// type, whether it may be null and the schema version that added it, from ``RecordSchema``.
+enum RecordsReference {
+    /// A field as a row of the table: its dotted path (`source.seed`, `thumbnails.<key>.url`), and
+    /// the schema version that added it (a member's is its column's).
+    struct Row {
+        let path: String
+        let field: RecordSchema.Field
+        let since: Int
+    }
+
+    /// A column of every kind's table. A new property of a field (its description) is one more
+    /// entry here.
+    struct Column: Sendable {
+        let title: String
+        let cell: @Sendable (Row) -> String
+
+        init(_ title: String, _ cell: @escaping @Sendable (Row) -> String) {
+            self.title = title
+            self.cell = cell
+        }
+    }
+
+    static let columns = [
+        Column("field") { MarkdownText.cell(MarkdownText.code($0.path)) },
+        Column("type") { typeName($0.field.type) },
+        Column("null") { ($0.field.nullable ? "null" : "never null") + ($0.field.optional ? ", may be absent" : "") },
+        Column("since") { "\($0.since)" },
+    ]
+
+    static var markdown: String {
+        var sections = [
+            "# Records",
+            GeneratedReference.notice("the record schema (`RecordSchema`, Sources/StreamingJSON/RecordSchema.swift)"),
+            """
+            An output holds gzip JSON-lines shards, one record a line, each line with every column of its \
+            kind in this order (`null` where the value is unknown: a field the API did not send, a hidden \
+            count), so that DuckDB, pandas, Spark and jq read them without guessing. \
+            `ytcrawl schema KIND --format json-schema|spark|bigquery|duckdb` gives each engine the same \
+            schema ([analysis and engines](../analysis.md)); the output directory and how it is written: \
+            [crawling](../crawling.md#the-output-directory).
+            """,
+            """
+            Types: a timestamp is RFC 3339 UTC text with whole seconds (`2017-06-08T02:25:43Z`); an integer \
+            fits in 64 bits; "as sent" is a JSON object kept as the API sent it, its keys sorted. A column \
+            whose `since` is 2 is absent from the lines of an output of schema version 1 (`ytcrawl merge` \
+            gives them null).
+            """,
+            MarkdownText.table(
+                ["kind", "file", "schema version", "one line per"],
+                RecordSchema.all.map { schema in
+                    [
+                        "[\(schema.kind)](#\(schema.kind))", MarkdownText.cell(MarkdownText.code(file(schema.kind))),
+                        "\(schema.version)", MarkdownText.cell(what(schema.kind)),
+                    ]
+                }),
+        ]
+        for schema in RecordSchema.all {
+            sections.append("## \(schema.kind)")
+            sections.append(
+                MarkdownText.code(file(schema.kind)) + ": one line per " + MarkdownText.inline(what(schema.kind))
+                    + ". Schema version \(schema.version); a record is identified by "
+                    + schema.keyColumns.map(MarkdownText.code).joined(separator: ", ") + ".")
+            sections.append(
+                MarkdownText.table(
+                    columns.map(\.title), rows(schema.fields).map { row in columns.map { $0.cell(row) } }))
+        }
+        return sections.joined(separator: "\n\n") + "\n"
+    }
+
+    /// The fields and, after each object, map or array of objects, its members' rows.
+    static func rows(_ fields: [RecordSchema.Field], under prefix: String = "", since: Int = 1) -> [Row] {
+        fields.flatMap { field in
+            let row = Row(path: prefix + field.name, field: field, since: max(since, field.since))
+            return [row] + members(field.type, under: row.path, since: row.since)
+        }
+    }
+
+    private static func members(_ type: RecordSchema.FieldType, under path: String, since: Int) -> [Row] {
+        switch type {
+        case .object(let fields): rows(fields, under: path + ".", since: since)
+        case .array(let element): members(element, under: path + "[]", since: since)
+        case .map(let value, _): members(value, under: path + ".<key>", since: since)
+        default: []
+        }
+    }
+
+    static func typeName(_ type: RecordSchema.FieldType) -> String {
+        switch type {
+        case .string: "string"
+        case .integer: "integer"
+        case .boolean: "boolean"
+        case .number: "number"
+        case .json: "object, as sent"
+        case .timestamp: "timestamp"
+        case .enumeration(let values):
+            "one of " + values.map { MarkdownText.cell(MarkdownText.code($0)) }.joined(separator: ", ")
+        case .array(let element): "array of " + plural(typeName(element))
+        case .object: "object"
+        case .map(let value, let keys):
+            "object of " + plural(typeName(value)) + " by name ("
+                + keys.map { MarkdownText.cell(MarkdownText.code($0)) }.joined(separator: ", ") + "…)"
+        }
+    }
+
+    private static func plural(_ name: String) -> String {
+        switch name {
+        case "string", "integer", "boolean", "number", "timestamp", "object": name + "s"
+        default: name
+        }
+    }
+
+    /// Where the kind's records are written.
+    static func file(_ kind: RecordKind) -> String {
+        switch kind {
+        case .stats: "snapshots/<UTC time>/stats-NNNNN.jsonl.gz"
+        default: "\(kind)-NNNNN.jsonl.gz"
+        }
+    }
+
+    /// What one line of the kind is.
+    static func what(_ kind: RecordKind) -> String {
+        switch kind {
+        case .videos: "unique video, the fullest data the crawl got (after videos.list hydration unless `--no-hydrate`)"
+        case .channels: "channel resolved"
+        case .comments: "comment, top-level and replies alike (`comments` seeds, `comments=yes`, `--comments`)"
+        case .stats: "video per statistics snapshot (`ytcrawl refresh`)"
+        case .links: "channel link, once per from, to and relation (`links=` seeds)"
+        }
+    }
+}
