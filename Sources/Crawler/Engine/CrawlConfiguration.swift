@@ -46,6 +46,11 @@ public struct CrawlConfiguration: Sendable {
     public var channelParts = APIRequest.Parts.channels
     /// `ytcrawl update`: what is new since the output's last run, for its seeds.
     public var update: UpdateOptions?
+    /// The seeds file as given, for the output's provenance; `nil` when the seeds are the
+    /// output's own (an update without `--seeds`).
+    public var seedsFile: String?
+    /// The API revision the tool follows (`ytcrawl --version`), for the output's provenance.
+    public var apiRevision: String?
 
     public init(
         seeds: [Seed], seedsDigest: String, apiBase: String, out: String, concurrency: Int = 8, hydrate: Bool = true,
