@@ -102,41 +102,21 @@ enum CodebookPage {
             provenance += "</tbody></table>\n"
         }
         body.append(provenance + "</section>")
-        return """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(escape(title))</title>
-            <style>
-              :root { color-scheme: light; font-family: system-ui, sans-serif; }
-              body { margin: 0 auto; max-width: 1100px; padding: 1rem 1.25rem 3rem; color: #1f2937; background: #fff; }
-              h1 { font-size: 1.4rem; margin-bottom: .25rem; }
-              h2 { font-size: 1.1rem; margin: 2rem 0 .5rem; }
-              h3 { font-size: 1rem; margin: 1.5rem 0 .5rem; }
-              p { margin: .25rem 0; }
-              .meta, .note { color: #6b7280; font-size: .9rem; }
-              table { border-collapse: collapse; width: 100%; font-size: .85rem; }
-              th, td { text-align: left; vertical-align: top; padding: .3rem .5rem; border-bottom: 1px solid #e5e7eb; }
-              th { color: #374151; background: #f9fafb; }
-              td.num { text-align: right; white-space: nowrap; }
-              code { font-size: .8rem; word-break: break-all; }
-              .req { color: #6b7280; font-size: .75rem; }
-              dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; font-size: .9rem; }
-              dt { color: #6b7280; }
-              dd { margin: 0; }
-            </style>
-            </head>
-            <body>
-            <h1>\(escape(title))</h1>
-            <p class="meta">\(escape(directory)): \(escape(summary(data)))</p>
-            <p class="note">\(escape(intro))</p>
-            \(body.joined(separator: "\n"))
-            </body>
-            </html>
-
-            """
+        return ReportStyle.page(
+            title: title, directory: directory, summary: escape(summary(data)), maxWidth: 1100,
+            css: """
+                  h3 { font-size: 1rem; margin: 1.5rem 0 .5rem; }
+                  table { border-collapse: collapse; width: 100%; font-size: .85rem; }
+                  th, td { text-align: left; vertical-align: top; padding: .3rem .5rem; border-bottom: 1px solid #e5e7eb; }
+                  th { color: #374151; background: #f9fafb; }
+                  td.num { text-align: right; white-space: nowrap; }
+                  code { font-size: .8rem; word-break: break-all; }
+                  .req { color: #6b7280; font-size: .75rem; }
+                  dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; font-size: .9rem; }
+                  dt { color: #6b7280; }
+                  dd { margin: 0; }
+                """,
+            body: "<p class=\"note\">\(escape(intro))</p>\n" + body.joined(separator: "\n"))
     }
 
     // MARK: Shared
