@@ -255,6 +255,62 @@ struct ProvenanceTests {
         #expect(codebook.stdout.contains("no seeds") || !codebook.stdout.contains("### Seeds"))
     }
 
+    @Test func aSearchThatRunsIntoTheResultLimitIsCappedByIt() async throws {
+        let work = CrawlCommandTests.temporary("provenance-cap")
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        try "search music\n".write(toFile: work + "/seeds.txt", atomically: true, encoding: .utf8)
+        let crawl = try await CLIRunner.run([
+            "--seeds", work + "/seeds.txt", "--budget", "100", "--emulator", "--out", work + "/out", "--state-dir",
+            work + "/state", "--quiet",
+        ])
+        try #require(crawl.status == 0, "\(crawl.stderr)")
+        let seeds = try #require(try Manifest.load(directory: work + "/out")?.provenance?.seeds)
+        #expect(seeds.count == 1 && seeds[0].line == 1 && seeds[0].text == "search music")
+        #expect(seeds[0].outcome?.status == .capped && seeds[0].outcome?.cappedBy == "search limit", "\(seeds)")
+        #expect(seeds[0].outcome?.pages == 10, "500 results, 50 a page")
+        let stats = try await CLIRunner.run(["stats", work + "/out", "--seeds"])
+        #expect(
+            stats.stdout.contains("seeds.txt:1") && stats.stdout.contains("capped by search limit"), "\(stats.stdout)")
+    }
+
+    /// An update keeps each seed's file and line and adds its run; a merge's package lists the
+    /// snapshots it copied and the inputs' seeds.
+    @Test(
+        .enabled(
+            if: frictionlessPresent,
+            "frictionless-py is not installed (pip install 'frictionless[json]'; make test-deps installs it)"))
+    func updateAndMergeKeepTheProvenance() async throws {
+        let work = try await Crawl.shared.output()
+        let copy = CrawlCommandTests.temporary("provenance-update")
+        let merged = CrawlCommandTests.temporary("provenance-merged")
+        defer { for path in [copy, merged] { try? FileManager.default.removeItem(atPath: path) } }
+        try FileManager.default.copyItem(atPath: work + "/out", toPath: copy)
+        let update = try await CLIRunner.run(
+            [
+                "update", copy, "--budget", "20", "--emulator", "--emulator-channels", "8", "--state-dir",
+                work + "/state", "--quiet",
+            ], environment: ["YOUTUBE_API_KEY": Self.key])
+        #expect(update.status == 0, "\(update.stderr)")
+        let package = try Self.json(copy + "/datapackage.json")
+        let provenance = try #require(package["ytcrawl"] as? [String: Any])
+        let seeds = try #require(provenance["seeds"] as? [[String: Any]])
+        #expect(seeds.map { $0["line"] as? Int ?? 0 } == [2, 4, 5], "the lines of the crawl's seeds file: \(seeds)")
+        #expect(seeds.allSatisfy { ($0["file"] as? String)?.hasSuffix("/seeds.txt") == true })
+        let runs = try #require(provenance["runs"] as? [[String: Any]])
+        #expect(runs.map { $0["kind"] as? String ?? "" } == ["crawl", "refresh", "refresh", "update"])
+
+        let merge = try await CLIRunner.run(["merge", work + "/out", "--out", merged])
+        #expect(merge.status == 0, "\(merge.stderr)")
+        let mergedPackage = try Self.json(merged + "/datapackage.json")
+        let names = (mergedPackage["resources"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+        #expect(names.filter { $0.hasPrefix("stats-") }.count == 2, "the copied snapshots: \(names)")
+        let mergedSeeds = (mergedPackage["ytcrawl"] as? [String: Any])?["seeds"] as? [[String: Any]]
+        #expect(mergedSeeds?.map { $0["text"] as? String ?? "" } == seeds.map { $0["text"] as? String ?? "" })
+        let valid = try await Self.check(merged + "/datapackage.json")
+        #expect(valid["valid"] as? Bool == true, "\(valid)")
+    }
+
     @Test func theCodebookListsEveryFieldWithNullsAndExamples() async throws {
         let directory = try ReportCommandTests.output(comments: true, snapshots: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
