@@ -2,8 +2,9 @@
 
 Usage: python3 network_check.py OUTPUT_DIR GRAPH_DIR [--pseudonymized]
 
-GRAPH_DIR holds, for each kind (replies, commenters, cotags), KIND.graphml, KIND.gexf and the
-directory KIND-csv (nodes.csv, edges.csv). This script computes each graph itself from the
+GRAPH_DIR holds, for each kind (channels, replies, commenters, cotags) it was given,
+KIND.graphml, KIND.gexf and the directory KIND-csv (nodes.csv, edges.csv); a kind without its
+files is not checked (--kinds K,K says which must be there: default replies,commenters,cotags). This script computes each graph itself from the
 gzipped JSON-lines shards, by the rules `ytcrawl network --help` states, then reads every file
 with networkx (GraphML, GEXF), python-igraph (GraphML) and the csv module, and requires the same
 nodes, edges and weights. With --pseudonymized it also requires that no node carries a name.
@@ -95,6 +96,23 @@ def cotags(directory):
     return tags, edges, False
 
 
+def channels(directory):
+    """Channels linked by the links records; a pair linked by both relations is one edge of weight 2."""
+    depth, relations = {}, {}
+    for link in records(directory, "links"):
+        a, b, d = link["fromChannelId"], link["toChannelId"], link["depth"]
+        depth[a] = min(depth.get(a, d), d)
+        depth[b] = min(depth.get(b, d + 1), d + 1)
+        relations.setdefault((a, b), set()).add(link["relation"])
+    titles = {c["channelId"]: c.get("title") for c in records(directory, "channels")}
+    labels = {c: titles.get(c) or c for c in depth}
+    CHANNEL_DEPTHS.update(depth)
+    return labels, {k: len(v) for k, v in relations.items()}, True
+
+
+CHANNEL_DEPTHS = {}
+
+
 def edge_key(a, b, directed):
     return (a, b) if directed else tuple(sorted((a, b)))
 
@@ -128,6 +146,11 @@ def check(kind, expected, graph_dir, pseudonymized):
             assert data["label"] == labels[node], (node, data["label"])
             if pseudonymized:
                 assert node.startswith(PREFIX) and data["label"] == node, ("a name in a pseudonymized graph", node)
+    if kind == "channels":
+        for node, data in nx_graphml.nodes(data=True):
+            assert int(data["depth"]) == CHANNEL_DEPTHS[node], (node, data["depth"])
+            assert bool(data["isSeed"]) == (CHANNEL_DEPTHS[node] == 0), (node, data["isSeed"])
+            assert data["label"] == labels[node], (node, data["label"])
     if kind == "cotags":
         for node, data in nx_graphml.nodes(data=True):
             assert data["label"] == labels[node], (node, data["label"])
@@ -138,7 +161,14 @@ def check(kind, expected, graph_dir, pseudonymized):
 def main():
     directory, graph_dir = sys.argv[1], sys.argv[2]
     pseudonymized = "--pseudonymized" in sys.argv[3:]
-    for kind, build in [("replies", replies), ("commenters", commenters), ("cotags", cotags)]:
+    required = {"replies", "commenters", "cotags"}
+    for arg in sys.argv[3:]:
+        if arg.startswith("--kinds="):
+            required = set(arg.split("=", 1)[1].split(","))
+    builders = [("channels", channels), ("replies", replies), ("commenters", commenters), ("cotags", cotags)]
+    for kind, build in builders:
+        if kind not in required and not os.path.exists(os.path.join(graph_dir, kind + ".graphml")):
+            continue
         expected = build(directory)
         assert expected[1], f"{kind}: the test data must give edges"
         check(kind, expected, graph_dir, pseudonymized)

@@ -36,9 +36,10 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
             let channelIds = try ArchiveReader.channelIds(directory: self.writer.directory)
             let commentIds = try ArchiveReader.ids(directory: self.writer.directory, kind: .comments)
             let statsIds = try ArchiveReader.ids(directory: self.writer.directory, kind: .stats)
+            let linkKeys = try ArchiveReader.ids(directory: self.writer.directory, kind: .links)
             guard
                 checkpoint != nil || !videoIds.isEmpty || !channelIds.isEmpty || !commentIds.isEmpty
-                    || !statsIds.isEmpty
+                    || !statsIds.isEmpty || !linkKeys.isEmpty
             else {
                 return nil
             }
@@ -49,6 +50,7 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
             point.commentIds = commentIds
             point.unitsByMethod = self.writer.unitsByMethod
             point.statsIds = statsIds
+            point.linkKeys = linkKeys
             point.startedAt = RFC3339.parseSeconds(self.writer.startedAt)
             return point
         }

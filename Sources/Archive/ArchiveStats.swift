@@ -12,6 +12,10 @@ public struct ArchiveStats: Sendable {
     /// Videos with at least one comment, and videos whose comments are disabled.
     public var videosWithComments = 0
     public var commentsDisabled = 0
+    /// Channel links (`links=` seeds): records, by relation, and the channels they join.
+    public var linkRecords = 0
+    public var featuredLinks = 0
+    public var linkedChannels = 0
     public var earliest: String?
     public var latest: String?
     /// Channels with the most videos: (channelId, title, videos).
@@ -64,6 +68,15 @@ public struct ArchiveStats: Sendable {
             if case .string(let video)? = value["videoId"] { commentedVideos.insert(video) }
         }
         stats.videosWithComments = commentedVideos.count
+        var linked: Set<String> = []
+        try ArchiveReader.forEachRecord(directory: directory, kind: .links, includeOpen: true) { value, _ in
+            stats.linkRecords += 1
+            if case .string("featured")? = value["relation"] { stats.featuredLinks += 1 }
+            for column in ["fromChannelId", "toChannelId"] {
+                if case .string(let id)? = value[column] { linked.insert(id) }
+            }
+        }
+        stats.linkedChannels = linked.count
         for kind in RecordKind.allCases {
             let (shards, bytes) = ArchiveReader.shardSizes(directory: directory, kind: kind)
             stats.shards += shards
@@ -107,6 +120,11 @@ public struct ArchiveStats: Sendable {
         if commentRecords > 0 || commentsDisabled > 0 {
             lines.append(
                 "comments:  \(commentRecords) records (\(commentRecords - replies) top-level, \(replies) replies) on \(videosWithComments) videos; comments disabled on \(commentsDisabled)"
+            )
+        }
+        if linkRecords > 0 {
+            lines.append(
+                "links:     \(linkRecords) records (\(featuredLinks) featured, \(linkRecords - featuredLinks) subscriptions) among \(linkedChannels) channels"
             )
         }
         lines += [

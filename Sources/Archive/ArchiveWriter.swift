@@ -242,7 +242,7 @@ public final class ArchiveWriter {
         for kind in kinds {
             let shards = shard(kind).closedShards
             // Kinds with no shard yet are left out: older versions read the checkpoint too.
-            if !shards.isEmpty || kind != .comments { closed[kind.rawValue] = shards }
+            if !shards.isEmpty || !kind.listedOnlyWhenWritten { closed[kind.rawValue] = shards }
         }
         return closed
     }
@@ -273,7 +273,7 @@ public final class ArchiveWriter {
     @discardableResult
     private func writeManifest(finished: Bool) throws -> Manifest {
         var counts: [String: Int] = [:]
-        for kind in kinds where kind != .comments || (records[kind] ?? 0) > 0 {
+        for kind in kinds where !kind.listedOnlyWhenWritten || (records[kind] ?? 0) > 0 {
             counts[kind.rawValue] = records[kind] ?? 0
         }
         manifest.records = counts

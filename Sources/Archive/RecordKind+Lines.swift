@@ -58,3 +58,9 @@ extension RecordKind {
     /// The columns that together identify a record of the kind (the encoder writes them first).
     public var keyColumns: [String] { schema.keyColumns }
 }
+
+extension RecordKind {
+    /// A kind only some crawls write (comments, links): the manifest lists it once it has records,
+    /// so outputs without any read as they did before the kind existed.
+    var listedOnlyWhenWritten: Bool { self == .comments || self == .links }
+}

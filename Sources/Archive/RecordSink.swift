@@ -42,6 +42,8 @@ public struct ResumePoint: Sendable {
     public var channelIds: Set<String>
     /// Every comment already written.
     public var commentIds: Set<String> = []
+    /// Every link already written (`from to relation`).
+    public var linkKeys: Set<String> = []
     /// Every video a statistics snapshot already holds.
     public var statsIds: Set<String> = []
     public var videoRecords: Int

@@ -1,5 +1,7 @@
 /// The graphs an output holds, and the files they are written as.
 public enum GraphKind: String, Sendable, CaseIterable {
+    /// Channels, linked by the featured channels and subscriptions a `links=` crawl found.
+    case channels
     /// Comment authors, linked by replies.
     case replies
     /// Videos, linked by shared commenters.
@@ -37,6 +39,16 @@ public enum NetworkExport {
             return graph
         case .commenters: return try CommenterGraph.build(directory: directory, minimumWeight: minimumWeight)
         case .cotags: return try CotagGraph.build(directory: directory, minimumWeight: minimumWeight)
+        case .channels:
+            var graph = try ChannelGraph.build(directory: directory)
+            if minimumWeight > 1 {
+                let kept = (0..<graph.edgeCount).filter { graph.edgeWeights[$0] >= minimumWeight }
+                graph.edgeSources = kept.map { graph.edgeSources[$0] }
+                graph.edgeTargets = kept.map { graph.edgeTargets[$0] }
+                graph.edgeWeights = kept.map { graph.edgeWeights[$0] }
+                graph.edgeRelations = kept.map { graph.edgeRelations?[$0] ?? "" }
+            }
+            return graph
         }
     }
 

@@ -13,7 +13,7 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable, Codable, Custo
     case links
 
     /// What a crawl's output holds (a snapshot holds ``stats``).
-    public static let crawlKinds: [RecordKind] = [.videos, .channels, .comments]
+    public static let crawlKinds: [RecordKind] = [.videos, .channels, .comments, .links]
 
     /// The kind's schema.
     public var schema: RecordSchema {

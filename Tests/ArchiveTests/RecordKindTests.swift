@@ -9,7 +9,7 @@ struct RecordKindTests {
     /// values and metric labels all are these raw values, so they must never change.
     @Test func namesOnDiskStayTheSame() throws {
         #expect(RecordKind.allCases.map(\.rawValue) == ["videos", "channels", "comments", "stats", "links"])
-        #expect(RecordKind.crawlKinds == [.videos, .channels, .comments])
+        #expect(RecordKind.crawlKinds == [.videos, .channels, .comments, .links])
         for kind in RecordKind.allCases {
             let name = ShardName(kind: kind, index: 3)
             #expect(name.fileName == "\(kind.rawValue)-00003.jsonl.gz")

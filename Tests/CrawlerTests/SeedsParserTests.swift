@@ -83,7 +83,31 @@ struct SeedsParserTests {
         ("comments dQw4w9WgXcQ comments=yes", 22, "fetches comments already"),
         ("video dQw4w9WgXcQ comments=maybe", 19, "comments=yes or comments=no"),
         ("comments notAVideo", 10, "11-character video id"),
+        ("channel @x links=friends", 12, "links=featured, links=subscriptions or links=all"),
+        ("channel @x links=all depth=4", 22, "from 0 (links among the seeds only) to 3"),
+        ("channel @x links=all depth=-1", 22, "from 0"),
+        ("channel @x depth=2", 12, "without links="),
+        ("search cats links=all", 13, "without walk=channels"),
+        (
+            "playlist PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR links=all", 45,
+            "for channel seeds and searches with walk=channels"
+        ),
+        ("video dQw4w9WgXcQ depth=1", 19, "for channel seeds and searches"),
     ]
+
+    @Test func linkOptions() throws {
+        let seeds = try SeedsParser.parse(
+            """
+            channel @GoogleDevelopers links=all depth=2
+            channel UC_x5XG1OV2P6uZZ5FSM9Ttw links=featured
+            search lofi walk=channels links=subscriptions depth=0
+            channel @other
+            """, file: "seeds.txt")
+        #expect(seeds[0].links == .all && seeds[0].linkDepth == 2)
+        #expect(seeds[1].links == .featured && seeds[1].linkDepth == 1, "depth 1 by default")
+        #expect(seeds[2].links == .subscriptions && seeds[2].linkDepth == 0 && seeds[2].walkChannels)
+        #expect(seeds[3].links.isEmpty)
+    }
 
     @Test func splitCompleteAndCommentOptions() throws {
         let seeds = try SeedsParser.parse(

@@ -51,6 +51,8 @@ public struct CrawlConfiguration: Sendable {
     public var seedsFile: String?
     /// The API revision the tool follows (`ytcrawl --version`), for the output's provenance.
     public var apiRevision: String?
+    /// `--max-link-channels N`: channels the links of `links=` seeds may reach beyond the seeds'.
+    public var maxLinkChannels: Int?
 
     public init(
         seeds: [Seed], seedsDigest: String, apiBase: String, out: String, concurrency: Int = 8, hydrate: Bool = true,
@@ -80,7 +82,7 @@ public struct CrawlConfiguration: Sendable {
             checkpointInterval: checkpointInterval, comments: comments, maxCommentPages: maxCommentPages,
             pseudonymizer: pseudonymizer, completeChannels: completeChannels, formats: formats,
             videoParts: videoParts, channelParts: channelParts, seedsDigest: seedsDigest, output: out,
-            update: update)
+            update: update, maxLinkChannels: maxLinkChannels)
     }
 }
 
@@ -144,6 +146,14 @@ public struct CrawlSummary: Sendable {
     public var statsGone = 0
     public var snapshotVideos = 0
     public var statsUnits = 0
+    /// Channel links (`links=` seeds): links in the output at the end and when this run started,
+    /// channels whose subscriptions are private, links not followed past `--max-link-channels`,
+    /// and linked channels channels.list no longer returns.
+    public var linksWritten = 0
+    public var linksBefore = 0
+    public var subscriptionsPrivate = 0
+    public var linksCapped = 0
+    public var linkedChannelsGone = 0
 
     /// Videos per 1,000 units: how well the budget was used.
     /// What an update looked at (`ytcrawl update`); `nil` for other runs.

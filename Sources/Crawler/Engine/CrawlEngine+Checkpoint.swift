@@ -12,7 +12,7 @@ extension CrawlEngine {
             items: items, pending: hydration.inCheckpointOrder, seeds: seeds.map(\.text),
             commentVideos: comments.videos.isEmpty ? nil : comments.videos.members,
             channels: watch.count == 0 ? nil : watch.listed, run: run.kind, startedAt: run.startedAt,
-            options: savedOptions)
+            options: savedOptions, links: links.saved)
     }
 
     /// What a checkpoint saves: ``checkpointState()`` as JSON, written from the engine's own
@@ -24,7 +24,7 @@ extension CrawlEngine {
             itemCount: frontier.count + tickets.count + findings.failures.count, items: forEachCheckpointItem,
             pending: hydration.inCheckpointOrder, seeds: seeds.lazy.map(\.text),
             commentVideos: comments.videos.isEmpty ? nil : comments.videos.members, channels: watch.listed,
-            run: (run.kind, run.startedAt), options: savedOptions)
+            run: (run.kind, run.startedAt), options: savedOptions, links: links.saved)
         return SavedState(frontier: frontier, unitsByMethod: counters.unitsByMethod)
     }
 

@@ -43,6 +43,7 @@ extension CrawlEngine {
             findings.fail(item, reason)
             warn("\(work.describe(seeds: seeds)): \(reason); its videos are left for a rerun", &out)
         case .skip(let reason):
+            work.skipped(to: &self, &out)
             warn("\(work.describe(seeds: seeds)): \(reason); skipped", &out)
         case .unavailable(let reasons, let message):
             if !work.unavailable(reasons, to: &self, &out) {

@@ -67,6 +67,7 @@ extension CrawlEngine {
         case .startOver:
             let point = point ?? ResumePoint.empty
             seen = SeenSets(videoIds: point.videoIds, channelIds: point.channelIds, walked: false)
+            links = LinkLedger(nil, written: point.linkKeys)
             countWritten(point)
             out.log(
                 "\(options.output) holds \(point.videoIds.count) videos but no checkpoint for these seeds: starting from the seeds; videos and channels already there are not written again"
@@ -112,6 +113,7 @@ extension CrawlEngine {
             _ = seen.insertVideo(video.videoId)
         }
         comments.follow(state.commentVideos ?? [])
+        links = LinkLedger(state.links, written: point.linkKeys)
         for item in state.items { item.work.markQueued(in: &seen) }
         countWritten(point)
     }
@@ -138,6 +140,7 @@ extension CrawlEngine {
     private mutating func countWritten(_ point: ResumePoint) {
         counters.start(.videos, at: point.videoRecords)
         counters.start(.channels, at: point.channelRecords)
+        counters.start(.links, at: point.linkKeys.count)
     }
 }
 

@@ -104,7 +104,7 @@ extension CrawlEngine {
     /// A channel found: written once, watched (for `ytcrawl update`), and its uploads playlist
     /// queued for walking.
     mutating func resolved(_ found: Channel, seed: Int, _ out: inout EventOutput) {
-        if seen.insertChannel(found.channelId) {
+        if !followLinks(of: found, seed: seed, &out), seen.insertChannel(found.channelId) {
             var channel = found
             channel.fetchedAt = out.wallClock
             write(.channel(channel), &out)
@@ -164,6 +164,8 @@ extension CrawlEngine {
 
     /// A channel a search found, walked once (`walk=channels`).
     mutating func walk(channel id: String, seed: Int) {
+        // With `links=`, one of the seed's channels (depth 0) from now on, before its lookup.
+        if !id.isEmpty, !seeds[seed].links.isEmpty { _ = links.reach(id, depth: 0) }
         guard !id.isEmpty, seen.queueChannel(id) else { return }
         enqueue(.channel(ChannelLookup(seed: seed, id: id)))
     }

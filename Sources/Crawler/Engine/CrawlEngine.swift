@@ -47,6 +47,8 @@ struct CrawlEngine {
         var output = "the output"
         /// `ytcrawl update`: what is new since the output's last run (``UpdateOptions``).
         var update: UpdateOptions?
+        /// `--max-link-channels N`: channels the links of `links=` seeds may reach beyond the seeds'.
+        var maxLinkChannels: Int?
     }
 
     /// What the actor does, in order.
@@ -91,6 +93,7 @@ struct CrawlEngine {
     var stops = Stops()
     var findings = Findings()
     var watch = ChannelWatch()
+    var links = LinkLedger()
     /// The run: a crawl or an update, and when it began (Unix seconds; an update resumed keeps
     /// its first start).
     var run = (kind: RunKind.crawl, startedAt: Int64(0))
@@ -203,7 +206,7 @@ struct CrawlEngine {
         }
         guard !discoveryStopped else { return nil }
         if let batch = snapshot.next() { return .stats(batch) }
-        while let item = frontier.next() {
+        while let item = frontier.next(idle: tickets.isEmpty) {
             guard stops.searches != nil, item.work.isCostly else { return item }
             stops.park(item)
         }

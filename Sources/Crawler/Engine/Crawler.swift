@@ -201,6 +201,11 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         summary.statsGone = counters.statsGone
         summary.snapshotVideos = engine.snapshot.targets
         summary.statsUnits = await limiter.spent.stats
+        summary.linksWritten = counters.written[.links, default: 0]
+        summary.linksBefore = counters.before[.links, default: 0]
+        summary.subscriptionsPrivate = engine.links.privateCount
+        summary.linksCapped = engine.links.capped
+        summary.linkedChannelsGone = engine.links.gone
         if engine.run.kind == .update {
             summary.update = UpdateSummary(
                 channelsWatched: engine.watch.count, channelsChecked: counters.channelsChecked,

@@ -93,7 +93,7 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
 
     /// One request and what it means.
     private func exchange(_ apiRequest: APIRequest, permit: Permit) async -> Answer {
-        let box = DecodeBox(endpoint: Endpoint(apiRequest.method))
+        let box = DecodeBox(method: apiRequest.method)
         do {
             let request = HTTPRequest(
                 url: apiRequest.urlString(base: apiBase), headers: [("X-Goog-Api-Key", permit.key.value)])
@@ -202,18 +202,32 @@ private struct Redirected: Error, CustomStringConvertible {
 
 /// The page decoder fed from the transport's I/O thread; read after the fetch returns.
 final class DecodeBox: @unchecked Sendable {
-    private var decoder: PageDecoder
+    private var decoder: PageDecoder?
+    /// channelSections.list and subscriptions.list pages have a reader of their own.
+    private var links: LinkPageDecoder?
     private let collected = RecordList()
     var status = 0
 
-    init(endpoint: Endpoint) {
-        let list = collected
-        decoder = PageDecoder(endpoint: endpoint) { list.records.append($0) }
+    init(method: APIMethod) {
+        switch method {
+        case .channelSections: links = LinkPageDecoder(.channelSections)
+        case .subscriptions: links = LinkPageDecoder(.subscriptions)
+        default:
+            let list = collected
+            decoder = PageDecoder(endpoint: Endpoint(method)) { list.records.append($0) }
+        }
     }
 
-    func feed(_ chunk: UnsafeRawBufferPointer) throws { try decoder.feed(chunk) }
+    func feed(_ chunk: UnsafeRawBufferPointer) throws {
+        if links != nil { try links!.feed(chunk) } else { try decoder!.feed(chunk) }
+    }
 
-    func finish() throws -> PageSummary { try decoder.finish(httpStatus: status) }
+    func finish() throws -> PageSummary {
+        guard links != nil else { return try decoder!.finish(httpStatus: status) }
+        let (found, summary) = try links!.finish(httpStatus: status)
+        collected.records = found.map(DecodedRecord.link)
+        return summary
+    }
 
     var records: [DecodedRecord] { collected.records }
 

@@ -8,6 +8,10 @@ enum FrontierLane: Sendable {
     struct Lookup: Sendable, Hashable {
         var seed: Int
         var id: String
+        /// A channel a link reached (`links=` seeds): resolved, never walked. These wait in a lane
+        /// of their own, which goes only 50 at a time or when nothing else is left or in flight:
+        /// links arrive a few at a time, and each small batch would cost a unit.
+        var linked = false
     }
 }
 
@@ -25,6 +29,7 @@ struct Frontier: Sendable {
     /// `lastPage` share the last two buckets).
     private var buckets: [HeadQueue<WorkItem>] = []
     private var lookups = HeadQueue<FrontierLane.Lookup>()
+    private var linkedLookups = HeadQueue<FrontierLane.Lookup>()
     private(set) var count = 0
 
     static let lastPage = 63
@@ -39,7 +44,9 @@ struct Frontier: Sendable {
     mutating func append(_ item: WorkItem) {
         switch item.work.lane {
         case .lookups(let waiting):
-            lookups.append(contentsOf: waiting)
+            for lookup in waiting {
+                if lookup.linked { linkedLookups.append(lookup) } else { lookups.append(lookup) }
+            }
             count += waiting.count
         case .paged(let page, let costly):
             var index = 2 * min(max(page, 0), Self.lastPage)
@@ -51,10 +58,18 @@ struct Frontier: Sendable {
     }
 
     /// The next item to fetch, or `nil` when there is none.
-    mutating func next() -> WorkItem? {
-        let others = count - lookups.count
+    ///
+    /// - Parameter idle: nothing is in flight (a linked channel's lookup waits for what the work in
+    ///   flight may add to its batch).
+    mutating func next(idle: Bool = true) -> WorkItem? {
+        let others = count - lookups.count - linkedLookups.count
         if lookups.count >= Self.lookupBatch || (!lookups.isEmpty && others == 0) {
             let batch = lookups.popFirst(upTo: Self.lookupBatch)
+            count -= batch.count
+            return .lookups(batch)
+        }
+        if linkedLookups.count >= Self.lookupBatch || (!linkedLookups.isEmpty && others == 0 && idle) {
+            let batch = linkedLookups.popFirst(upTo: Self.lookupBatch)
             count -= batch.count
             return .lookups(batch)
         }
@@ -79,14 +94,16 @@ struct Frontier: Sendable {
     /// array: a checkpoint writes tens of thousands of items once a second.
     func forEach(_ body: (WorkItem) -> Void) {
         for lookup in lookups.waiting { body(.lookup(lookup)) }
+        for lookup in linkedLookups.waiting { body(.lookup(lookup)) }
         for bucket in buckets {
             for item in bucket.waiting { body(item) }
         }
     }
 
     var invariantViolations: [String] {
-        var problems = lookups.invariantViolations + buckets.flatMap(\.invariantViolations)
-        let held = lookups.count + buckets.reduce(0) { $0 + $1.count }
+        var problems =
+            lookups.invariantViolations + linkedLookups.invariantViolations + buckets.flatMap(\.invariantViolations)
+        let held = lookups.count + linkedLookups.count + buckets.reduce(0) { $0 + $1.count }
         if held != count { problems.append("the frontier counts \(count) items and holds \(held)") }
         return problems
     }

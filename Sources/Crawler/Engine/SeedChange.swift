@@ -43,6 +43,13 @@ extension FrontierState {
         var state = self
         state.items = kept
         state.pending = videos
+        // Links kept for a `depth=0` seed's channels go with their seed, or are dropped with it.
+        state.links?.beyond = links?.beyond?.compactMap { link in
+            guard let seed = change(link.seed) else { return nil }
+            var moved = link
+            moved.seed = seed
+            return moved
+        }
         return (state, items.count - kept.count, pending.count - videos.count)
     }
 }

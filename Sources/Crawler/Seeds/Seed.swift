@@ -48,6 +48,37 @@ public struct Seed: Sendable, Hashable {
     /// `formats=yes`: the videos of every channel whose uploads the seed walks are labelled
     /// short, live or long from the channel's `UUSH…`/`UULV…` playlists.
     public var formats = false
+    /// `links=featured|subscriptions|all`: the channel links of every channel the seed resolves
+    /// (its shelves of featured channels, its public subscriptions), followed to `linkDepth`.
+    public var links: LinkRelations = []
+    /// `depth=N` (0–3, default 1): how far links are followed from the seed's channels (depth 0);
+    /// 0 keeps only the links among them.
+    public var linkDepth = 1
+
+    /// The deepest `depth=` a seed may ask for: each hop multiplies the channels by tens.
+    public static let maximumLinkDepth = 3
+
+    /// Which channel links a `links=` seed follows.
+    public struct LinkRelations: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        /// The channels of its `multiplechannels` shelves (channelSections.list).
+        public static let featured = LinkRelations(rawValue: 1)
+        /// Its public subscriptions (subscriptions.list).
+        public static let subscriptions = LinkRelations(rawValue: 2)
+        public static let all: LinkRelations = [.featured, .subscriptions]
+
+        /// `featured`, `subscriptions` or `all`.
+        public init?(_ text: String) {
+            switch text {
+            case "featured": self = .featured
+            case "subscriptions": self = .subscriptions
+            case "all": self = .all
+            default: return nil
+            }
+        }
+    }
 
     /// A `comments VIDEO_ID` seed.
     public var isCommentsSeed: Bool {

@@ -148,6 +148,8 @@ public enum SeedsParser {
         var walkPages: Int?
         var completeBySearch = false
         var formats = false
+        var links: Seed.LinkRelations = []
+        var linkDepth: (token: Token, value: Int)?
         var commentOrder = APIRequest.CommentOrder.time
         var searchTerms: String?
         var searchParameters: [(name: String, value: String)] = []
@@ -200,6 +202,26 @@ public enum SeedsParser {
                     token,
                     "found formats=\(value); formats=yes labels the uploads of walked channels: "
                         + "for channel seeds and searches with walk=channels")
+            case ("links", "channel"), ("links", "search"):
+                guard let relations = Seed.LinkRelations(value) else {
+                    throw fail(token, "found links=\(value); expected links=featured, links=subscriptions or links=all")
+                }
+                links = relations
+                continue
+            case ("depth", "channel"), ("depth", "search"):
+                guard let depth = Int(value), (0...Seed.maximumLinkDepth).contains(depth) else {
+                    throw fail(
+                        token,
+                        "found depth=\(value); expected a link depth from 0 (links among the seeds only) to \(Seed.maximumLinkDepth)"
+                    )
+                }
+                linkDepth = (token, depth)
+                continue
+            case ("links", _), ("depth", _):
+                throw fail(
+                    token,
+                    "found \(name)=\(value); links= and depth= follow channel links: for channel seeds and searches with walk=channels"
+                )
             case ("searchTerms", "comments"):
                 guard !value.isEmpty else { throw fail(token, "found an empty searchTerms=; expected words to match") }
                 searchTerms = value
@@ -222,11 +244,23 @@ public enum SeedsParser {
                     let takes =
                         first.text == "comments"
                         ? "maxPages=N, order=time|relevance and searchTerms=…"
-                        : "maxPages=N, comments=yes\(first.text == "channel" ? ", complete=search and formats=yes" : "")"
+                        : "maxPages=N, comments=yes\(first.text == "channel" ? ", complete=search, formats=yes, links= and depth=" : "")"
                     throw fail(token, "found the filter \(name)=\(value); a \(first.text) seed takes only \(takes)")
                 }
                 searchParameters.append((name, value))
             }
+        }
+        if let depth = linkDepth, links.isEmpty {
+            throw fail(
+                depth.token,
+                "found depth=\(depth.value) without links=; add links=featured, links=subscriptions or links=all")
+        }
+        if !links.isEmpty, first.text == "search", !walkChannels {
+            let token = filters.first { $0.1 == "links" }?.0 ?? first
+            throw fail(
+                token,
+                "found links= on a search without walk=channels; add walk=channels to follow the links of the channels it finds"
+            )
         }
         let target: Seed.Target
         switch first.text {
@@ -265,6 +299,8 @@ public enum SeedsParser {
         seed.walkPages = walkPages
         seed.completeBySearch = completeBySearch
         seed.formats = formats
+        seed.links = links
+        seed.linkDepth = linkDepth?.value ?? 1
         return seed
     }
 

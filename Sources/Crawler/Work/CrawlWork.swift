@@ -39,6 +39,9 @@ protocol CrawlWork: Sendable, Hashable, Codable {
     /// Its request was not answered (the budget, the quota, an interruption): back where it
     /// came from (by default the frontier).
     func putBack(into plan: inout CrawlEngine)
+    /// Its request was skipped (a 400, or an unavailable answer the kind does not handle): what it
+    /// held back is let go (by default nothing).
+    func skipped(to plan: inout CrawlEngine, _ out: inout EventOutput)
     /// A skipped request (a 400) leaves its work for a rerun, and the run incomplete (a
     /// hydration batch: its videos are found and must be written); by default it is skipped.
     var skipLeavesWork: Bool { get }
@@ -67,6 +70,7 @@ extension CrawlWork {
         false
     }
     func putBack(into plan: inout CrawlEngine) { plan.enqueue(item) }
+    func skipped(to plan: inout CrawlEngine, _ out: inout EventOutput) {}
     var skipLeavesWork: Bool { false }
     var isCheckpointed: Bool { true }
     var isSearchWindow: Bool { false }

@@ -8,7 +8,7 @@ extension FrontierState {
         Self.encodedJSON(
             itemCount: items.count, items: { visit in items.forEach(visit) }, pending: pending,
             seeds: seeds, commentVideos: commentVideos, channels: channels ?? [],
-            run: run.map { ($0, startedAt ?? 0) }, options: options
+            run: run.map { ($0, startedAt ?? 0) }, options: options, links: links
         ).bytes
     }
 
@@ -17,7 +17,7 @@ extension FrontierState {
     static func encodedJSON<Seeds: Sequence<String>>(
         itemCount: Int, items visitItems: ((WorkItem) -> Void) -> Void, pending: [PendingVideo],
         seeds: Seeds?, commentVideos: [String]?, channels: [WatchedChannel] = [], run: (RunKind, Int64)? = nil,
-        options: SavedCrawlOptions? = nil
+        options: SavedCrawlOptions? = nil, links: LinkLedger.Saved? = nil
     ) -> JSONWriter {
         // About what an uploads-playlist item, a seed line and a pending video take.
         var writer = JSONWriter(
@@ -85,7 +85,58 @@ extension FrontierState {
             writer.member("channelParts", options.channelParts)
             writer.raw("}")
         }
+        if let links { writeLinks(links, into: &writer) }
         writer.raw("}")
         return writer
+    }
+
+    /// `"links":{…}`, as ``LinkLedger/Saved``'s `Codable` form reads it.
+    private static func writeLinks(_ links: LinkLedger.Saved, into writer: inout JSONWriter) {
+        writer.memberKey("links")
+        writer.raw("{")
+        writer.key("depths")
+        writer.raw("{")
+        for (index, id) in links.depths.keys.sorted().enumerated() {
+            if index > 0 { writer.raw(",") }
+            writer.string(id)
+            writer.raw(":")
+            writer.int(links.depths[id] ?? 0)
+        }
+        writer.raw("}")
+        writer.memberKey("expanded")
+        writer.stringArray(links.expanded)
+        if let privacy = links.privacy {
+            writer.memberKey("privacy")
+            writer.raw("{")
+            for (index, id) in privacy.keys.sorted().enumerated() {
+                if index > 0 { writer.raw(",") }
+                writer.string(id)
+                writer.raw(":")
+                writer.bool(privacy[id] ?? false)
+            }
+            writer.raw("}")
+        }
+        if let beyond = links.beyond {
+            writer.memberKey("beyond")
+            writer.raw("[")
+            for (index, link) in beyond.enumerated() {
+                writer.raw(index == 0 ? "{" : ",{")
+                writer.key("from")
+                writer.string(link.from)
+                writer.member("to", link.to)
+                writer.member("relation", link.relation.rawValue)
+                writer.member("sectionTitle", link.sectionTitle)
+                writer.member("seed", link.seed)
+                writer.member("endpoint", link.endpoint)
+                writer.member("rank", link.rank)
+                writer.raw("}")
+            }
+            writer.raw("]")
+        }
+        writer.member("reached", links.reached)
+        writer.member("privateCount", links.privateCount)
+        writer.member("capped", links.capped)
+        writer.member("gone", links.gone)
+        writer.raw("}")
     }
 }

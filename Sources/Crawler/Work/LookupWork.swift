@@ -7,6 +7,15 @@ struct ChannelLookup: SeededWork {
     var seed: Int
     var id: String?
     var handle: String?
+    /// A channel a link reached: resolved (its record written), never walked (absent when not).
+    var linked: Bool?
+
+    init(seed: Int, id: String? = nil, handle: String? = nil, linked: Bool? = nil) {
+        self.seed = seed
+        self.id = id
+        self.handle = handle
+        self.linked = linked
+    }
 
     var page: Int { 0 }
 
@@ -16,6 +25,10 @@ struct ChannelLookup: SeededWork {
     }
 
     func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
+        if linked == true {
+            plan.resolvedLinked(fetched.records, asked: id.map { [$0] } ?? [], &out)
+            return
+        }
         var found = false
         for case .channel(let channel) in fetched.records {
             plan.resolved(channel, seed: seed, &out)
@@ -29,11 +42,11 @@ struct ChannelLookup: SeededWork {
     /// A lookup by id waits with the others and goes out 50 to a channels.list call.
     var lane: FrontierLane {
         guard let id, handle == nil else { return .paged(page: 0, costly: false) }
-        return .lookups([FrontierLane.Lookup(seed: seed, id: id)])
+        return .lookups([FrontierLane.Lookup(seed: seed, id: id, linked: linked == true)])
     }
 
     func markQueued(in seen: inout SeenSets) {
-        if let id { _ = seen.queueChannel(id) }
+        if let id, linked != true { _ = seen.queueChannel(id) }
     }
 
     func write(into writer: inout JSONWriter) {
@@ -41,6 +54,7 @@ struct ChannelLookup: SeededWork {
         writer.int(seed)
         writer.member("id", id)
         writer.member("handle", handle)
+        if linked == true { writer.member("linked", true) }
     }
 
     func describe(seeds: [Seed]) -> String { "channel \(id ?? handle ?? "?")" }
@@ -51,6 +65,14 @@ struct ChannelBatch: CrawlWork {
     static let tag = "channels"
     var seeds: [Int]
     var ids: [String]
+    /// Channels links reached: resolved, never walked (absent when not).
+    var linked: Bool?
+
+    init(seeds: [Int], ids: [String], linked: Bool? = nil) {
+        self.seeds = seeds
+        self.ids = ids
+        self.linked = linked
+    }
 
     var page: Int { 0 }
 
@@ -61,13 +83,20 @@ struct ChannelBatch: CrawlWork {
     var item: WorkItem { .channels(self) }
 
     /// Back in the frontier, its channels wait one by one again.
-    var lane: FrontierLane { .lookups(zip(seeds, ids).map { FrontierLane.Lookup(seed: $0, id: $1) }) }
+    var lane: FrontierLane {
+        .lookups(zip(seeds, ids).map { FrontierLane.Lookup(seed: $0, id: $1, linked: linked == true) })
+    }
 
     func markQueued(in seen: inout SeenSets) {
+        guard linked != true else { return }
         for id in ids { _ = seen.queueChannel(id) }
     }
 
     func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
+        if linked == true {
+            plan.resolvedLinked(fetched.records, asked: ids, &out)
+            return
+        }
         let seedOf = Dictionary(zip(ids, seeds), uniquingKeysWith: { first, _ in first })
         var found: Set<String> = []
         for case .channel(var channel) in fetched.records {
@@ -87,7 +116,7 @@ struct ChannelBatch: CrawlWork {
     func reseeded(_ change: SeedChange) -> WorkItem? {
         let kept = zip(seeds, ids).compactMap { seed, id in change(seed).map { ($0, id) } }
         guard !kept.isEmpty else { return nil }
-        return .channels(ChannelBatch(seeds: kept.map(\.0), ids: kept.map(\.1)))
+        return .channels(ChannelBatch(seeds: kept.map(\.0), ids: kept.map(\.1), linked: linked))
     }
 
     func write(into writer: inout JSONWriter) {
@@ -95,6 +124,7 @@ struct ChannelBatch: CrawlWork {
         writer.intArray(seeds)
         writer.memberKey("ids")
         writer.stringArray(ids)
+        if linked == true { writer.member("linked", true) }
     }
 
     func describe(seeds: [Seed]) -> String { "channels.list of \(ids.count) channels" }

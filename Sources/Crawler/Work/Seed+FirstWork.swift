@@ -10,6 +10,9 @@ extension CrawlEngine {
             enqueue(.window(SearchWindow(seed: index, page: 0, rank: 0, results: 0, windows: 0)))
         case .search: enqueue(.search(SearchPage(seed: index, page: 0, rank: 0)))
         case .channel(.id(let id)):
+            // Known as a seed's channel from the start: a link from another seed that arrives
+            // before its own lookup does not take it for a channel one hop away.
+            if !seed.links.isEmpty { _ = links.reach(id, depth: 0) }
             if seen.queueChannel(id) { enqueue(.channel(ChannelLookup(seed: index, id: id))) }
         case .channel(.handle(let handle)): enqueue(.channel(ChannelLookup(seed: index, handle: handle)))
         case .playlist(let id):

@@ -16,18 +16,22 @@ extension WorkItem {
         case .window(let work): work
         case .stats(let work): work
         case .channelCheck(let work): work
+        case .sections(let work): work
+        case .subscriptions(let work): work
         }
     }
 
     /// A channel id waiting in the frontier's lookup lane, as an item of its own (a checkpoint
     /// lists it so).
     static func lookup(_ lookup: FrontierLane.Lookup) -> WorkItem {
-        .channel(ChannelLookup(seed: lookup.seed, id: lookup.id))
+        .channel(ChannelLookup(seed: lookup.seed, id: lookup.id, linked: lookup.linked ? true : nil))
     }
 
     /// Lookups taken together: one channels.list call for up to 50 channels.
     static func lookups(_ batch: some Collection<FrontierLane.Lookup>) -> WorkItem {
-        .channels(ChannelBatch(seeds: batch.map(\.seed), ids: batch.map(\.id)))
+        .channels(
+            ChannelBatch(
+                seeds: batch.map(\.seed), ids: batch.map(\.id), linked: batch.first?.linked == true ? true : nil))
     }
 
     /// Reads the kind tagged `tag` from `decoder`'s container; `nil` for an unknown tag.
@@ -45,6 +49,8 @@ extension WorkItem {
         case SearchWindow.tag: return .window(try container.decode(SearchWindow.self, forKey: key))
         case StatsBatch.tag: return .stats(try container.decode(StatsBatch.self, forKey: key))
         case ChannelCheck.tag: return .channelCheck(try container.decode(ChannelCheck.self, forKey: key))
+        case SectionsPage.tag: return .sections(try container.decode(SectionsPage.self, forKey: key))
+        case SubscriptionsPage.tag: return .subscriptions(try container.decode(SubscriptionsPage.self, forKey: key))
         default: return nil
         }
     }

@@ -15,6 +15,8 @@ enum WorkItem: Sendable, Hashable {
     indirect case window(SearchWindow)
     case stats(StatsBatch)
     case channelCheck(ChannelCheck)
+    case sections(SectionsPage)
+    case subscriptions(SubscriptionsPage)
 }
 
 /// How a found video was first found, kept until its hydration.
@@ -50,6 +52,9 @@ struct FrontierState: Codable, Sendable {
     /// The crawl options it ran with (absent in checkpoints of earlier versions): an update
     /// runs with them unless told otherwise.
     var options: SavedCrawlOptions?
+    /// The channel-link crawl's state (absent when no seed follows links, and in checkpoints of
+    /// earlier versions).
+    var links: LinkLedger.Saved?
 }
 
 /// The options of a crawl that say what it collects, as its checkpoint keeps them for

@@ -18,6 +18,9 @@ public enum APIErrorReason: Sendable, Hashable, CustomStringConvertible {
     // Nothing there.
     case channelNotFound, playlistNotFound, videoNotFound, notFound, channelClosed, channelSuspended
     case playlistItemsNotAccessible, playlistForbidden, commentsDisabled
+    /// A channel's subscriptions are private (403), or the channel is unknown to
+    /// subscriptions.list (404).
+    case subscriptionForbidden, subscriberNotFound
     // The request is wrong.
     case badRequest, invalidParameter, invalidValue, required, unknownPart, invalidChannelId, invalidSearchFilter
     case invalidLocation, incompatibleParameters, missingRequiredParameter, unexpectedParameter
@@ -37,7 +40,8 @@ public enum APIErrorReason: Sendable, Hashable, CustomStringConvertible {
         .keyExpired, .apiKeyInvalid, .apiKeyServiceBlocked, .apiKeyReferrerBlocked, .apiKeyIPAddressBlocked,
         .accessNotConfigured, .serviceDisabled, .forbidden, .ipRefererBlocked, .authError, .insufficientPermissions,
         .invalidPageToken, .channelNotFound, .playlistNotFound, .videoNotFound, .notFound, .channelClosed,
-        .channelSuspended, .playlistItemsNotAccessible, .playlistForbidden, .commentsDisabled, .badRequest,
+        .channelSuspended, .playlistItemsNotAccessible, .playlistForbidden, .commentsDisabled, .subscriptionForbidden,
+        .subscriberNotFound, .badRequest,
         .invalidParameter, .invalidValue, .required, .unknownPart, .invalidChannelId, .invalidSearchFilter,
         .invalidLocation, .incompatibleParameters, .missingRequiredParameter, .unexpectedParameter,
     ]
@@ -79,6 +83,8 @@ public enum APIErrorReason: Sendable, Hashable, CustomStringConvertible {
         case .playlistItemsNotAccessible: "playlistItemsNotAccessible"
         case .playlistForbidden: "playlistForbidden"
         case .commentsDisabled: "commentsDisabled"
+        case .subscriptionForbidden: "subscriptionForbidden"
+        case .subscriberNotFound: "subscriberNotFound"
         case .badRequest: "badRequest"
         case .invalidParameter: "invalidParameter"
         case .invalidValue: "invalidValue"
@@ -123,7 +129,8 @@ public enum APIErrorReason: Sendable, Hashable, CustomStringConvertible {
             .stopAuthOrConfig
         case .invalidPageToken: .restartPaging
         case .channelNotFound, .playlistNotFound, .videoNotFound, .notFound, .channelClosed, .channelSuspended,
-            .playlistItemsNotAccessible, .playlistForbidden, .commentsDisabled:
+            .playlistItemsNotAccessible, .playlistForbidden, .commentsDisabled, .subscriptionForbidden,
+            .subscriberNotFound:
             .skipSeed
         case .badRequest, .invalidParameter, .invalidValue, .required, .unknownPart, .invalidChannelId,
             .invalidSearchFilter, .invalidLocation, .incompatibleParameters, .missingRequiredParameter,

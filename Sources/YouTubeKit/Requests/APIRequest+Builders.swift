@@ -20,6 +20,10 @@ extension APIRequest {
         /// A playlist's video ids and publish dates only, for videos hydrated after.
         public static let playlistItemIds = "contentDetails"
         public static let playlists = "snippet,contentDetails"
+        /// A channel's shelves: their type, title and the channels they feature.
+        public static let channelSections = "snippet,contentDetails"
+        /// A channel's subscriptions: the subscribed channel's id (`resourceId`).
+        public static let subscriptions = "snippet"
         public static let commentThreads = "snippet,replies"
         public static let comments = "snippet"
         /// What a statistics snapshot asks of `videos:batchGetStats`.
@@ -172,6 +176,31 @@ extension APIRequest {
             parameters: [Parameter("part", part), Parameter("id", ids.joined(separator: ","))])
     }
 
+    /// channelSections.list of one channel: its shelves, the featured channels among them
+    /// (1 unit, one page: the method has no paging).
+    public static func channelSections(channelId: String, part: String = Parts.channelSections) throws -> APIRequest {
+        try checkChannelId(channelId)
+        return APIRequest(
+            method: .channelSections, parameters: [Parameter("part", part), Parameter("channelId", channelId)])
+    }
+
+    /// subscriptions.list of one channel's public subscriptions, 50 a page (1 unit a page).
+    public static func subscriptions(
+        channelId: String, part: String = Parts.subscriptions, maxResults: Int = 50, pageToken: String? = nil
+    ) throws -> APIRequest {
+        try checkChannelId(channelId)
+        var parameters = [Parameter("part", part), Parameter("channelId", channelId)]
+        try appendPaging(&parameters, maxResults: maxResults, pageToken: pageToken)
+        return APIRequest(method: .subscriptions, parameters: parameters)
+    }
+
+    private static func checkChannelId(_ channelId: String) throws {
+        guard SearchQuery.isIdentifier(channelId) else {
+            throw YouTubeError.invalidParameter(
+                name: "channelId", value: channelId, allowed: "a channel id such as UC_x5XG1OV2P6uZZ5FSM9Ttw")
+        }
+    }
+
     /// How playlists.list finds playlists.
     public enum PlaylistLookup: Sendable, Hashable {
         case ids([String])
@@ -188,10 +217,7 @@ extension APIRequest {
             try checkIds(ids, name: "id", example: "PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR")
             parameters.append(Parameter("id", ids.joined(separator: ",")))
         case .channel(let channelId):
-            guard SearchQuery.isIdentifier(channelId) else {
-                throw YouTubeError.invalidParameter(
-                    name: "channelId", value: channelId, allowed: "a channel id such as UC_x5XG1OV2P6uZZ5FSM9Ttw")
-            }
+            try checkChannelId(channelId)
             parameters.append(Parameter("channelId", channelId))
         }
         try appendPaging(&parameters, maxResults: maxResults, pageToken: pageToken)

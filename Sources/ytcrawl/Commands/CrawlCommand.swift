@@ -44,6 +44,11 @@ struct CrawlCommand: Command {
     static let channelParts = Option.parts(
         "--channel-parts", of: "channels.list", names: APIRequest.Parts.channelPartNames,
         default: APIRequest.Parts.channels)
+    static let maxLinkChannels = Option<Int?>(
+        "--max-link-channels",
+        help:
+            "channels the links of links= seeds may reach beyond the seeds' own, at most (each costs a unit per 50, more when followed)",
+        range: 0...10_000_000)
     static let dryRun = Flag(
         "--dry-run", help: "print what each seed will request and cost, then stop (nothing is sent)")
 
@@ -61,7 +66,7 @@ struct CrawlCommand: Command {
                 [
                     seedsFile.spec, out.spec, maxPages.spec, noHydrate.spec, completeChannels.spec, comments.spec,
                     maxCommentPages.spec, pseudonymizeAuthors.spec, formats.spec, videoParts.spec, channelParts.spec,
-                    searchBudget.spec, dailySearches.spec, dryRun.spec,
+                    maxLinkChannels.spec, searchBudget.spec, dailySearches.spec, dryRun.spec,
                 ])
         ] + SharedRunOptions.groups,
         epilogue: """
@@ -91,6 +96,7 @@ struct CrawlCommand: Command {
     var formats: Bool
     var videoParts: String
     var channelParts: String
+    var maxLinkChannels: Int?
     var pseudonymizer: AuthorPseudonymizer?
     var searchBudget: Int?
     var dailySearches: Int
@@ -130,6 +136,7 @@ struct CrawlCommand: Command {
         formats = scanner[Self.formats]
         videoParts = try scanner[Self.videoParts]
         channelParts = try scanner[Self.channelParts]
+        maxLinkChannels = try scanner[Self.maxLinkChannels]
         if let keyFile = try scanner[Self.pseudonymizeAuthors] {
             do {
                 pseudonymizer = try AuthorPseudonymizer(keyFile: keyFile)
@@ -166,8 +173,8 @@ struct CrawlCommand: Command {
     static var crawlOptions: [OptionSpec] {
         [
             maxPages.spec, noHydrate.spec, completeChannels.spec, comments.spec, maxCommentPages.spec,
-            pseudonymizeAuthors.spec, formats.spec, videoParts.spec, channelParts.spec, searchBudget.spec,
-            dailySearches.spec,
+            pseudonymizeAuthors.spec, formats.spec, videoParts.spec, channelParts.spec, maxLinkChannels.spec,
+            searchBudget.spec, dailySearches.spec,
         ]
     }
 
@@ -183,6 +190,9 @@ struct CrawlCommand: Command {
                     "format labels: per channel walked, 1 unit per 50 Shorts and per 50 live streams (a list with none: "
                         + "1 unit for its 404), before its uploads; videos of the last 7 days no list names yet stay unlabelled"
                 )
+            }
+            if seeds.contains(where: { !$0.links.isEmpty }) {
+                print(DryRunReport.links(seeds, maxLinkChannels: maxLinkChannels))
             }
             if comments || seeds.contains(where: \.comments) {
                 let estimate = CommentCostEstimate(
@@ -240,6 +250,7 @@ struct CrawlCommand: Command {
         configuration.videoParts = videoParts
         configuration.channelParts = channelParts
         configuration.seedsFile = seedsFile
+        configuration.maxLinkChannels = maxLinkChannels
         return configuration
     }
 }

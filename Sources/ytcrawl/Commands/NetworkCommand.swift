@@ -7,7 +7,8 @@ import StreamingJSON
 /// networkx and igraph.
 struct NetworkCommand: Command {
     static let graph = Option<GraphKind>(
-        "--graph", "KIND", help: "replies (authors), commenters (videos) or cotags (tags)", default: .replies)
+        "--graph", "KIND", help: "channels (links), replies (authors), commenters (videos) or cotags (tags)",
+        default: .replies)
     static let format = Option<GraphFormat>(
         "--format", "F", help: "graphml (Gephi, networkx, igraph), gexf (1.3) or csv (nodes.csv + edges.csv)",
         default: .graphml)
@@ -18,12 +19,18 @@ struct NetworkCommand: Command {
 
     static let configuration = CommandConfiguration(
         name: "network", synopsis: "network DIR --graph KIND --out PATH",
-        summary: "a graph of DIR (reply, co-commenter, co-tag networks) as GraphML, GEXF or CSV",
-        usage: "network DIR --graph replies|commenters|cotags [--format graphml|gexf|csv] --out PATH [--min-weight N]",
+        summary: "a graph of DIR (channel, reply, co-commenter, co-tag networks) as GraphML, GEXF or CSV",
+        usage:
+            "network DIR --graph channels|replies|commenters|cotags [--format graphml|gexf|csv] --out PATH [--min-weight N]",
         discussion: """
             Build a network from the records of the output directory DIR and write it for Gephi,
             networkx or igraph. Ids are the records' stable ids (channel ids or pseudonyms, video
             ids, tags in lower case); labels are attributes.
+
+              channels     channels; a directed edge from a channel to one it features on a shelf
+                           or subscribes to (the links of links= seeds), relation featured,
+                           subscription or both (weight 2). Node attributes: title,
+                           subscriberCount, videoCount, viewCount, country, depth, isSeed.
 
               replies      comment authors; a directed edge from a reply's author to the author it
                            answers (the one its leading @name names, when that author wrote in the
@@ -69,9 +76,19 @@ struct NetworkCommand: Command {
     }
 
     func run() async throws -> Int32 {
-        let needed: RecordKind = kind == .cotags ? .videos : .comments
+        let needed: RecordKind =
+            switch kind {
+            case .cotags: .videos
+            case .channels: .links
+            case .replies, .commenters: .comments
+            }
         guard !ArchiveReader.shardNames(directory: directory, kind: needed).isEmpty else {
-            let how = needed == .comments ? "crawl with comments=yes seeds or --comments" : "crawl videos"
+            let how =
+                switch needed {
+                case .comments: "crawl with comments=yes seeds or --comments"
+                case .links: "crawl channel seeds with links=featured, links=subscriptions or links=all"
+                default: "crawl videos"
+                }
             throw UsageError(
                 "\(directory) holds no \(needed.rawValue) records: the \(kind.rawValue) graph is built from them (\(how))"
             )

@@ -29,7 +29,9 @@ struct VerifyCommand: Command {
             writeStderr("ytcrawl verify: \(directory): \(problem)")
             return 1
         }
-        let comments = report.comments > 0 ? ", \(report.comments) comments" : ""
+        let comments =
+            (report.comments > 0 ? ", \(report.comments) comments" : "")
+            + (report.links > 0 ? ", \(report.links) channel links" : "")
         if report.stats > 0 && report.videos == 0 {
             // A snapshot directory given itself.
             print(

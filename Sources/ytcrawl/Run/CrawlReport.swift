@@ -45,7 +45,8 @@ struct CrawlReport: RunReport {
                 + summary.unitsByMethod.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
                     separator: ", "),
             "shards: \(shards.count) in \(out) (videos-*.jsonl.gz, channels-*.jsonl.gz"
-                + (summary.commentsWritten > 0 ? ", comments-*.jsonl.gz" : "") + ", manifest.json)",
+                + (summary.commentsWritten > 0 ? ", comments-*.jsonl.gz" : "")
+                + (summary.linksWritten > 0 ? ", links-*.jsonl.gz" : "") + ", manifest.json)",
             "next: ytcrawl stats \(out)   |   " + nextStep,
         ]
         if let update = summary.update {
@@ -60,6 +61,20 @@ struct CrawlReport: RunReport {
             lines.insert(
                 "format labels: \(summary.formatUnits) unit\(summary.formatUnits == 1 ? "" : "s") "
                     + "(Shorts and live lists, and 404s of channels without any)", at: 2)
+        }
+        if summary.linksWritten > 0 || summary.subscriptionsPrivate > 0 || summary.linksCapped > 0 {
+            var line =
+                "channel links written: \(written(summary.linksWritten, before: summary.linksBefore)); "
+                + "private subscriptions: \(summary.subscriptionsPrivate) channel\(summary.subscriptionsPrivate == 1 ? "" : "s")"
+            if summary.linksCapped > 0 {
+                line +=
+                    "; \(summary.linksCapped) link\(summary.linksCapped == 1 ? "" : "s") not followed (--max-link-channels)"
+            }
+            if summary.linkedChannelsGone > 0 {
+                line +=
+                    "; \(summary.linkedChannelsGone) linked channel\(summary.linkedChannelsGone == 1 ? "" : "s") no longer exist"
+            }
+            lines.insert(line + " (ytcrawl network \(out) --graph channels)", at: 2)
         }
         if summary.searchWindows > 0 || summary.windowsLeft > 0 {
             lines.insert(
@@ -129,7 +144,10 @@ struct CrawlReport: RunReport {
             "commentsWritten": summary.commentsWritten,
             "commentsThisRun": summary.commentsWritten - summary.commentsBefore,
             "commentsDisabled": summary.commentsDisabled, "searchWindows": summary.searchWindows,
-            "formatUnits": summary.formatUnits,
+            "formatUnits": summary.formatUnits, "linksWritten": summary.linksWritten,
+            "linksThisRun": summary.linksWritten - summary.linksBefore,
+            "subscriptionsPrivate": summary.subscriptionsPrivate, "linksCapped": summary.linksCapped,
+            "linkedChannelsGone": summary.linkedChannelsGone,
             "searchWindowsLeft": summary.windowsLeft, "channelGaps": summary.channelGaps,
             "channelsWritten": summary.channelsWritten,
             "videosPerThousandUnits": (summary.videosPerThousandUnits * 10).rounded() / 10,

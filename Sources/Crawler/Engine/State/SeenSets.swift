@@ -20,6 +20,8 @@ struct SeenSets: Sendable {
     /// Whether `id` is new (and now seen).
     mutating func insertVideo(_ id: String) -> Bool { videos.insert(id) }
     mutating func insertChannel(_ id: String) -> Bool { channels.insert(id) }
+    /// Whether channel `id` is written (or held to be).
+    func hasChannel(_ id: String) -> Bool { channels.contains(id) }
     mutating func queueChannel(_ id: String) -> Bool { queuedChannels.insert(id) }
     mutating func queuePlaylist(_ id: String) -> Bool { queuedPlaylists.insert(id) }
 }

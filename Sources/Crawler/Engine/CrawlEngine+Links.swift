@@ -1,0 +1,122 @@
+import StreamingJSON
+import YouTubeKit
+
+/// The channel-link crawl (`links=` seeds): what the link kinds of work (``SectionsPage``,
+/// ``SubscriptionsPage``) and the linked channels' lookups do to the plan.
+///
+/// A seed's channels are depth 0. A link from a channel at depth `d` reaches depth `d + 1`; it is
+/// written when that is within the seed's `depth=` (with `depth=0`, when its target is another
+/// seed channel). A channel reached for the first time is resolved with channels.list (50 a unit,
+/// never walked), and its own links are asked while it is nearer than the depth. Its record waits
+/// for its subscriptions' first answer, so that it says whether they are private.
+extension CrawlEngine {
+    /// A seed's channel was resolved: with `links=` its links are asked, and its record is held
+    /// until its subscriptions answer (when they are asked).
+    ///
+    /// - Returns: whether the record is taken care of here (held).
+    mutating func followLinks(of channel: Channel, seed: Int, _ out: inout EventOutput) -> Bool {
+        let relations = seeds[seed].links
+        guard !relations.isEmpty else { return false }
+        let id = channel.channelId
+        _ = links.reach(id, depth: 0)
+        // The links of `depth=0` seeds that named it before it was known as one of theirs.
+        for link in links.takeBeyond(id) { writeLink(link, depth: 0, &out) }
+        guard links.expand(id) else { return false }
+        askLinks(of: id, depth: 0, seed: seed)
+        guard relations.contains(.subscriptions), seen.insertChannel(id) else { return false }
+        var held = channel
+        held.fetchedAt = out.wallClock
+        links.hold(held)
+        return true
+    }
+
+    /// Queues the link work of channel `id`: its sections, its subscriptions, as its seed asks.
+    private mutating func askLinks(of id: String, depth: Int, seed: Int) {
+        let relations = seeds[seed].links
+        if relations.contains(.featured) { enqueue(.sections(SectionsPage(seed: seed, channelId: id, depth: depth))) }
+        if relations.contains(.subscriptions) {
+            enqueue(.subscriptions(SubscriptionsPage(seed: seed, channelId: id, depth: depth)))
+        }
+    }
+
+    /// A link a channel's sections or subscriptions listed (`from` at `depth`).
+    mutating func linked(
+        _ found: ChannelLink, from: String, depth: Int, seed: Int, endpoint: String, rank: Int,
+        _ out: inout EventOutput
+    ) {
+        let target = found.toChannelId
+        guard target != from, !target.isEmpty else { return }
+        let link = LinkLedger.PendingLink(
+            from: from, to: target, relation: found.relation, sectionTitle: found.sectionTitle, seed: seed,
+            endpoint: endpoint, rank: rank)
+        let limit = seeds[seed].linkDepth
+        let isNew = links.depths[target] == nil
+        if isNew {
+            guard depth + 1 <= limit else {
+                // `depth=0`: kept until its target turns out to be a seed's channel.
+                links.keepBeyond(link)
+                return
+            }
+            if let cap = options.maxLinkChannels, links.reached >= cap {
+                links.noteCapped()
+                return
+            }
+        }
+        writeLink(link, depth: depth, &out)
+        guard depth + 1 <= limit, links.reach(target, depth: depth + 1) else { return }
+        if depth + 1 < limit, links.expand(target) {
+            askLinks(of: target, depth: depth + 1, seed: seed)
+            // With subscriptions asked, it is resolved once they answered (``subscriptionsAnswered``).
+            if isNew, !seeds[seed].links.contains(.subscriptions) { resolveLinked(target, seed: seed) }
+        } else if isNew {
+            resolveLinked(target, seed: seed)
+        }
+    }
+
+    /// The first page of a channel's subscriptions answered: `isPrivate` true for
+    /// `subscriptionForbidden`, false for a page, `nil` when the answer said neither. Its record is
+    /// written now (held) or resolved now (a linked channel, or a held record a kill lost).
+    mutating func subscriptionsAnswered(_ id: String, isPrivate: Bool?, seed: Int, _ out: inout EventOutput) {
+        links.notePrivacy(id, isPrivate: isPrivate)
+        if var channel = links.release(id) {
+            channel.subscriptionsPrivate = links.takePrivacy(id)
+            write(.channel(channel), &out)
+        } else if !seen.hasChannel(id) {
+            resolveLinked(id, seed: seed)
+        } else {
+            _ = links.takePrivacy(id)
+        }
+    }
+
+    /// Linked channels resolved: each written once, with what its subscriptions said; never walked.
+    mutating func resolvedLinked(_ records: [DecodedRecord], asked: [String], _ out: inout EventOutput) {
+        var found: Set<String> = []
+        for case .channel(var channel) in records {
+            found.insert(channel.channelId)
+            let privacy = links.takePrivacy(channel.channelId)
+            guard seen.insertChannel(channel.channelId) else { continue }
+            channel.subscriptionsPrivate = privacy
+            channel.fetchedAt = out.wallClock
+            write(.channel(channel), &out)
+        }
+        for id in asked where !found.contains(id) {
+            // A link to a channel that no longer exists: the link stays (the API listed it).
+            _ = links.takePrivacy(id)
+            links.noteGone()
+        }
+    }
+
+    private mutating func resolveLinked(_ id: String, seed: Int) {
+        enqueue(.channel(ChannelLookup(seed: seed, id: id, linked: true)))
+    }
+
+    /// Writes a link once per (from, to, relation).
+    private mutating func writeLink(_ link: LinkLedger.PendingLink, depth: Int, _ out: inout EventOutput) {
+        guard links.write("\(link.from) \(link.to) \(link.relation.rawValue)") else { return }
+        let record = ChannelLink(
+            fromChannelId: link.from, toChannelId: link.to, relation: link.relation, sectionTitle: link.sectionTitle,
+            depth: depth, source: LinkSource(seed: seeds[link.seed].text, endpoint: link.endpoint, rank: link.rank),
+            fetchedAt: out.wallClock)
+        write(.link(record), &out)
+    }
+}

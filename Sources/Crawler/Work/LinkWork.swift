@@ -1,0 +1,121 @@
+import StreamingJSON
+import YouTubeKit
+
+/// Where link work waits in the frontier: after every seed's first page, and depth by depth (the
+/// first 16 pages of a channel's subscriptions before any channel one hop farther), so that a
+/// channel is mostly first reached by its shortest path, as a breadth-first walk would.
+func linkLanePage(depth: Int, page: Int) -> Int { 1 + 16 * depth + min(page, 15) }
+
+/// channelSections.list of one channel (1 unit, one page): the channels its `multiplechannels`
+/// shelves feature, as `featured` links.
+struct SectionsPage: SeededWork {
+    static let tag = "sections"
+    var seed: Int
+    var channelId: String
+    /// The channel's depth (a seed's channel is 0).
+    var depth: Int
+
+    /// After the seeds' own first pages, and nearer channels before farther ones
+    /// (``linkLanePage(depth:page:)``).
+    var page: Int { linkLanePage(depth: depth, page: 0) }
+
+    func request(for plan: CrawlEngine) throws -> APIRequest { try APIRequest.channelSections(channelId: channelId) }
+
+    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
+        var rank = 0
+        for case .link(let link) in fetched.records {
+            plan.linked(
+                link, from: channelId, depth: depth, seed: seed, endpoint: "channelSections.list", rank: rank, &out)
+            rank += 1
+        }
+    }
+
+    var item: WorkItem { .sections(self) }
+
+    func write(into writer: inout JSONWriter) {
+        writer.key("seed")
+        writer.int(seed)
+        writer.member("channelId", channelId)
+        writer.member("depth", depth)
+    }
+
+    func describe(seeds: [Seed]) -> String { "channelSections of \(channelId)" }
+}
+
+/// subscriptions.list of one channel, 50 a page (1 unit a page): `subscription` links. The first
+/// page's answer says whether the subscriptions are private (403 `subscriptionForbidden`), which
+/// the channel's record carries.
+struct SubscriptionsPage: PagedWork {
+    static let tag = "subscriptions"
+    var seed: Int
+    var channelId: String
+    var depth: Int
+    var pageToken: String?
+    var page: Int
+    var rank: Int
+    var restarts: Int?
+
+    init(seed: Int, channelId: String, depth: Int) {
+        self.seed = seed
+        self.channelId = channelId
+        self.depth = depth
+        page = 0
+        rank = 0
+    }
+
+    var lane: FrontierLane { .paged(page: linkLanePage(depth: depth, page: page), costly: false) }
+
+    /// YouTube lets a channel subscribe to 2,000 channels at most: 40 pages of 50. A server that
+    /// pages past that (tokens going round in a circle) is not followed further.
+    static let maximumPages = 40
+
+    func request(for plan: CrawlEngine) throws -> APIRequest {
+        try APIRequest.subscriptions(channelId: channelId, pageToken: pageToken)
+    }
+
+    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
+        var rank = rank
+        for case .link(let link) in fetched.records {
+            plan.linked(
+                link, from: channelId, depth: depth, seed: seed, endpoint: "subscriptions.list", rank: rank, &out)
+            rank += 1
+        }
+        if page == 0 { plan.subscriptionsAnswered(channelId, isPrivate: false, seed: seed, &out) }
+        if let token = fetched.summary.nextPageToken, !token.isEmpty, token != pageToken, fetched.summary.itemCount > 0,
+            page + 1 < Self.maximumPages
+        {
+            var next = self
+            next.pageToken = token
+            next.page += 1
+            next.rank = rank
+            plan.enqueue(next.item)
+        }
+    }
+
+    /// Private subscriptions (403 `subscriptionForbidden`) are the channel's, never the crawl's
+    /// failure; a channel unknown to subscriptions.list (404) has none to list.
+    func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine, _ out: inout EventOutput) -> Bool {
+        let isPrivate = reasons.contains(.subscriptionForbidden)
+        guard isPrivate || reasons.contains(.subscriberNotFound) else {
+            skipped(to: &plan, &out)
+            return false
+        }
+        if page == 0 { plan.subscriptionsAnswered(channelId, isPrivate: isPrivate ? true : nil, seed: seed, &out) }
+        return true
+    }
+
+    /// Its channel's record, if held for the answer, is written without it.
+    func skipped(to plan: inout CrawlEngine, _ out: inout EventOutput) {
+        if page == 0 { plan.subscriptionsAnswered(channelId, isPrivate: nil, seed: seed, &out) }
+    }
+
+    var item: WorkItem { .subscriptions(self) }
+
+    func write(into writer: inout JSONWriter) {
+        writer.pagingMembers(seed: seed, pageToken: pageToken, page: page, rank: rank, restarts: restarts)
+        writer.member("channelId", channelId)
+        writer.member("depth", depth)
+    }
+
+    func describe(seeds: [Seed]) -> String { "subscriptions of \(channelId) page \(page + 1)" }
+}

@@ -1,0 +1,97 @@
+import YouTubeKit
+
+/// Decodes a channelSections.list or subscriptions.list body (or Google's error body) into
+/// ``ChannelLink`` records: the channels a `multiplechannels` shelf features, or the channels a
+/// subscription page lists.
+///
+/// These pages are small (a channel's sections; 50 subscriptions) and rare next to the video
+/// pages, so the body is kept and read whole at ``finish(httpStatus:)``; the records carry the
+/// link alone (`depth` 0, no source or time): the crawl fills those in.
+///
+/// Both forms the API has sent are read: section types in lowercase (`multiplechannels`, since
+/// 2024) and in camelCase (`multipleChannels`, before), either `kind` spelling of subscriptions
+/// (`youtube#SubscriptionListResponse` since 2023).
+public struct LinkPageDecoder {
+    public enum Page: Sendable {
+        case channelSections
+        case subscriptions
+    }
+
+    private let page: Page
+    private var body: [UInt8] = []
+    /// A links page larger than this is not one (the largest real ones are tens of KB).
+    public static let maximumBodyBytes = 8 << 20
+
+    public init(_ page: Page) { self.page = page }
+
+    public mutating func feed(_ chunk: UnsafeRawBufferPointer) throws {
+        guard body.count + chunk.count <= Self.maximumBodyBytes else {
+            throw JSONError(
+                .trailingData, offset: Self.maximumBodyBytes,
+                expected: "a channelSections or subscriptions page of at most \(Self.maximumBodyBytes) bytes")
+        }
+        body.append(contentsOf: chunk.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Ends the body: its links, in the order the page lists them, and what the page says besides.
+    ///
+    /// - Throws: ``JSONError`` for invalid JSON, ``PageShapeError`` when `items` is not an array.
+    public mutating func finish(httpStatus: Int? = nil) throws -> (links: [ChannelLink], summary: PageSummary) {
+        let root = try JSONValue.parse(body)
+        if root["error"] != nil {
+            // Google's error body: read by the one reader of error bodies.
+            return ([], try PageDecoder.decode(body, endpoint: .auto, httpStatus: httpStatus).summary)
+        }
+        var summary = PageSummary()
+        if case .string(let token)? = root["nextPageToken"] { summary.nextPageToken = token }
+        if case .number(let total)? = root["pageInfo"]?["totalResults"] { summary.totalResults = Int(total) }
+        let items: [JSONValue]
+        switch root["items"] {
+        case .array(let values)?: items = values
+        case nil, .null?: items = []
+        default:
+            throw PageShapeError(found: "another kind of value", inItems: false)
+        }
+        summary.itemCount = items.count
+        var links: [ChannelLink] = []
+        for item in items {
+            switch page {
+            case .channelSections: links += Self.featured(in: item)
+            case .subscriptions:
+                if let link = Self.subscription(item) { links.append(link) }
+            }
+        }
+        return (links, summary)
+    }
+
+    /// The channels a `multiplechannels` section features, with its title.
+    static func featured(in section: JSONValue) -> [ChannelLink] {
+        guard case .string(let type)? = section["snippet"]?["type"], type.lowercased() == "multiplechannels",
+            case .array(let channels)? = section["contentDetails"]?["channels"]
+        else { return [] }
+        let owner = section["snippet"]?["channelId"].flatMap(\.stringValue) ?? ""
+        let title = section["snippet"]?["title"].flatMap(\.stringValue)
+        return channels.compactMap(\.stringValue).filter { !$0.isEmpty }.map {
+            ChannelLink(fromChannelId: owner, toChannelId: $0, relation: .featured, sectionTitle: title, depth: 0)
+        }
+    }
+
+    /// The channel a subscription is to (`snippet.resourceId.channelId`), from its subscriber
+    /// (`snippet.channelId`).
+    static func subscription(_ item: JSONValue) -> ChannelLink? {
+        guard let snippet = item["snippet"],
+            let target = snippet["resourceId"]?["channelId"].flatMap(\.stringValue), !target.isEmpty
+        else { return nil }
+        return ChannelLink(
+            fromChannelId: snippet["channelId"].flatMap(\.stringValue) ?? "", toChannelId: target,
+            relation: .subscription, depth: 0)
+    }
+}
+
+extension JSONValue {
+    /// The text of a string value; `nil` for any other.
+    fileprivate var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+}

@@ -1,0 +1,162 @@
+import Archive
+import Foundation
+import StreamingJSON
+import Testing
+import YouTubeKit
+
+@testable import Crawler
+
+/// The link crawl's plan, driven by hand: what a hostile or odd server can make of it.
+@Suite("Channel links in the plan")
+struct LinkEngineTests {
+    static let seed = "UCseed0000000000000000aa"
+    static let other = "UCother000000000000000bb"
+
+    static func engine(_ seeds: String) throws -> CrawlEngine {
+        try CrawlEngineTests.engine(seeds, concurrency: 1, hydrate: false)
+    }
+
+    static func links(_ targets: [String], relation: ChannelLink.Relation, next: String? = nil) -> FetchResult {
+        var summary = PageSummary()
+        summary.nextPageToken = next
+        summary.itemCount = targets.count
+        let records = targets.map {
+            DecodedRecord.link(ChannelLink(fromChannelId: "", toChannelId: $0, relation: relation, depth: 0))
+        }
+        return FetchResult(outcome: .page(records, summary), requests: 1)
+    }
+
+    /// Runs the engine to its end, answering each item with `answer`; returns what it wrote.
+    static func run(_ engine: inout CrawlEngine, answer: (WorkItem) -> FetchResult) throws -> [DecodedRecord] {
+        var written: [DecodedRecord] = []
+        var steps = 0
+        while let (ticket, item) = CrawlEngineTests.start(&engine) {
+            steps += 1
+            guard steps < 500 else { throw CrawlEngineTests.NothingToStart() }
+            for action in engine.finishChecked(ticket, answer(item), now: .zero, wallClock: CrawlEngineTests.epoch) {
+                written += action.records
+            }
+        }
+        return written
+    }
+
+    /// The seed's channel, answered by channels.list; anything else by `links`.
+    static func answer(_ item: WorkItem, links: (WorkItem) -> FetchResult) -> FetchResult {
+        switch item {
+        case .channel(let lookup): return CrawlEngineTests.channels([lookup.id ?? seed])
+        case .channels(let batch): return CrawlEngineTests.channels(batch.ids)
+        case .playlist: return CrawlEngineTests.page([])
+        default: return links(item)
+        }
+    }
+
+    @Test func subscriptionsPagingInACircleStopsAtTheLimit() throws {
+        var engine = try Self.engine("channel \(Self.seed) links=subscriptions depth=0")
+        var pages = 0
+        let written = try Self.run(&engine) { item in
+            Self.answer(item) { item in
+                guard case .subscriptions(let work) = item else { return Self.links([], relation: .featured) }
+                pages += 1
+                return Self.links([Self.other], relation: .subscription, next: work.pageToken == "A" ? "B" : "A")
+            }
+        }
+        #expect(pages == SubscriptionsPage.maximumPages)
+        let channels = written.compactMap { record -> Channel? in
+            if case .channel(let channel) = record { return channel }
+            return nil
+        }
+        #expect(channels.map(\.channelId) == [Self.seed] && channels.first?.subscriptionsPrivate == false)
+        #expect(engine.isOver)
+    }
+
+    @Test func privateSubscriptionsAreTheChannelsNotTheCrawlsFailure() throws {
+        var engine = try Self.engine("channel \(Self.seed) links=all depth=1")
+        let written = try Self.run(&engine) { item in
+            Self.answer(item) { item in
+                if case .subscriptions = item {
+                    return FetchResult(outcome: .unavailable([.subscriptionForbidden], "403"), requests: 1)
+                }
+                return Self.links([Self.other, Self.seed, ""], relation: .featured)
+            }
+        }
+        let channels = written.compactMap { record -> Channel? in
+            if case .channel(let channel) = record { return channel }
+            return nil
+        }
+        // The seed's channel, held until its subscriptions answered; the featured one, resolved.
+        #expect(channels.map(\.channelId).sorted() == [Self.other, Self.seed].sorted())
+        #expect(channels.first { $0.channelId == Self.seed }?.subscriptionsPrivate == true)
+        #expect(channels.first { $0.channelId == Self.other }?.subscriptionsPrivate == nil, "not asked at depth 1")
+        let links = written.compactMap { record -> ChannelLink? in
+            if case .link(let link) = record { return link }
+            return nil
+        }
+        #expect(links.map(\.toChannelId) == [Self.other], "no link to itself or to nothing")
+        #expect(engine.links.privateCount == 1 && engine.conclusion == .completed)
+        #expect(engine.findings.warnings.isEmpty, "\(engine.findings.warnings)")
+    }
+
+    /// A 400 to the subscriptions' first page: the held record is written all the same.
+    @Test func aRefusedFirstPageReleasesTheHeldRecord() throws {
+        var engine = try Self.engine("channel \(Self.seed) links=subscriptions")
+        let written = try Self.run(&engine) { item in
+            Self.answer(item) { _ in FetchResult(outcome: .skip("400 badRequest"), requests: 1) }
+        }
+        let channels = written.compactMap { record -> Channel? in
+            if case .channel(let channel) = record { return channel }
+            return nil
+        }
+        #expect(channels.map(\.channelId) == [Self.seed] && channels.first?.subscriptionsPrivate == nil)
+    }
+
+    /// A checkpoint taken while the seed's record is held, resumed: the record comes back from
+    /// channels.list, with what its subscriptions said, once.
+    @Test func aHeldRecordLostToAKillIsAskedAgain() throws {
+        let seeds = "channel \(Self.seed) links=subscriptions depth=0\n"
+        var engine = try Self.engine(seeds)
+        let (lookup, _) = try CrawlEngineTests.next(&engine)
+        _ = engine.finishChecked(
+            lookup, CrawlEngineTests.channels([Self.seed]), now: .zero, wallClock: CrawlEngineTests.epoch)
+        #expect(engine.links.held[Self.seed] != nil)
+        let saved = engine.savedFrontier
+        var resumed = CrawlEngine(
+            seeds: try SeedsParser.parse(seeds, file: "seeds.txt"), options: .init(hydrate: false, concurrency: 1))
+        var point = ResumePoint.empty
+        point.frontier = saved
+        _ = try resumed.beginChecked(from: point)
+        let written = try Self.run(&resumed) { item in
+            Self.answer(item) { _ in FetchResult(outcome: .unavailable([.subscriptionForbidden], "403"), requests: 1) }
+        }
+        let channels = written.compactMap { record -> Channel? in
+            if case .channel(let channel) = record { return channel }
+            return nil
+        }
+        #expect(channels.map(\.channelId) == [Self.seed] && channels.first?.subscriptionsPrivate == true)
+    }
+
+    /// `depth=0` links kept for channels not known as seeds' yet, then the seeds file changes: the
+    /// kept links move with their seed (or go with it) and nothing points past the seeds.
+    @Test func keptLinksFollowTheirSeedWhenTheSeedsChange() throws {
+        let first = "channel @handle links=featured depth=0\nchannel \(Self.seed) links=featured depth=0\n"
+        var engine = try Self.engine(first)
+        var sections = 0
+        while let (ticket, item) = CrawlEngineTests.start(&engine), sections == 0 {
+            let result = Self.answer(item) { _ in
+                sections += 1
+                return Self.links([Self.other], relation: .featured)
+            }
+            _ = engine.finishChecked(ticket, result, now: .zero, wallClock: CrawlEngineTests.epoch)
+        }
+        #expect(!engine.links.beyond.isEmpty, "a link to a channel not known as a seed's")
+        let saved = engine.savedFrontier
+        let second = "channel \(Self.seed) links=featured depth=0\n"
+        var resumed = CrawlEngine(
+            seeds: try SeedsParser.parse(second, file: "seeds.txt"), options: .init(hydrate: false, concurrency: 1))
+        var point = ResumePoint.empty
+        point.frontier = saved
+        _ = try resumed.beginChecked(from: point)
+        for links in resumed.links.beyond.values {
+            #expect(links.allSatisfy { $0.seed == 0 })
+        }
+    }
+}
