@@ -4,7 +4,8 @@
 set -euo pipefail
 missing=()
 for package in "$@"; do
-  python3 -c 'import importlib.metadata, sys; importlib.metadata.version(sys.argv[1])' "$package" 2>/dev/null \
+  # A requirement with extras (frictionless[json]) is installed when its distribution is.
+  python3 -c 'import importlib.metadata, sys; importlib.metadata.version(sys.argv[1])' "${package%%[*}" 2>/dev/null \
     || missing+=("$package")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0

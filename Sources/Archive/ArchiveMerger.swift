@@ -67,6 +67,11 @@ public enum ArchiveMerger {
             disabled += input.commentsDisabled ?? []
         }
         manifest.unitsByMethod = units
+        // The seeds of every input, each with its file and line.
+        let seeds = manifests.flatMap { $0.provenance?.seeds ?? [] }
+        manifest.provenance = manifests.compactMap(\.provenance).first.map {
+            Provenance(apiBase: $0.apiBase, apiRevision: $0.apiRevision, seeds: seeds.isEmpty ? nil : seeds)
+        }
         manifest.authorPseudonyms = try AuthorPseudonyms.common(of: inputs, manifests: manifests)
         let writer = try ArchiveWriter(directory: out, options: options, manifest: manifest, runKind: "merge")
         writer.noteCommentsDisabled(disabled)
@@ -104,6 +109,8 @@ public enum ArchiveMerger {
         _ = try writer.finish(unitsByMethod: units)
         writer.releaseOutput()
         report.snapshots = try copySnapshots(inputs, into: out)
+        // The package lists the snapshots too.
+        try DataPackage.write(for: out)
         _ = locks
         return report
     }

@@ -266,6 +266,8 @@ public enum ArchivePruner {
             }
             try manifest.write(directory: folder)
         }
+        // Its resources list the shards and its provenance the runs, the prune among them.
+        try DataPackage.write(for: directory)
         try AtomicFile.syncDirectory(directory)
         try files.removeItem(atPath: path)
     }

@@ -90,6 +90,11 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
         thread.submit { [self] in self.writer.noteCommentsDisabled(videoIds) }
     }
 
+    public func note(_ progress: RunProgress) async throws {
+        try throwIfFailed()
+        thread.submit { [self] in self.writer.note(progress) }
+    }
+
     public func close() async {
         _ = try? await thread.run { [self] in self.writer.releaseOutput() }
     }

@@ -84,6 +84,7 @@ public final class ArchiveWriter {
             manifest.commentsDisabled = previous.commentsDisabled
             manifest.unitsByMethod = previous.unitsByMethod
             manifest.runs = previous.runs(starting: runKind, at: now, continues: checkpoint?.finished == false)
+            manifest.provenance = manifest.provenance(over: previous.provenance)
         } else {
             manifest.runs = [Manifest.Run(kind: runKind, startedAt: now)]
         }
@@ -217,6 +218,10 @@ public final class ArchiveWriter {
         manifest.commentsDisabled = list
     }
 
+    /// Notes where the run stands (seeds' outcomes, request times): in the manifest and the data
+    /// package from the next checkpoint.
+    public func note(_ progress: RunProgress) { manifest.note(progress) }
+
     /// Makes every record so far durable and writes the checkpoint (and the manifest so far).
     public func checkpoint(frontier: String, unitsByMethod: [String: Int], finished: Bool = false) throws {
         try checkpoint(frontierJSON: JSONWriter(json: frontier), unitsByMethod: unitsByMethod, finished: finished)
@@ -284,6 +289,9 @@ public final class ArchiveWriter {
         if finished { manifest.finishedAt = now }
         manifest.accountLastRun(finished: finished ? now : nil)
         try manifest.write(directory: directory)
+        // A snapshot is a resource of the package of the output it belongs to.
+        try DataPackage.write(
+            for: manifest.snapshot != nil ? SnapshotDirectory.owner(of: directory) ?? directory : directory)
         return manifest
     }
 }

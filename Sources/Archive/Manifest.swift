@@ -35,6 +35,9 @@ public struct Manifest: Codable, Sendable, Hashable {
     public var authorPseudonyms: AuthorPseudonyms?
     /// Every run that wrote here, oldest first (absent in manifests of earlier versions).
     public var runs: [Run]?
+    /// How the output was collected: API, revision, seeds and their outcomes (absent in manifests
+    /// of earlier versions).
+    public var provenance: Provenance?
 
     /// One run: a crawl, an update, a refresh or a merge, from its start to its end (a run
     /// stopped by the budget, the quota or a kill goes on when it is rerun: one entry).
@@ -48,6 +51,10 @@ public struct Manifest: Codable, Sendable, Hashable {
         public var recordsAdded: [String: Int]
         /// Records it removed, by kind (`ytcrawl prune`; absent for other runs).
         public var recordsRemoved: [String: Int]?
+        /// When it sent its first and its last request (absent in runs of earlier versions and
+        /// in runs that sent none, such as a merge).
+        public var firstRequestAt: String?
+        public var lastRequestAt: String?
 
         public init(
             kind: String, startedAt: String, finishedAt: String? = nil, unitsByMethod: [String: Int] = [:],

@@ -17,11 +17,15 @@ public protocol RecordSink: Sendable {
     func close() async
     /// Videos whose comments are disabled: the manifest lists them from the next checkpoint on.
     func noteCommentsDisabled(_ videoIds: [String]) async throws
+    /// Where the run stands (each seed's outcome, its request times): the manifest and the data
+    /// package tell it from the next checkpoint on.
+    func note(_ progress: RunProgress) async throws
 }
 
 extension RecordSink {
     public func close() async {}
     public func noteCommentsDisabled(_ videoIds: [String]) async throws {}
+    public func note(_ progress: RunProgress) async throws {}
 }
 
 /// What a resumed crawl restores: its pending work and what the output already holds.

@@ -33,10 +33,19 @@ extension RecordSchema {
     private static func objectMembers(_ fields: [Field]) -> [(key: String, value: JSONValue)] {
         [
             ("type", .string("object")),
-            ("properties", .object(fields.map { ($0.name, jsonSchema($0.type, nullable: $0.nullable)) })),
+            (
+                "properties",
+                .object(fields.map { ($0.name, withDescription(jsonSchema($0.type, nullable: $0.nullable), $0)) })
+            ),
             ("required", .array(fields.filter { !$0.optional }.map { .string($0.name) })),
             ("additionalProperties", .bool(false)),
         ]
+    }
+
+    /// `schema` with the field's description first.
+    private static func withDescription(_ schema: JSONValue, _ field: Field) -> JSONValue {
+        guard case .object(let members) = schema, !field.description.isEmpty else { return schema }
+        return .object([("description", .string(field.description))] + members)
     }
 
     private static func jsonSchema(_ type: FieldType, nullable: Bool) -> JSONValue {

@@ -33,6 +33,9 @@ public struct RecordSchema: Sendable, Hashable {
         public var optional: Bool
         /// The schema version that added the column.
         public var since: Int
+        /// What the field means, where the API sends it and when it is null, for people who
+        /// analyse the data (``RecordSchema/descriptions(of:)``).
+        public var description = ""
 
         init(_ name: String, _ type: FieldType, nullable: Bool = true, optional: Bool = false, since: Int = 1) {
             self.name = name
@@ -48,6 +51,13 @@ public struct RecordSchema: Sendable, Hashable {
     /// Raised when columns are added (at the end, each field saying ``Field/since``) or change.
     public var version: Int
     public var fields: [Field]
+
+    /// A kind's schema, each field with its description (``descriptions(of:)``).
+    init(kind: RecordKind, version: Int, fields: [Field]) {
+        self.kind = kind
+        self.version = version
+        self.fields = Self.described(fields, Self.descriptions(of: kind))
+    }
 
     /// The columns in the order the encoder writes them.
     public var columns: [String] { fields.map(\.name) }

@@ -102,6 +102,10 @@ struct PruneCommandTests {
         #expect(verified.status == 0, "\(verified.stderr)")
         let again = try await CLIRunner.run(["prune", out, "--gone"])
         #expect(again.stdout.hasPrefix("removed nothing"), "\(again.stdout)")
+        // The data package follows: its provenance lists the prune among the runs.
+        let package = String(
+            decoding: try Data(contentsOf: URL(fileURLWithPath: out + "/datapackage.json")), as: UTF8.self)
+        #expect(package.contains(#""kind": "prune""#))
         let history = try #require(try Manifest.load(directory: out)?.runs)
         #expect(history.last?.kind == "prune" && (history.last?.recordsRemoved?["videos"] ?? 0) > 0)
     }

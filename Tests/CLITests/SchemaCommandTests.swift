@@ -98,17 +98,8 @@ struct SchemaCommandTests {
 
 /// One crawl of the emulator (videos, channels, comments of three busy videos) and a statistics
 /// snapshot, shared by the tests that load it in other engines; made once per test process.
-actor AnalysisCrawl {
-    static let shared = AnalysisCrawl()
-    private var crawl: Task<String, any Error>?
-
-    /// The output, crawled by the first caller (off the cooperative pool), awaited by the others.
-    func output() async throws -> String {
-        if let crawl { return try await crawl.value }
-        let task = Task { try await Self.make() }
-        crawl = task
-        return try await task.value
-    }
+enum AnalysisCrawl {
+    static let shared = SharedOutput { try await make() }
 
     private static func make() async throws -> String {
         let truth = CrawlCommandTests.temporary("analysis-truth")

@@ -46,6 +46,11 @@ public struct CrawlConfiguration: Sendable {
     public var channelParts = APIRequest.Parts.channels
     /// `ytcrawl update`: what is new since the output's last run, for its seeds.
     public var update: UpdateOptions?
+    /// The seeds file as given, for the output's provenance; `nil` when the seeds are the
+    /// output's own (an update without `--seeds`).
+    public var seedsFile: String?
+    /// The API revision the tool follows (`ytcrawl --version`), for the output's provenance.
+    public var apiRevision: String?
     /// `--max-link-channels N`: channels the links of `links=` seeds may reach beyond the seeds'.
     public var maxLinkChannels: Int?
 

@@ -21,6 +21,7 @@ extension CrawlEngine {
         switch result.outcome {
         case .page(let records, let summary):
             counters.pages += 1
+            if let seed = item.seed { counters.pagesBySeed[seed, default: 0] += 1 }
             work.apply(FetchedPage(records: records, summary: summary), to: &self, &out)
             checkpointDue = pacer.due(pages: counters.pages, now: now)
         case .stop(let stop) where work.isCostly && [.budgetSpent, .quotaSpent].contains(stop.cause):

@@ -124,6 +124,8 @@ struct CrawlEngine {
         var playlistsUpdated = 0
         var commentVideosUpdated = 0
         var unitsByMethod: [String: Int] = [:]
+        /// Pages fetched this run, by seed index.
+        var pagesBySeed: [Int: Int] = [:]
 
         var videosWritten: Int { written[.videos, default: 0] }
         var channelsWritten: Int { written[.channels, default: 0] }

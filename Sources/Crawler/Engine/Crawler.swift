@@ -15,6 +15,8 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
     private let log: @Sendable (String) -> Void
     private var engine: CrawlEngine
     private let started: C.Instant
+    /// When this run sent its first and its last request (Unix seconds).
+    private var requestWindow: (first: Int64, last: Int64)?
     /// The sink refused a write: nothing more is written, so the last checkpoint stays as it was.
     /// (A crawl stopped by another failed write, the quota ledger's, still writes what it fetched.)
     private var sinkFailed = false
@@ -39,6 +41,15 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
                 seedsDigest: configuration.snapshot == nil ? configuration.seedsDigest : nil,
                 startedAt: RFC3339.format(seconds: limiter.utcNow()))
             manifest.authorPseudonyms = configuration.pseudonymizer?.recorded
+            manifest.provenance = Provenance(
+                apiBase: configuration.apiBase, apiRevision: configuration.apiRevision,
+                seeds: configuration.snapshot != nil
+                    ? nil
+                    : configuration.seeds.map {
+                        SeedLine(
+                            file: configuration.seedsFile, line: configuration.seedsFile == nil ? nil : $0.lineNumber,
+                            text: $0.text)
+                    })
             manifest.snapshot = configuration.snapshot.map {
                 Manifest.Snapshot(source: $0.source, videos: Set($0.ids).count, method: $0.method.apiMethod.quotaName)
             }
@@ -135,7 +146,10 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         for action in actions {
             do {
                 switch action {
-                case .fetch(let ticket, let request): fetches.append((ticket, request))
+                case .fetch(let ticket, let request):
+                    let now = limiter.utcNow()
+                    requestWindow = (requestWindow?.first ?? now, now)
+                    fetches.append((ticket, request))
                 case .keepBack(let units): await limiter.reserve(units: units)
                 case .warn(let message): log("warning: " + message)
                 case .log(let message): log(message)
@@ -147,9 +161,11 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
                     try await sink.noteCommentsDisabled(videoIds)
                 case .checkpoint(let state):
                     guard !sinkFailed else { continue }
+                    try await sink.note(runProgress)
                     try await sink.checkpoint(frontierJSON: state.frontier, unitsByMethod: state.unitsByMethod)
                 case .finishOutput(let state):
                     guard !sinkFailed else { continue }
+                    try await sink.note(runProgress)
                     try await sink.finish(frontierJSON: state.frontier, unitsByMethod: state.unitsByMethod)
                 }
             } catch {
@@ -158,6 +174,13 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             }
         }
         return fetches
+    }
+
+    /// Where the run stands, for the output's provenance.
+    private var runProgress: RunProgress {
+        RunProgress(
+            seedOutcomes: engine.seedOutcomes, firstRequestAt: requestWindow.map { RFC3339.format(seconds: $0.first) },
+            lastRequestAt: requestWindow.map { RFC3339.format(seconds: $0.last) })
     }
 
     private func summary() async -> CrawlSummary {

@@ -70,6 +70,9 @@ struct PlaylistPage: PagedWork {
         }
         guard let token = fetched.summary.nextPageToken, page + 1 < (plan.playlistPages(seed) ?? .max), !reachedKnown
         else {
+            if fetched.summary.nextPageToken != nil, !reachedKnown, formatWalk?.isLabelList != true {
+                plan.findings.cap(seed, "maxPages")
+            }
             if fetched.summary.nextPageToken == nil, formatWalk?.isLabelList != true, let channelId, let expected,
                 expected > position
             {

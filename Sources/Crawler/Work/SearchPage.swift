@@ -39,7 +39,15 @@ struct SearchPage: PagedWork {
         if walk {
             for id in fetched.summary.channelResults { plan.walk(channel: id, seed: seed) }
         }
-        guard let token = fetched.summary.nextPageToken, page + 1 < (plan.maxPages(seed) ?? .max) else { return }
+        guard let token = fetched.summary.nextPageToken, page + 1 < (plan.maxPages(seed) ?? .max) else {
+            if fetched.summary.nextPageToken != nil {
+                plan.findings.cap(seed, "maxPages")
+            } else if position >= Self.resultCap - 50 {
+                // The API sends no next page past about 500 results, however many match.
+                plan.findings.cap(seed, "search limit")
+            }
+            return
+        }
         if token == pageToken {
             plan.warn(
                 "\(describe(seeds: plan.seeds)): the API sent the same nextPageToken again; this search ends here", &out
@@ -53,6 +61,7 @@ struct SearchPage: PagedWork {
             return
         }
         if position > Self.resultCap, fresh == 0 {
+            plan.findings.cap(seed, "search limit")
             plan.warn(
                 "\(describe(seeds: plan.seeds)): a page past \(Self.resultCap) results brought no new video; this search ends here",
                 &out)

@@ -8,7 +8,7 @@ enum CommandRegistry {
             CrawlCommand.self, URLCommand.self, DecodeCommand.self, EmulateCommand.self, RefreshCommand.self,
             StatsCommand.self, VerifyCommand.self, GalleryCommand.self, ReportCommand.self, SchemaCommand.self,
             ExportCommand.self, MergeCommand.self, UpdateCommand.self, NetworkCommand.self, CompletionsCommand.self,
-            ManPageCommand.self, PruneCommand.self,
+            ManPageCommand.self, PruneCommand.self, CodebookCommand.self,
         ]
     }
 
@@ -26,7 +26,7 @@ enum CommandRegistry {
 
     /// What the first argument asks for.
     enum Selection {
-        /// The tool's own `--help` or `--version`: printed already.
+        /// The tool's own `--help`, `--version` or `--cite`: printed already.
         case answered
         /// A command, with the arguments that follow its name.
         case command(any Command.Type, arguments: [String])
@@ -44,9 +44,13 @@ enum CommandRegistry {
             print(ToolInfo.versionText)
             return .answered
         }
+        if first == "--cite" {
+            print(Citation.text)
+            return .answered
+        }
         if first.hasPrefix("--") { return .command(defaultCommand, arguments: arguments) }
         if let named = command(named: first) { return .command(named, arguments: Array(arguments.dropFirst())) }
-        let names = commands.map { $0.configuration.name } + ["--help", "--version"]
+        let names = commands.map { $0.configuration.name } + ["--help", "--version", "--cite"]
         let hint = Spelling.nearest(to: first, in: names).map { " (did you mean \($0)?)" } ?? ""
         throw UsageError("unknown command \"\(first)\"\(hint); run ytcrawl --help for the list")
     }
@@ -87,6 +91,7 @@ enum CommandRegistry {
             Options:
               -h, --help      show this help (ytcrawl COMMAND --help for a command's options)
               --version       print the version, commit, build date and API revision
+              --cite          how to cite ytcrawl (BibTeX and plain text, with the version)
 
             Examples:
               ytcrawl --seeds Samples/seeds.txt --budget 2000 --emulator

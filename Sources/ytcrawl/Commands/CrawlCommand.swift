@@ -82,6 +82,9 @@ struct CrawlCommand: Command {
 
     var shared: SharedRunOptions
     var seedsPath: String
+    /// The seeds file for the output's provenance: `nil` when the seeds are the output's own (an
+    /// update without `--seeds`).
+    var seedsFile: String?
     var seeds: [Seed]
     var seedsDigest: String
     var out: String
@@ -147,6 +150,7 @@ struct CrawlCommand: Command {
         dailySearches = try scanner[Self.dailySearches]
         self.out = out
         self.seedsPath = seedsPath
+        seedsFile = seedsPath
         shared = SharedRunOptions(
             api: try APIOptions(scanner, budgetExample: budgetExample), shards: try ShardOptions(scanner), run: run)
         (seeds, seedsDigest) = try loadSeeds()
@@ -245,6 +249,7 @@ struct CrawlCommand: Command {
         configuration.formats = formats
         configuration.videoParts = videoParts
         configuration.channelParts = channelParts
+        configuration.seedsFile = seedsFile
         configuration.maxLinkChannels = maxLinkChannels
         return configuration
     }

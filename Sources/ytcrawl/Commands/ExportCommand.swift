@@ -3,18 +3,22 @@ import Foundation
 import Network
 import StreamingJSON
 
-/// `ytcrawl export DIR --csv FILE [--kind K]`: one record kind as flat CSV (RFC 4180).
+/// `ytcrawl export DIR --csv FILE [--kind K]`: one record kind as flat CSV (RFC 4180); or with
+/// `--csv-package OUTDIR`, every kind as a CSV data package.
 struct ExportCommand: Command {
     static let csv = Option<String?>("--csv", "FILE", help: "where to write (- for standard output)")
     static let kind = Option<RecordKind>(
         "--kind", "K", help: "videos, channels, comments or stats", default: .videos)
+    static let csvPackage = Option<String?>(
+        "--csv-package", "OUTDIR", help: "every kind as one CSV each in OUTDIR, with its datapackage.json")
     static let rawCells = Flag(
         "--raw-cells", help: "text cells exactly as crawled (no ' before formulas, control characters kept)")
 
     static let configuration = CommandConfiguration(
         name: "export", synopsis: "export DIR --csv FILE",
         summary: "one kind of record as flat CSV (spreadsheets, network tools)",
-        usage: "export DIR --csv FILE [--kind videos|channels|comments|stats] [--raw-cells]",
+        usage:
+            "export DIR --csv FILE [--kind videos|channels|comments|links|stats] [--raw-cells] | export DIR --csv-package OUTDIR [--raw-cells]",
         discussion: """
             Write one kind of record of the output directory DIR as one CSV file for spreadsheets and
             network-analysis tools: RFC 4180 (fields with a comma, quote or line break quoted, quotes
@@ -29,46 +33,114 @@ struct ExportCommand: Command {
             (-5 stays -5). --raw-cells writes the text exactly as crawled, for pipelines that load the
             CSV as data (a video id that begins with - is otherwise written '-…). The summary line
             says which was used.
+
+            --csv-package OUTDIR writes every kind the output holds (videos.csv, channels.csv,
+            comments.csv, links.csv, stats.csv) in the same form, and OUTDIR/datapackage.json: a
+            Frictionless data package with each file's Table Schema (every field described), keys
+            and the output's provenance, for R's frictionless::read_package, Python and
+            frictionless validate.
             """,
-        groups: [OptionGroup("Options", [csv.spec, kind.spec, rawCells.spec])],
+        groups: [OptionGroup("Options", [csv.spec, kind.spec, csvPackage.spec, rawCells.spec])],
         epilogue: """
             Examples:
               ytcrawl export ytcrawl-out --csv videos.csv
               ytcrawl export ytcrawl-out --csv comments.csv --kind comments
+              ytcrawl export ytcrawl-out --csv-package ytcrawl-csv && frictionless validate ytcrawl-csv/datapackage.json
               duckdb -c "select count(*) from read_csv('videos.csv')"
             """)
 
     var directory: String
+    /// The CSV file, or with ``package`` the package's folder.
     var path: String
+    var package: Bool
     var kind: RecordKind
     var cells: CSVCellMode
 
     init(_ scanner: ArgumentScanner) throws {
         directory = try scanner.outputDirectory()
-        guard let path = try scanner[Self.csv] else {
-            throw UsageError("--csv FILE is required, as ytcrawl export \(directory) --csv videos.csv")
+        switch (try scanner[Self.csv], try scanner[Self.csvPackage]) {
+        case (let file?, nil):
+            path = file
+            package = false
+        case (nil, let folder?):
+            path = folder
+            package = true
+        case (nil, nil):
+            throw UsageError(
+                "--csv FILE or --csv-package OUTDIR is required, as ytcrawl export \(directory) --csv videos.csv")
+        case (_?, _?):
+            throw UsageError("--csv and --csv-package cannot go together: one file of one kind, or every kind")
         }
-        self.path = path
         kind = try scanner[Self.kind]
         cells = scanner[Self.rawCells] ? .raw : .neutralized
     }
 
     func run() async throws -> Int32 {
-        let sources =
-            kind == .stats
-            ? SnapshotDirectory.names(in: directory).map { (SnapshotDirectory.root(of: directory) + "/" + $0, $0) }
-            : [(directory, nil)]
-        guard sources.contains(where: { !ArchiveReader.shardNames(directory: $0.0, kind: kind).isEmpty }) else {
+        if package { return try runPackage() }
+        guard Self.holds(directory, kind) else {
             throw UsageError("\(directory) holds no \(kind.rawValue) records to export")
         }
         let file = try UserFile(path: path)
+        let rows = try Self.write(directory: directory, kind: kind, to: file, cells: cells)
+        var done =
+            "export: \(rows) \(kind.rawValue) rows in \(path == "-" ? "standard output" : path); \(cells.summary)"
+        if kind == .comments {
+            let authors = ((try? Manifest.load(directory: directory)) ?? nil)?.authorPseudonyms
+            done +=
+                "; comment authors "
+                + (authors.map { "\($0)" } ?? "in clear (names and channel ids as the API gave them)")
+        }
+        if path == "-" { writeStderr(done) } else { print(done) }
+        return 0
+    }
+
+    /// Every kind `directory` holds as `OUTDIR/KIND.csv`, then `OUTDIR/datapackage.json`.
+    private func runPackage() throws -> Int32 {
+        let kinds = RecordKind.allCases.filter { Self.holds(directory, $0) }
+        guard !kinds.isEmpty else { throw UsageError("\(directory) holds no records to export") }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw RuntimeFailure("cannot create \(path): \(error.localizedDescription)")
+        }
+        var counts: [String] = []
+        for kind in kinds {
+            let rows = try Self.write(
+                directory: directory, kind: kind, to: try UserFile(path: path + "/\(kind.rawValue).csv"), cells: cells)
+            counts.append("\(rows) \(kind.rawValue)")
+        }
+        let package: JSONValue
+        do {
+            package = try DataPackage.csvPackage(
+                directory: directory, files: kinds.map { ($0, "\($0.rawValue).csv") }, cells: cells.summary)
+        } catch {
+            throw RuntimeFailure("cannot read \(directory): \(error)")
+        }
+        try UserFile.write(package.render(pretty: true) + [0x0A], to: path + "/" + DataPackage.fileName)
+        print("export: \(counts.joined(separator: ", ")) rows in \(path) with its datapackage.json; \(cells.summary)")
+        return 0
+    }
+
+    /// The folders whose shards hold `kind`: the output's, or for stats every snapshot's (with its name).
+    static func sources(_ directory: String, _ kind: RecordKind) -> [(folder: String, snapshot: String?)] {
+        kind == .stats
+            ? SnapshotDirectory.names(in: directory).map { (SnapshotDirectory.root(of: directory) + "/" + $0, $0) }
+            : [(directory, nil)]
+    }
+
+    static func holds(_ directory: String, _ kind: RecordKind) -> Bool {
+        sources(directory, kind).contains { !ArchiveReader.shardNames(directory: $0.folder, kind: kind).isEmpty }
+    }
+
+    /// Writes the records of `kind` as CSV into `file`; returns the rows written.
+    static func write(directory: String, kind: RecordKind, to file: UserFile, cells: CSVCellMode) throws -> Int {
         let schema = kind.schema
         var row = CSVRow()
         for column in (kind == .stats ? ["snapshot"] : []) + schema.columns { row.append(column) }
         var buffer = row.line
         var rows = 0
         do {
-            for (source, snapshot) in sources {
+            for (source, snapshot) in sources(directory, kind) {
                 try ArchiveReader.forEachRecord(directory: source, kind: kind) { record, _ in
                     row = CSVRow()
                     if let snapshot { row.append(cells.cell(snapshot)) }
@@ -89,16 +161,7 @@ struct ExportCommand: Command {
         } catch {
             throw RuntimeFailure("cannot read \(directory): \(error)")
         }
-        var done =
-            "export: \(rows) \(kind.rawValue) rows in \(path == "-" ? "standard output" : path); \(cells.summary)"
-        if kind == .comments {
-            let authors = ((try? Manifest.load(directory: directory)) ?? nil)?.authorPseudonyms
-            done +=
-                "; comment authors "
-                + (authors.map { "\($0)" } ?? "in clear (names and channel ids as the API gave them)")
-        }
-        if path == "-" { writeStderr(done) } else { print(done) }
-        return 0
+        return rows
     }
 
     /// A value as a CSV field's text: empty for null, tags joined, nested values as JSON; text (a

@@ -91,6 +91,7 @@ struct UpdateCommand: Command {
             savedOptions = (try? SavedRun.read(directory: directory))??.options
             return try CrawlCommand.readSeeds(seedsPath)
         }
+        crawl.seedsFile = seedsPath
         // What the crawl collected, unless this command line says otherwise: flags only add.
         if let saved = savedOptions {
             if !scanner[CrawlCommand.noHydrate] { crawl.hydrate = saved.hydrate }

@@ -23,6 +23,7 @@ struct SharedRunOptions {
             checkpointInterval: run.checkpointInterval, quotaModel: api.model, toolVersion: ToolInfo.version,
             verbose: run.verbose)
         configuration.backoff.maxRetries = api.retries
+        configuration.apiRevision = ToolInfo.apiRevision
         return configuration
     }
 }

@@ -18,34 +18,14 @@ enum ReportPage {
             summary +=
                 "; of the \(data.statusKnown) videos whose status was read, \(data.madeForKids) made for kids and \(data.creativeCommons) under a Creative Commons license"
         }
-        return """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(SVGChart.escape(title))</title>
-            <style>
-              :root { color-scheme: light; font-family: system-ui, sans-serif; }
-              body { margin: 0 auto; max-width: 760px; padding: 1rem 1.25rem 3rem; color: #1f2937; background: #fff; }
-              h1 { font-size: 1.4rem; margin-bottom: .25rem; }
-              h2 { font-size: 1.1rem; margin: 2rem 0 .5rem; }
-              p { margin: .25rem 0; }
-              .meta, .note { color: #6b7280; font-size: .9rem; }
-              svg.chart { max-width: 100%; height: auto; display: block; }
-              svg.chart text { fill: #374151; font-family: system-ui, sans-serif; }
-              svg.chart line.grid { stroke: #e5e7eb; }
-              svg.chart text.unit { fill: #6b7280; }
-            </style>
-            </head>
-            <body>
-            <h1>\(SVGChart.escape(title))</h1>
-            <p class="meta">\(SVGChart.escape(directory)): \(summary)</p>
-            \(sections.joined(separator: "\n"))
-            </body>
-            </html>
-
-            """
+        return ReportStyle.page(
+            title: title, directory: directory, summary: summary, maxWidth: 760,
+            css: """
+                  svg.chart { max-width: 100%; height: auto; display: block; }
+                  svg.chart text { fill: #374151; font-family: system-ui, sans-serif; }
+                  svg.chart line.grid { stroke: #e5e7eb; }
+                  svg.chart text.unit { fill: #6b7280; }
+                """, body: sections.joined(separator: "\n"))
     }
 
     private static func section(_ id: String, _ heading: String, _ chart: String, _ note: String) -> String {

@@ -40,5 +40,8 @@ enum CommandReference {
         OptionSpec(
             names: ["--version"], placeholder: nil,
             help: "print the version, commit, build date and API revision", shownDefault: nil),
+        OptionSpec(
+            names: ["--cite"], placeholder: nil,
+            help: "how to cite ytcrawl (BibTeX and plain text, with the version)", shownDefault: nil),
     ]
 }

@@ -28,6 +28,7 @@ enum RecordsReference {
         Column("type") { typeName($0.field.type) },
         Column("null") { ($0.field.nullable ? "null" : "never null") + ($0.field.optional ? ", may be absent" : "") },
         Column("since") { "\($0.since)" },
+        Column("description") { MarkdownText.cell($0.field.description) },
     ]
 
     static var markdown: String {

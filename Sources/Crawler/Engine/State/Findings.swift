@@ -4,6 +4,8 @@ struct Findings: Sendable {
     private(set) var warnings: [String] = []
     private(set) var failures: [Failure] = []
     private(set) var channelGaps: [String] = []
+    /// Seeds a cap ended (`search limit`, `maxPages`), by seed index.
+    private(set) var capped: [Int: String] = [:]
 
     /// Work that failed for good this run: it stays in the checkpoint for a rerun.
     struct Failure: Sendable, Hashable {
@@ -14,4 +16,5 @@ struct Findings: Sendable {
     mutating func warn(_ message: String) { warnings.append(message) }
     mutating func fail(_ item: WorkItem, _ reason: String) { failures.append(Failure(item: item, reason: reason)) }
     mutating func gap(_ text: String) { channelGaps.append(text) }
+    mutating func cap(_ seed: Int, _ cap: String) { capped[seed] = capped[seed] ?? cap }
 }

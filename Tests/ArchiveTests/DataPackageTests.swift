@@ -1,0 +1,78 @@
+import Foundation
+import StreamingJSON
+import Testing
+import YouTubeKit
+
+@testable import Archive
+
+@Suite("datapackage.json from the manifests")
+struct DataPackageTests {
+    static func package(_ directory: String) throws -> JSONValue {
+        let data = try #require(FileManager.default.contents(atPath: directory + "/" + DataPackage.fileName))
+        return try JSONValue.parse(Array(data))
+    }
+
+    @Test(arguments: [
+        ("https://www.googleapis.com", "https://www.googleapis.com"),
+        ("http://127.0.0.1:8080", "http://127.0.0.1:8080"),
+        ("https://user:secret@proxy.example/youtube?key=AIza123#frag", "https://proxy.example/youtube"),
+        ("https://api.example/v3?key=AIza123", "https://api.example/v3"),
+    ])
+    func theAPIBaseKeepsNothingThatMayBeASecret(base: String, kept: String) {
+        #expect(Provenance(apiBase: base, apiRevision: nil, seeds: nil).apiBase == kept)
+    }
+
+    /// Written with every manifest: closed shards only, foreign keys only to resources present,
+    /// the seeds and their outcomes as the run noted them.
+    @Test func writtenWithTheManifestAtEveryCheckpoint() throws {
+        let directory = ArchiveWriterTests.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var manifest = ArchiveWriterTests.manifest()
+        manifest.provenance = Provenance(
+            apiBase: "https://www.googleapis.com", apiRevision: "20260601",
+            seeds: [SeedLine(file: "seeds.txt", line: 3, text: "channel @x")])
+        let writer = try ArchiveWriter(
+            directory: directory, options: .init(shardRecords: 10), manifest: manifest)
+        for index in 0..<25 { try writer.append(ArchiveWriterTests.video(index)) }
+        writer.note(
+            RunProgress(
+                seedOutcomes: [SeedOutcome(status: .stopped, pages: 2, itemsLeft: 1, errors: 0)],
+                firstRequestAt: "2026-12-01T00:00:00Z", lastRequestAt: "2026-12-01T00:00:09Z"))
+        try writer.checkpoint(frontier: "[]", unitsByMethod: ["playlistItems.list": 2])
+        let package = try Self.package(directory)
+        guard case .array(let resources)? = package["resources"] else {
+            Issue.record("no resources")
+            return
+        }
+        #expect(resources.count == 1, "videos only: no channel shard is closed yet")
+        #expect(
+            resources.first?["path"] == .array([.string("videos-00000.jsonl.gz"), .string("videos-00001.jsonl.gz")]))
+        #expect(resources.first?["schema"]?["foreignKeys"] == nil, "no channels resource to refer to")
+        let seed = package["ytcrawl"]?["seeds"]
+        let expectedSeed = JSONValue.object([
+            ("file", .string("seeds.txt")), ("line", .integer(3)),
+            (
+                "outcome",
+                .object([
+                    ("errors", .integer(0)), ("itemsLeft", .integer(1)), ("pages", .integer(2)),
+                    ("status", .string("stopped")),
+                ])
+            ),
+            ("text", .string("channel @x")),
+        ])
+        #expect(seed == .array([expectedSeed]))
+        #expect(
+            package["ytcrawl"]?["requests"]
+                == .object([("first", .string("2026-12-01T00:00:00Z")), ("last", .string("2026-12-01T00:00:09Z"))]))
+
+        try writer.append(Channel(channelId: "UCchannel1", title: "Channel 1"))
+        try writer.finish(unitsByMethod: ["playlistItems.list": 3])
+        let finished = try Self.package(directory)
+        guard case .array(let all)? = finished["resources"] else {
+            Issue.record("no resources")
+            return
+        }
+        #expect(all.compactMap { $0["name"] } == [.string("videos"), .string("channels")])
+        #expect(all.first?["schema"]?["foreignKeys"] != nil, "videos.channelId refers to channels")
+    }
+}
