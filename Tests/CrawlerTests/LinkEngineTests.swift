@@ -160,3 +160,27 @@ struct LinkEngineTests {
         }
     }
 }
+
+extension LinkEngineTests {
+    /// `links=` added to a channel seed of a finished crawl: its links are asked on the rerun,
+    /// without looking the channel up or walking its uploads again.
+    @Test func linksAddedToACrawledSeedAreAskedWithoutWalkingAgain() throws {
+        var state = FrontierState(items: [], pending: [], seeds: ["channel \(Self.seed)"])
+        state.run = .crawl
+        let frontier = state.encodedJSON()
+        let point = ResumePoint(
+            seedsDigest: nil, frontier: frontier, videoIds: [], channelIds: [Self.seed], videoRecords: 0,
+            channelRecords: 1, finished: true)
+        var engine = CrawlEngine(
+            seeds: try SeedsParser.parse("channel \(Self.seed) links=featured\n", file: "seeds.txt"),
+            options: .init(hydrate: false, concurrency: 8))
+        _ = try engine.beginChecked(from: point)
+        let started = CrawlEngineTests.startAll(&engine).map(\.item)
+        #expect(started.count == 1)
+        guard case .sections(let sections)? = started.first else {
+            Issue.record("expected its sections, started \(started)")
+            return
+        }
+        #expect(sections.channelId == Self.seed && sections.depth == 0)
+    }
+}

@@ -31,10 +31,11 @@ extension CrawlEngine {
     }
 
     /// Queues the link work of channel `id`: its sections, its subscriptions, as its seed asks.
-    private mutating func askLinks(of id: String, depth: Int, seed: Int) {
+    mutating func askLinks(of id: String, depth: Int, seed: Int) {
         let relations = seeds[seed].links
         if relations.contains(.featured) { enqueue(.sections(SectionsPage(seed: seed, channelId: id, depth: depth))) }
         if relations.contains(.subscriptions) {
+            links.awaitSubscriptions(id)
             enqueue(.subscriptions(SubscriptionsPage(seed: seed, channelId: id, depth: depth)))
         }
     }
@@ -78,6 +79,7 @@ extension CrawlEngine {
     /// written now (held) or resolved now (a linked channel, or a held record a kill lost).
     mutating func subscriptionsAnswered(_ id: String, isPrivate: Bool?, seed: Int, _ out: inout EventOutput) {
         links.notePrivacy(id, isPrivate: isPrivate)
+        links.subscriptionsAnswered(id)
         if var channel = links.release(id) {
             channel.subscriptionsPrivate = links.takePrivacy(id)
             write(.channel(channel), &out)
@@ -92,11 +94,20 @@ extension CrawlEngine {
     mutating func resolvedLinked(_ records: [DecodedRecord], asked: [String], _ out: inout EventOutput) {
         var found: Set<String> = []
         for case .channel(var channel) in records {
-            found.insert(channel.channelId)
-            let privacy = links.takePrivacy(channel.channelId)
-            guard seen.insertChannel(channel.channelId) else { continue }
-            channel.subscriptionsPrivate = privacy
+            let id = channel.channelId
+            found.insert(id)
+            guard seen.insertChannel(id) else {
+                _ = links.takePrivacy(id)
+                continue
+            }
             channel.fetchedAt = out.wallClock
+            if links.awaiting.contains(id) {
+                // Reached farther first (resolved at once), then nearer (its subscriptions asked):
+                // the record waits for their answer.
+                links.hold(channel)
+                continue
+            }
+            channel.subscriptionsPrivate = links.takePrivacy(id)
             write(.channel(channel), &out)
         }
         for id in asked where !found.contains(id) {

@@ -137,6 +137,7 @@ extension FrontierState {
         writer.member("privateCount", links.privateCount)
         writer.member("capped", links.capped)
         writer.member("gone", links.gone)
+        writer.member("awaiting", links.awaiting)
         writer.raw("}")
     }
 }

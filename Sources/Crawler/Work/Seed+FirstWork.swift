@@ -13,7 +13,13 @@ extension CrawlEngine {
             // Known as a seed's channel from the start: a link from another seed that arrives
             // before its own lookup does not take it for a channel one hop away.
             if !seed.links.isEmpty { _ = links.reach(id, depth: 0) }
-            if seen.queueChannel(id) { enqueue(.channel(ChannelLookup(seed: index, id: id))) }
+            if seen.queueChannel(id) {
+                enqueue(.channel(ChannelLookup(seed: index, id: id)))
+            } else if !seed.links.isEmpty, seen.hasChannel(id), links.expand(id) {
+                // Its channel is in the output already (links= added to a crawled seed): its links
+                // are asked all the same, without looking it up or walking its uploads again.
+                askLinks(of: id, depth: 0, seed: index)
+            }
         case .channel(.handle(let handle)): enqueue(.channel(ChannelLookup(seed: index, handle: handle)))
         case .playlist(let id):
             if seen.queuePlaylist(id) {

@@ -15,8 +15,11 @@ struct LinkLedger: Sendable {
     private(set) var written: Set<String> = []
     /// Whether the subscriptions of a channel not yet written are private (it is written with it).
     private(set) var privacy: [String: Bool] = [:]
-    /// Seed channels' records waiting for their subscriptions' first answer.
+    /// Records waiting for their subscriptions' first answer (a seed's channel, or a linked one
+    /// resolved before it).
     private(set) var held: [String: Channel] = [:]
+    /// Channels whose subscriptions were asked and have not answered yet: their records wait.
+    private(set) var awaiting: Set<String> = []
     /// Links of `depth=0` seeds to channels not known as seed channels yet: written if their target
     /// turns out to be one (a handle seed resolved later, a channel a search finds later).
     private(set) var beyond: [String: [PendingLink]] = [:]
@@ -50,6 +53,7 @@ struct LinkLedger: Sendable {
         var privateCount: Int?
         var capped: Int?
         var gone: Int?
+        var awaiting: [String]?
     }
 
     init() {}
@@ -66,6 +70,7 @@ struct LinkLedger: Sendable {
         privateCount = saved.privateCount ?? 0
         capped = saved.capped ?? 0
         gone = saved.gone ?? 0
+        awaiting = Set(saved.awaiting ?? [])
     }
 
     var saved: Saved? {
@@ -73,7 +78,8 @@ struct LinkLedger: Sendable {
         return Saved(
             depths: depths, expanded: expanded.sorted(), privacy: privacy.isEmpty ? nil : privacy,
             beyond: beyond.isEmpty ? nil : beyond.keys.sorted().flatMap { beyond[$0] ?? [] }, reached: reached,
-            privateCount: privateCount, capped: capped, gone: gone)
+            privateCount: privateCount, capped: capped, gone: gone,
+            awaiting: awaiting.isEmpty ? nil : awaiting.sorted())
     }
 
     /// The channel is `depth` from the seeds: returns whether that is new or nearer than known.
@@ -91,6 +97,12 @@ struct LinkLedger: Sendable {
     mutating func write(_ key: String) -> Bool { written.insert(key).inserted }
 
     mutating func hold(_ channel: Channel) { held[channel.channelId] = channel }
+
+    /// Its subscriptions are asked: its record waits for their answer.
+    mutating func awaitSubscriptions(_ id: String) { awaiting.insert(id) }
+
+    /// Its subscriptions answered.
+    mutating func subscriptionsAnswered(_ id: String) { awaiting.remove(id) }
 
     /// The held record of `id`, no longer held.
     mutating func release(_ id: String) -> Channel? { held.removeValue(forKey: id) }
