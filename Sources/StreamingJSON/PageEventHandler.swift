@@ -8,6 +8,8 @@ struct PageEventHandler: JSONEventHandler {
     let onRecord: (DecodedRecord) throws -> Void
 
     private let keys = PageKeys.shared
+    /// The matcher of ``PageKeys/vocabulary``, at hand.
+    private let vocabularyValues = PageKeys.shared.vocabulary
     private var stack = PageContextStack()
     /// The innermost context (`stack.innermost`, or `.ignored` outside the root), kept apart
     /// from the stack: every key and string looks at it.
@@ -294,7 +296,7 @@ struct PageEventHandler: JSONEventHandler {
         case .title: item.title = snippetText(text)
         case .description: item.description = snippetText(text)
         case .channelTitle: item.channelTitle = snippetText(text)
-        case .liveBroadcastContent: item.liveBroadcastContent = text.string
+        case .liveBroadcastContent: item.liveBroadcastContent = Self.vocabulary(text, vocabularyValues)
         case .categoryId: item.categoryId = text.string
         case .defaultLanguage: item.defaultLanguage = text.string
         case .defaultAudioLanguage: item.defaultAudioLanguage = text.string
@@ -313,16 +315,13 @@ struct PageEventHandler: JSONEventHandler {
         case .videoPublishedAt: item.videoPublishedAt = RFC3339.parseSeconds(utf8: utf8)
         case .uploads: item.uploadsPlaylistId = text.string
         case .hiddenSubscriberCount: item.hiddenSubscriberCount = Self.boolean(utf8)
-        case .privacyStatus: item.privacyStatus = text.string
-        case .dimension: item.dimension = text.string
-        case .definition: item.definition = text.string
-        case .projection: item.projection = text.string
-        case .uploadStatus: item.uploadStatus = text.string
-        case .license: item.license = text.string
-        case .longUploadsStatus:
-            // Nearly every channel says this one, too long for an inline string: a literal costs nothing.
-            item.longUploadsStatus =
-                JSONText.equals(utf8, "longUploadsUnspecified") ? "longUploadsUnspecified" : text.string
+        case .privacyStatus: item.privacyStatus = Self.vocabulary(text, vocabularyValues)
+        case .dimension: item.dimension = Self.vocabulary(text, vocabularyValues)
+        case .definition: item.definition = Self.vocabulary(text, vocabularyValues)
+        case .projection: item.projection = Self.vocabulary(text, vocabularyValues)
+        case .uploadStatus: item.uploadStatus = Self.vocabulary(text, vocabularyValues)
+        case .license: item.license = Self.vocabulary(text, vocabularyValues)
+        case .longUploadsStatus: item.longUploadsStatus = Self.vocabulary(text, vocabularyValues)
         case .keywords:
             // Split from the bytes: the whole string is never made, the parts' bytes not checked again.
             item.keywords = ChannelKeywords.split(
@@ -351,6 +350,13 @@ struct PageEventHandler: JSONEventHandler {
         case .detailDomain: errorDetail.domain = text.string
         default: setInteger(utf8, quoted: true)  // counts come as strings
         }
+    }
+
+    /// A value of one of the API's small vocabularies, as a literal when it is a known one.
+    /// Static: a method of this (large) struct called from a mutating one is handed a copy of it.
+    @inline(__always)
+    private static func vocabulary(_ text: JSONText, _ values: KeyMatcher<String>) -> String {
+        values.match(text) ?? text.string
     }
 
     /// Whether this item is a search result, as far as can be told before it closes.

@@ -128,6 +128,16 @@ struct PageKeys: Sendable {
         ("subscriberCount", .subscriberCount), ("videoCount", .videoCount),
         ("hiddenSubscriberCount", .hiddenSubscriberCount),
     ])
+    /// The values of the API's small vocabularies (statuses, licences, formats), handed out as
+    /// literals: a match costs a hash and a compare where making even a short String costs a
+    /// call into the standard library, and a long one (`longUploadsUnspecified`) an allocation.
+    /// Anything else is made as sent.
+    let vocabulary = KeyMatcher<String>(
+        [
+            "public", "unlisted", "private", "none", "live", "upcoming", "completed", "youtube", "creativeCommon",
+            "processed", "uploaded", "failed", "rejected", "deleted", "hd", "sd", "2d", "3d", "rectangular", "360",
+            "longUploadsUnspecified", "allowed", "eligible", "disallowed",
+        ].map { ($0, $0) })
     /// `kind` values, matched without building a String.
     let kinds = KeyMatcher<Endpoint>([
         ("youtube#searchListResponse", .search), ("youtube#searchResult", .search),

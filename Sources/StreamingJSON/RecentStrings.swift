@@ -26,34 +26,51 @@ struct RecentStrings {
     /// Shorter strings are scanned as fast as they would be compared.
     static let minimumLength = 64
 
-    /// Newest first.
-    private var first: Entry?
-    private var second: Entry?
-    private var third: Entry?
-    private var fourth: Entry?
+    /// The four entries, newest first, as plain words: an offset, and a length with the two
+    /// flags in its top bits (0 when the slot is empty, which no string of `minimumLength`
+    /// bytes or more can match). Remembering a string moves eight words between registers; as
+    /// four `Entry?` it copied four optionals through memory, about a hundred instructions for
+    /// every long string of a page.
+    private var starts: (Int, Int, Int, Int) = (0, 0, 0, 0)
+    private var lengths: (Int, Int, Int, Int) = (0, 0, 0, 0)
+
+    private static let escapedFlag = 1 << 62
+    private static let nonASCIIFlag = 1 << 61
+    private static let lengthMask = (1 << 61) - 1
 
     /// The remembered string whose bytes the string whose opening quote is at `index` repeats
     /// exactly, closing quote included.
     @inline(__always)
     func match(_ base: UnsafePointer<UInt8>, _ index: Int, _ count: Int) -> Entry? {
         // Unrolled: an array literal here could cost an allocation per string value.
-        if let first, Self.repeats(first, base, index, count) { return first }
-        if let second, Self.repeats(second, base, index, count) { return second }
-        if let third, Self.repeats(third, base, index, count) { return third }
-        if let fourth, Self.repeats(fourth, base, index, count) { return fourth }
+        if Self.repeats(starts.0, lengths.0, base, index, count) { return Self.entry(starts.0, lengths.0) }
+        if Self.repeats(starts.1, lengths.1, base, index, count) { return Self.entry(starts.1, lengths.1) }
+        if Self.repeats(starts.2, lengths.2, base, index, count) { return Self.entry(starts.2, lengths.2) }
+        if Self.repeats(starts.3, lengths.3, base, index, count) { return Self.entry(starts.3, lengths.3) }
         return nil
     }
 
     @inline(__always)
-    private static func repeats(_ entry: Entry, _ base: UnsafePointer<UInt8>, _ index: Int, _ count: Int) -> Bool {
-        let end = index &+ 1 &+ entry.length
-        // The first eight bytes first (both at hand, and different for nearly every other string):
-        // the byte after a long string's length lies ahead of the parse, often not in cache yet.
-        guard end < count,
-            JSONScanner.loadWord(base, index &+ 1) == JSONScanner.loadWord(base, entry.start)
+    private static func entry(_ start: Int, _ packed: Int) -> Entry {
+        Entry(
+            start: start, length: packed & lengthMask, escaped: packed & escapedFlag != 0,
+            nonASCII: packed & nonASCIIFlag != 0)
+    }
+
+    @inline(__always)
+    private static func repeats(
+        _ start: Int, _ packed: Int, _ base: UnsafePointer<UInt8>, _ index: Int, _ count: Int
+    ) -> Bool {
+        let length = packed & lengthMask
+        let end = index &+ 1 &+ length
+        // An empty slot has length 0. The first eight bytes before the last (both at hand, and
+        // different for nearly every other string): the byte after a long string's length lies
+        // ahead of the parse, often not in cache yet.
+        guard length != 0, end < count,
+            JSONScanner.loadWord(base, index &+ 1) == JSONScanner.loadWord(base, start)
         else { return false }
         return base[end] == UInt8(ascii: "\"")
-            && memcmp(base + (index &+ 1), base + entry.start, entry.length) == 0
+            && memcmp(base + (index &+ 1), base + start, length) == 0
     }
 
     /// Remembers a string just read, when it is long enough to be worth it.
@@ -61,9 +78,8 @@ struct RecentStrings {
     mutating func note(start: Int, end: Int, escaped: Bool, nonASCII: Bool) {
         let length = end &- start
         guard length >= Self.minimumLength else { return }
-        fourth = third
-        third = second
-        second = first
-        first = Entry(start: start, length: length, escaped: escaped, nonASCII: nonASCII)
+        let packed = length | (escaped ? Self.escapedFlag : 0) | (nonASCII ? Self.nonASCIIFlag : 0)
+        starts = (start, starts.0, starts.1, starts.2)
+        lengths = (packed, lengths.0, lengths.1, lengths.2)
     }
 }

@@ -45,7 +45,26 @@ public enum ChannelKeywords {
                 ranges.initializeElement(at: found, to: first..<last)
                 found += 1
             }
-            for index in 0..<bytes.count {
+            let count = bytes.count
+            var index = 0
+            while index < count {
+                // Eight bytes at a time to the next byte that may end a keyword: a quote, or
+                // (outside quotes) a byte up to the space, which takes in the four separators.
+                // Keywords are short, so this mostly finds the one after the current keyword.
+                while index &+ 8 <= count {
+                    let word = UInt64(
+                        littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                    let quote = word ^ 0x2222_2222_2222_2222
+                    var stops = (quote &- 0x0101_0101_0101_0101) & ~quote
+                    if !quoted { stops |= (word &- 0x2121_2121_2121_2121) & ~word }
+                    stops &= 0x8080_8080_8080_8080
+                    if stops != 0 {
+                        index &+= stops.trailingZeroBitCount &>> 3
+                        break
+                    }
+                    index &+= 8
+                }
+                guard index < count else { break }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
                     flush(index)
@@ -55,8 +74,9 @@ public enum ChannelKeywords {
                     flush(index)
                     start = index + 1
                 }
+                index &+= 1
             }
-            flush(bytes.count)
+            flush(count)
             return [String](unsafeUninitializedCapacity: found) { keywords, count in
                 for index in 0..<found {
                     keywords.initializeElement(at: index, to: make(UnsafeBufferPointer(rebasing: bytes[ranges[index]])))
