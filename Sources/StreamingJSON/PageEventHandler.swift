@@ -23,6 +23,11 @@ struct PageEventHandler: JSONEventHandler {
     private var thumbnail = Thumbnail(url: "")
     /// Which array of strings the `.strings` context fills.
     private var stringsField: PageField = .none
+    /// The tags of the open `tags` array, handed to the item when it closes: one array of the
+    /// right size, where appending to the item's own array grew it (a new buffer, the strings
+    /// moved over) at 1, 2, 4, 8 and 16 tags. Other arrays of strings have one to three (topics,
+    /// region codes mostly): they are filled in place, which costs less than a copy.
+    private var tags: [String] = []
     /// A value kept as sent (`contentRating`, `localizations`): while `captureDepth` > 0 every
     /// event goes to `capture`, for the field `captureField`. No context is pushed meanwhile, so
     /// any nesting is kept whole.
@@ -238,7 +243,11 @@ struct PageEventHandler: JSONEventHandler {
         case (.snippet?, .tags), (.regionRestriction?, .regionAllowed), (.regionRestriction?, .regionBlocked),
             (.topicDetails?, .topicIds), (.topicDetails?, .relevantTopicIds), (.topicDetails?, .topicCategories):
             stringsField = field
-            setStrings([])
+            if field == .tags {
+                if !tags.isEmpty { tags.removeAll(keepingCapacity: true) }
+            } else {
+                setStrings([])
+            }
             context = .strings
         case (.error?, .errorErrors): context = .errorItems
         case (.error?, .errorDetails): context = .errorDetails
@@ -256,9 +265,22 @@ struct PageEventHandler: JSONEventHandler {
             if captureDepth == 0 { finishCapture() }
             return
         }
-        _ = stack.pop()
+        if stack.pop() == .strings, stringsField == .tags {
+            item.tags = Self.exactCopy(of: tags)
+            if !tags.isEmpty { tags.removeAll(keepingCapacity: true) }
+        }
         context = stack.innermost ?? .ignored
         field = .none
+    }
+
+    /// A copy of `strings` in a buffer of its size (`Array(strings)` would share the scratch's;
+    /// `Array(unsafeUninitializedCapacity:)` looks up the array's type metadata at every call).
+    private static func exactCopy(of strings: [String]) -> [String] {
+        guard !strings.isEmpty else { return [] }
+        var copy: [String] = []
+        copy.reserveCapacity(strings.count)
+        copy.append(contentsOf: strings)
+        return copy
     }
 
     mutating func string(_ text: JSONText) {
@@ -271,7 +293,11 @@ struct PageEventHandler: JSONEventHandler {
         if context == .strings {
             // Topic URLs and ids come from a small vocabulary: interned. Tags and region codes
             // are short or varied: made.
-            appendString(stringsField == .tags ? text.string : interner.string(text))
+            if stringsField == .tags {
+                tags.append(text.string)
+            } else {
+                appendString(interner.string(text))
+            }
             return
         }
         switch field {
@@ -542,7 +568,7 @@ struct PageEventHandler: JSONEventHandler {
         field = .none
     }
 
-    /// Starts the array of strings named by `stringsField`.
+    /// Sets the array of strings named by `stringsField`.
     private mutating func setStrings(_ strings: [String]) { updateStrings { $0 = strings } }
 
     private mutating func appendString(_ string: String) { updateStrings { $0?.append(string) } }
@@ -575,7 +601,10 @@ struct PageEventHandler: JSONEventHandler {
         case .search:
             if item.isSearchVideo {
                 summary.videoCount += 1
-                try onRecord(.video(item.takeSearchVideo()))
+                // Made here and filled in place, as for videos below.
+                var video = Video(videoId: item.takeSearchVideoId(), thumbnails: Thumbnails(sizes: []))
+                item.moveSearchFields(into: &video)
+                try onRecord(.video(consume video))
             } else if let channelId = item.idChannelId {
                 summary.channelResults.append(channelId)
             } else if let playlistId = item.idPlaylistId {
@@ -585,7 +614,7 @@ struct PageEventHandler: JSONEventHandler {
             // Made here and filled in place: `takeHydratedVideo()` would copy the record whole.
             if let id = item.id.take() {
                 summary.videoCount += 1
-                var video = Video(videoId: id)
+                var video = Video(videoId: id, thumbnails: Thumbnails(sizes: []))
                 item.moveHydratedFields(into: &video)
                 // Consumed: the filled record is moved into the enum, not copied and destroyed.
                 try onRecord(.video(consume video))
@@ -595,12 +624,14 @@ struct PageEventHandler: JSONEventHandler {
                 summary.placeholderCount += 1
             } else if item.isPlaylistVideo {
                 summary.videoCount += 1
-                try onRecord(.video(item.takePlaylistVideo()))
+                var video = Video(videoId: item.takePlaylistVideoId(), thumbnails: Thumbnails(sizes: []))
+                item.movePlaylistFields(into: &video)
+                try onRecord(.video(consume video))
             }
         case .channels:
             if let id = item.id.take() {
                 summary.channelCount += 1
-                var channel = Channel(channelId: id)
+                var channel = Channel(channelId: id, thumbnails: Thumbnails(sizes: []))
                 item.moveChannelFields(into: &channel)
                 try onRecord(.channel(consume channel))
             }

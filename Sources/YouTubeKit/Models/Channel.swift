@@ -49,7 +49,7 @@ public struct Channel: Sendable, Hashable, Identifiable {
         description: String? = nil,
         customUrl: String? = nil,
         publishedAt: Date? = nil,
-        thumbnails: Thumbnails = Thumbnails(),
+        thumbnails: Thumbnails = Thumbnails(sizes: []),
         country: String? = nil,
         uploadsPlaylistId: String? = nil,
         viewCount: Int? = nil,
@@ -69,6 +69,14 @@ public struct Channel: Sendable, Hashable, Identifiable {
         self.subscriberCount = subscriberCount
         self.videoCount = videoCount
         self.fetchedAt = fetchedAt
+    }
+
+    /// A record with only its id and thumbnails, every other field `nil`, for a decoder to fill
+    /// (see ``Video/init(videoId:thumbnails:)``, which says why).
+    @inlinable
+    public init(channelId: String, thumbnails: Thumbnails) {
+        self.channelId = channelId
+        self.thumbnails = thumbnails
     }
 
     public var id: String { channelId }

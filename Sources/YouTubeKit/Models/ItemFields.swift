@@ -211,23 +211,33 @@ package struct ItemFields: Sendable {
 
     /// Requires ``isSearchVideo``.
     package mutating func takeSearchVideo() -> Video {
+        var video = Video(videoId: takeSearchVideoId(), thumbnails: Thumbnails(sizes: []))
+        moveSearchFields(into: &video)
+        return video
+    }
+
+    /// A search result's video id, moved out. Requires ``isSearchVideo``.
+    package mutating func takeSearchVideoId() -> String {
+        idVideoId.take() ?? id.take()!
+    }
+
+    /// A search result's fields but its id (taken already), moved into its record: made where it
+    /// is handed on and filled here, as ``moveHydratedFields(into:)`` says.
+    @inline(never)
+    package mutating func moveSearchFields(into video: inout Video) {
         let decoded = snippetDecoded
-        let videoId = idVideoId.take() ?? id.take()!
-        let title = decoded ? title.take() : title.take().map(HTMLEntities.decode)
-        let description = decoded ? description.take() : description.take().map(HTMLEntities.decode)
-        let channelId = channelId.take()
-        let channelTitle = decoded ? channelTitle.take() : channelTitle.take().map(HTMLEntities.decode)
-        let thumbnails = takeThumbnails()
-        let liveBroadcastContent = liveBroadcastContent.take()
-        return Video(
-            videoId: videoId, title: title, description: description, channelId: channelId,
-            channelTitle: channelTitle, publishedAt: Self.date(publishedAt), thumbnails: thumbnails,
-            liveBroadcastContent: liveBroadcastContent)
+        video.title = decoded ? title.take() : title.take().map(HTMLEntities.decode)
+        video.description = decoded ? description.take() : description.take().map(HTMLEntities.decode)
+        video.channelId = channelId.take()
+        video.channelTitle = decoded ? channelTitle.take() : channelTitle.take().map(HTMLEntities.decode)
+        video.publishedAt = Self.date(publishedAt)
+        video.thumbnails = takeThumbnails()
+        video.liveBroadcastContent = liveBroadcastContent.take()
     }
 
     /// Requires `id`.
     package mutating func takeHydratedVideo() -> Video {
-        var video = Video(videoId: id.take()!)
+        var video = Video(videoId: id.take()!, thumbnails: Thumbnails(sizes: []))
         moveHydratedFields(into: &video)
         return video
     }
@@ -291,19 +301,31 @@ package struct ItemFields: Sendable {
 
     /// Requires ``isPlaylistVideo``.
     package mutating func takePlaylistVideo() -> Video {
-        Video(
-            videoId: contentVideoId.take() ?? resourceVideoId.take()!,
-            title: title.take(),
-            description: description.take(),
-            channelId: videoOwnerChannelId.take() ?? channelId.take(),
-            channelTitle: videoOwnerChannelTitle.take() ?? channelTitle.take(),
-            publishedAt: Self.date(videoPublishedAt),
-            thumbnails: takeThumbnails())
+        var video = Video(videoId: takePlaylistVideoId(), thumbnails: Thumbnails(sizes: []))
+        movePlaylistFields(into: &video)
+        return video
+    }
+
+    /// A playlist entry's video id, moved out. Requires ``isPlaylistVideo``.
+    package mutating func takePlaylistVideoId() -> String {
+        contentVideoId.take() ?? resourceVideoId.take()!
+    }
+
+    /// A playlist entry's fields but its video id (taken already), moved into its record, as
+    /// ``moveHydratedFields(into:)`` says.
+    @inline(never)
+    package mutating func movePlaylistFields(into video: inout Video) {
+        video.title = title.take()
+        video.description = description.take()
+        video.channelId = videoOwnerChannelId.take() ?? channelId.take()
+        video.channelTitle = videoOwnerChannelTitle.take() ?? channelTitle.take()
+        video.publishedAt = Self.date(videoPublishedAt)
+        video.thumbnails = takeThumbnails()
     }
 
     /// Requires `id`.
     package mutating func takeChannel() -> Channel {
-        var channel = Channel(channelId: id.take()!)
+        var channel = Channel(channelId: id.take()!, thumbnails: Thumbnails(sizes: []))
         moveChannelFields(into: &channel)
         return channel
     }

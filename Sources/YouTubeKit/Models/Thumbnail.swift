@@ -34,6 +34,9 @@ public struct Thumbnails: Sendable, Hashable {
         sizes = entries.map { Size(name: $0.name, thumbnail: $0.thumbnail) }
     }
 
+    // Inlinable: the decoders make an empty one per record, and an opaque initializer costs a
+    // call and an array retain and release each time.
+    @inlinable
     public init(sizes: [Size]) {
         self.sizes = sizes
     }

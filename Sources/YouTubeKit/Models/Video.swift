@@ -80,7 +80,7 @@ public struct Video: Sendable, Hashable, Identifiable {
         channelId: String? = nil,
         channelTitle: String? = nil,
         publishedAt: Date? = nil,
-        thumbnails: Thumbnails = Thumbnails(),
+        thumbnails: Thumbnails = Thumbnails(sizes: []),
         liveBroadcastContent: String? = nil,
         tags: [String]? = nil,
         categoryId: String? = nil,
@@ -113,6 +113,17 @@ public struct Video: Sendable, Hashable, Identifiable {
         self.commentCount = commentCount
         self.source = source
         self.fetchedAt = fetchedAt
+    }
+
+    /// A record with only its id and thumbnails, every other field `nil`, for a decoder to fill.
+    ///
+    /// The initializer above, with every other field a default argument, makes the record in a
+    /// temporary that is then copied whole (every field retained) and destroyed (every field
+    /// released); with only two stored fields set, the optimizer makes it where it is used.
+    @inlinable
+    public init(videoId: String, thumbnails: Thumbnails) {
+        self.videoId = videoId
+        self.thumbnails = thumbnails
     }
 
     public var id: String { videoId }
