@@ -219,35 +219,48 @@ struct JSONScanner {
     @inline(__always)
     static func validPrefix(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
         guard start >= 3 else { return start }
-        typealias Bytes = SIMD16<UInt8>
-        @inline(__always) func load(_ offset: Int) -> Bytes {
-            UnsafeRawPointer(base + offset).loadUnaligned(as: Bytes.self)
+        // x86-64 has no unsigned byte compare (one costs a max or min and an equality test), so
+        // the tests that can be are signed: read as signed, 0x80...0xFF are -128...-1, below
+        // every ASCII byte. Each mask is kept as bytes (all ones or all zeros), so combining them
+        // and testing the result needs no conversion from a vector of booleans. Constants are
+        // whole vectors: a compare with a scalar (`.>= 0xC0`) compiles to a loop over the lanes.
+        typealias Signed = SIMD16<Int8>
+        typealias Unsigned = SIMD16<UInt8>
+        @inline(__always) func load(_ offset: Int) -> Signed {
+            UnsafeRawPointer(base + offset).loadUnaligned(as: Signed.self)
         }
-        @inline(__always) func anySet(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
-            let lanes = unsafeBitCast(mask, to: (UInt64, UInt64).self)
-            return lanes.0 | lanes.1 != 0
+        @inline(__always) func lanes(_ mask: SIMDMask<Signed>) -> Signed { unsafeBitCast(mask, to: Signed.self) }
+        @inline(__always) func unsigned(_ bytes: Signed) -> Unsigned { unsafeBitCast(bytes, to: Unsigned.self) }
+        @inline(__always) func anyHighBit(_ bytes: Signed) -> Bool {
+            let words = unsafeBitCast(bytes, to: (UInt64, UInt64).self)
+            return (words.0 | words.1) & highBits != 0
         }
-        let high = Bytes(repeating: 0x80)
+        /// The byte `value` read as signed, in every lane.
+        @inline(__always) func signed(_ value: UInt8) -> Signed { Signed(repeating: Int8(bitPattern: value)) }
         /// Whether the sixteen bytes at `offset` are valid (those after them not looked at).
         @inline(__always) func blockIsValid(_ offset: Int) -> Bool {
             let current = load(offset)
             let back3 = load(offset &- 3)
             // Bytes offset-3 ..< offset+16 all ASCII: nothing to check.
-            if !anySet((current | back3) .>= high) { return true }
+            if !anyHighBit(current | back3) { return true }
             let back1 = load(offset &- 1)
             let back2 = load(offset &- 2)
-            let isContinuation = (current & Bytes(repeating: 0xC0)) .== high
+            // Continuation bytes, 0x80...0xBF, are the ones below 0xC0 read as signed.
+            let isContinuation = lanes(current .< signed(0xC0))
             let expected =
-                (back1 .>= Bytes(repeating: 0xC0)) .| (back2 .>= Bytes(repeating: 0xE0))
-                .| (back3 .>= Bytes(repeating: 0xF0))
-            var bad = isContinuation .^ expected
-            bad = bad .| ((current & Bytes(repeating: 0xFE)) .== Bytes(repeating: 0xC0))
-            bad = bad .| (current .>= Bytes(repeating: 0xF5))
-            bad = bad .| ((back1 .== Bytes(repeating: 0xE0)) .& (current .< Bytes(repeating: 0xA0)))
-            bad = bad .| ((back1 .== Bytes(repeating: 0xED)) .& (current .>= Bytes(repeating: 0xA0)))
-            bad = bad .| ((back1 .== Bytes(repeating: 0xF0)) .& (current .< Bytes(repeating: 0x90)))
-            bad = bad .| ((back1 .== Bytes(repeating: 0xF4)) .& (current .>= Bytes(repeating: 0x90)))
-            return !anySet(bad)
+                lanes(unsigned(back1) .>= Unsigned(repeating: 0xC0))
+                | lanes(unsigned(back2) .>= Unsigned(repeating: 0xE0))
+                | lanes(unsigned(back3) .>= Unsigned(repeating: 0xF0))
+            var bad = isContinuation ^ expected
+            bad |= lanes((current & signed(0xFE)) .== signed(0xC0))
+            bad |= lanes(unsigned(current) .>= Unsigned(repeating: 0xF5))
+            // The second byte after E0, ED, F0 and F4. An ASCII byte there (not negative) is
+            // already an error above, whatever these say of it.
+            bad |= lanes(back1 .== signed(0xE0)) & lanes(current .< signed(0xA0))
+            bad |= lanes(back1 .== signed(0xED)) & lanes(current .>= signed(0xA0))
+            bad |= lanes(back1 .== signed(0xF0)) & lanes(current .< signed(0x90))
+            bad |= lanes(back1 .== signed(0xF4)) & lanes(current .>= signed(0x90))
+            return !anyHighBit(bad)
         }
         var index = start
         while index &+ 16 <= end, blockIsValid(index) { index &+= 16 }

@@ -179,6 +179,9 @@ package struct ItemFields: Sendable {
     }
 
     /// Whether a playlist entry is a "Private video"/"Deleted video" placeholder without data.
+    /// (Inlinable, as the two below: the page decoder asks once per item, and a call across the
+    /// module boundary passed the whole struct, some 900 bytes, by copy.)
+    @inlinable
     package var isPlaceholder: Bool {
         (title == "Private video" || title == "Deleted video") && videoPublishedAt == nil
     }
@@ -199,9 +202,11 @@ package struct ItemFields: Sendable {
     }
 
     /// Whether a search result is a video (not a channel or a playlist).
+    @inlinable
     package var isSearchVideo: Bool { idVideoId != nil || (!idIsObject && id != nil) }
 
     /// Whether a playlist entry names its video.
+    @inlinable
     package var isPlaylistVideo: Bool { contentVideoId != nil || resourceVideoId != nil }
 
     // The same records, made by moving the fields out (they are left nil): no String is

@@ -8,7 +8,7 @@ import StreamingJSON
 struct ExportCommand: Command {
     static let csv = Option<String?>("--csv", "FILE", help: "where to write (- for standard output)")
     static let kind = Option<RecordKind>(
-        "--kind", "K", help: "videos, channels, comments or stats", default: .videos)
+        "--kind", "K", help: "videos, channels, comments, links or stats", default: .videos)
     static let csvPackage = Option<String?>(
         "--csv-package", "OUTDIR", help: "every kind as one CSV each in OUTDIR, with its datapackage.json")
     static let rawCells = Flag(
