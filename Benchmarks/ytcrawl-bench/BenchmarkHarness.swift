@@ -60,6 +60,11 @@ struct Harness {
 
     /// The median over `runs` pairs of (time of `baseline`) / (time of `contender`), the two
     /// timed back to back in each pair.
+    ///
+    /// The contender runs as many times in a row as fit in about one run of the baseline, and its
+    /// time is that span divided by its count: a short pass timed once is at the mercy of one slow
+    /// spell of the machine (a pass of 0.1 s against the baseline's 1 s read a third faster or
+    /// slower from pair to pair); both sides exposed for the same span of time are not.
     func pairedRatio(_ baseline: () throws -> Void, _ contender: () throws -> Void) rethrows -> Double {
         func seconds(_ body: () throws -> Void) rethrows -> Double {
             let start = ContinuousClock.now
@@ -67,10 +72,14 @@ struct Harness {
             let elapsed = ContinuousClock.now - start
             return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         }
+        let repeats = max(1, min(64, Int((try seconds(baseline) / (try seconds(contender))).rounded())))
         var ratios: [Double] = []
         for _ in 0..<max(1, runs) {
             let base = try seconds(baseline)
-            ratios.append(base / (try seconds(contender)))
+            let span = try seconds {
+                for _ in 0..<repeats { try contender() }
+            }
+            ratios.append(base / (span / Double(repeats)))
         }
         ratios.sort()
         return ratios[ratios.count / 2]
