@@ -12,8 +12,11 @@ struct DifferentialTests {
         var random: CorpusRandom
 
         mutating func string() -> String {
+            // Backslash runs of both parities beside quotes: where a scan that tracks escapes
+            // (and a chunk boundary inside the run) can go wrong.
             let pieces = [
                 "a", "Z", " ", "\"", "\\", "/", "\n", "\t", "\u{1}", "é", "日本", "😀", "\u{2028}", "&amp;", "0",
+                "\\\\\\", "\\\"", "\"\\", "\\\\\"\"",
             ]
             let count = Int(random.next() % 12)
             return (0..<count).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
@@ -49,7 +52,15 @@ struct DifferentialTests {
             }
         }
 
-        mutating func space() -> String { ["", " ", "\n  ", "\t", "\r\n"][Int(random.next() % 5)] }
+        /// Compact and pretty separators: indentation runs shorter than, as long as and longer
+        /// than a word, and runs the indentation fast path must hand back (a tab, a blank line).
+        mutating func space() -> String {
+            let spaces = [
+                "", " ", "\n  ", "\t", "\r\n", "\n       ", "\n        ", "\n                 ", "\n\n    ",
+                "\n      \t  ", " \n", "\n" + String(repeating: " ", count: 40),
+            ]
+            return spaces[Int(random.next() % UInt64(spaces.count))]
+        }
 
         mutating func escape(_ text: String) -> String {
             var out = ""
