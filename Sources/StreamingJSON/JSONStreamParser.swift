@@ -218,17 +218,30 @@ public struct JSONStreamParser {
                         }
                         index = token.end &+ 1
                     }
-                    state = .colon
-                    Self.skipWhitespace(base, &index, count)
-                    guard index < count else { return count }
-                    guard base[index] == UInt8(ascii: ":") else {
-                        throw JSONError(.syntax, offset: baseOffset + index, expected: "':' after an object key")
+                    if index &+ 2 < count, base[index] == UInt8(ascii: ":") {
+                        // The colon right after the key, then the value or one space before it
+                        // (`"key":value`, `"key": value`): no loop for the usual separators.
+                        index &+= base[index &+ 1] == 0x20 ? 2 : 1
+                        state = .value
+                        byte = base[index]
+                        if byte <= 0x20 {
+                            Self.skipWhitespace(base, &index, count)
+                            guard index < count else { return count }
+                            byte = base[index]
+                        }
+                    } else {
+                        state = .colon
+                        Self.skipWhitespace(base, &index, count)
+                        guard index < count else { return count }
+                        guard base[index] == UInt8(ascii: ":") else {
+                            throw JSONError(.syntax, offset: baseOffset + index, expected: "':' after an object key")
+                        }
+                        index &+= 1
+                        state = .value
+                        Self.skipWhitespace(base, &index, count)
+                        guard index < count else { return count }
+                        byte = base[index]
                     }
-                    index &+= 1
-                    state = .value
-                    Self.skipWhitespace(base, &index, count)
-                    guard index < count else { return count }
-                    byte = base[index]
                     if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
                         try openContainer(byte, at: index, handler: &handler)
                         index &+= 1
@@ -301,9 +314,15 @@ public struct JSONStreamParser {
                     if byte == UInt8(ascii: ",") {
                         index &+= 1
                         state = .key
-                        Self.skipWhitespace(base, &index, count)
                         guard index < count else { return count }
                         byte = base[index]
+                        if byte <= 0x20 {
+                            // A pretty page's line break and indentation are read as one run.
+                            Self.skipLineAndIndentation(base, &index, count)
+                            Self.skipWhitespace(base, &index, count)
+                            guard index < count else { return count }
+                            byte = base[index]
+                        }
                         continue members
                     }
                     if byte == UInt8(ascii: "}") {
@@ -386,15 +405,40 @@ public struct JSONStreamParser {
             // After a line break comes indentation, counted a word at a time; after anything
             // else (the space after a colon) the next byte is usually the value.
             guard byte == 0x0A else { continue }
-            while index &+ 8 <= count {
-                let notSpace = JSONScanner.loadWord(base, index) ^ 0x2020_2020_2020_2020
-                if notSpace != 0 {
-                    index &+= notSpace.trailingZeroBitCount &>> 3
-                    break
-                }
-                index &+= 8
-            }
+            skipSpaces(base, &index, count)
         }
+    }
+
+    /// Moves `index` past spaces eight at a time while eight bytes may be read (the rest, and
+    /// any other whitespace, are left to ``skipWhitespace(_:_:_:)``).
+    @inline(__always)
+    static func skipSpaces(_ base: UnsafePointer<UInt8>, _ index: inout Int, _ count: Int) {
+        while index &+ 8 <= count {
+            let notSpace = JSONScanner.loadWord(base, index) ^ 0x2020_2020_2020_2020
+            if notSpace != 0 {
+                index &+= notSpace.trailingZeroBitCount &>> 3
+                return
+            }
+            index &+= 8
+        }
+    }
+
+    /// Moves `index` past a line break and the spaces after it, when it is at one and eight
+    /// bytes may be read there: the newline is compared within the first word of indentation,
+    /// not in a loop of its own. Anything else is left to ``skipWhitespace(_:_:_:)``.
+    @inline(__always)
+    static func skipLineAndIndentation(_ base: UnsafePointer<UInt8>, _ index: inout Int, _ count: Int) {
+        guard index &+ 8 <= count else { return }
+        // Little-endian: the first byte is the lowest.
+        let lineBreak = JSONScanner.loadWord(base, index) ^ 0x2020_2020_2020_200A
+        if lineBreak != 0 {
+            // Zero bytes: a line break and spaces before the first other byte (none if the
+            // first byte is not a line break, and `index` stays).
+            index &+= lineBreak.trailingZeroBitCount &>> 3
+            return
+        }
+        index &+= 8
+        skipSpaces(base, &index, count)
     }
 
     /// Opens the object or array whose bracket is at `index`.

@@ -26,6 +26,9 @@ public struct JSONText {
     let hasWords: Bool
 
     /// Only the parser (and the decoders of this module, from bytes they made valid) makes one.
+    /// Always inlined: made for every string value, it is five stores when the parser's loop
+    /// inlines it and a call with its arguments spilled when the loop grows past the inliner's size.
+    @inline(__always)
     init(_ bytes: UnsafeRawBufferPointer, isASCII: Bool, readable: Int? = nil) {
         self.bytes = bytes
         self.isASCII = isASCII
@@ -35,6 +38,7 @@ public struct JSONText {
     }
 
     /// A short ASCII key with its words already loaded.
+    @inline(__always)
     init(_ bytes: UnsafeRawBufferPointer, words: (UInt64, UInt64, UInt64)) {
         self.bytes = bytes
         isASCII = true
