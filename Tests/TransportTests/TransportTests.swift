@@ -243,19 +243,21 @@ struct TransportTests {
         let server = try MisbehavingServer(.stall)
         defer { server.stop() }
         let transport = try CurlTransport()
-        let task = Task { try await Sink().fetch(transport, HTTPRequest(url: server.baseURL + "/", timeout: 60)) }
+        // A timeout far beyond any starvation of the test's task: CI once resumed this task 95 s
+        // late, after a 60 s timeout had ended the transfer first (curl 28, not a cancellation).
+        let task = Task { try await Sink().fetch(transport, HTTPRequest(url: server.baseURL + "/", timeout: 900)) }
         // Cancel once the request is at the server (the transfer is under way), not after a guess.
         try await server.waitForRequests(1)
         #expect(server.requestsReceived == 1)
         let cancelled = ContinuousClock.now
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
-        // The transfer would run to its 60 s timeout without the cancellation. The connection's
+        // The transfer would run to its 900 s timeout without the cancellation. The connection's
         // close is timed on the server's thread: the test's own task may wait many seconds for a
         // thread of a pool busy with other tests (CI once measured 65 s from the cancel to its
         // resumption), which says nothing of the transport. Its own target is 100 ms.
         let closed = try #require(server.stalledConnectionClosedAt, "the cancelled transfer's connection was closed")
-        #expect(closed - cancelled < .seconds(5), "cancelled long before the 60 s timeout")
+        #expect(closed - cancelled < .seconds(5), "cancelled long before the 900 s timeout")
     }
 
     /// Descriptors are counted in a child process that runs only
