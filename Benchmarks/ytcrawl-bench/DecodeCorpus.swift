@@ -325,6 +325,8 @@ struct DecodeCorpus {
             statistics += [
                 ("hiddenSubscriberCount", .bool(hidden)), ("videoCount", .string("\(random.below(5000))")),
             ]
+            // One image in three sizes, as the API sends a channel's: the same path, `=s88`…
+            let imagePath = "https://yt3.ggpht.com/ytc/" + random.id(60)
             let thumbnails: Value = .object(
                 [("default", 88), ("medium", 240), ("high", 800)].map { name, size in
                     (
@@ -332,8 +334,7 @@ struct DecodeCorpus {
                         .object([
                             (
                                 "url",
-                                .string(
-                                    "https://yt3.ggpht.com/ytc/" + random.id(60) + "=s\(size)-c-k-c0x00ffffff-no-rj")
+                                .string(imagePath + "=s\(size)-c-k-c0x00ffffff-no-rj")
                             ),
                             ("width", .number("\(size)")), ("height", .number("\(size)")),
                         ])

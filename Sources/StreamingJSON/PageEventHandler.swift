@@ -40,6 +40,8 @@ struct PageEventHandler: JSONEventHandler {
     private var captureIsEmpty = true
     /// Repeated strings of a small vocabulary (topic URLs), made once.
     private var interner = StringInterner()
+    /// Thumbnail URLs in forms that cost no allocation.
+    private var urlSplitter = ThumbnailURLSplitter()
     private var rootEndpoint: Endpoint?
     private(set) var summary = PageSummary()
     // The error body, when there is one.
@@ -336,7 +338,7 @@ struct PageEventHandler: JSONEventHandler {
         case .videoOwnerChannelId: item.videoOwnerChannelId = text.string
         case .videoOwnerChannelTitle: item.videoOwnerChannelTitle = text.string
         case .resourceVideoId: item.resourceVideoId = text.string
-        case .thumbnailUrl: thumbnail.url = text.string
+        case .thumbnailUrl: thumbnail.urlForm = urlSplitter.form(text)
         case .duration:
             item.duration = text.string
             item.durationSeconds = ISO8601Duration.seconds(utf8: utf8)

@@ -22,7 +22,8 @@ public enum RecordEncoder {
         writer.member("channelTitle", video.channelTitle)
         writer.memberKey("publishedAt")
         date(video.publishedAt, into: &writer)
-        writer.member("thumbnailUrl", video.thumbnailUrl)
+        writer.memberKey("thumbnailUrl")
+        if let preferred = video.thumbnails.preferred { url(preferred, into: &writer) } else { writer.null() }
         writer.memberKey("thumbnails")
         thumbnails(video.thumbnails, into: &writer)
         writer.member("liveBroadcastContent", video.liveBroadcastContent)
@@ -129,7 +130,8 @@ public enum RecordEncoder {
         writer.member("customUrl", channel.customUrl)
         writer.memberKey("publishedAt")
         date(channel.publishedAt, into: &writer)
-        writer.member("thumbnailUrl", channel.thumbnailUrl)
+        writer.memberKey("thumbnailUrl")
+        if let preferred = channel.thumbnails.preferred { url(preferred, into: &writer) } else { writer.null() }
         writer.member("country", channel.country)
         writer.member("uploadsPlaylistId", channel.uploadsPlaylistId)
         writer.member("viewCount", channel.viewCount)
@@ -255,6 +257,30 @@ public enum RecordEncoder {
         }
     }
 
+    /// A thumbnail's URL as a JSON string, written from its form without making it.
+    private static func url(_ thumbnail: Thumbnail, into writer: inout JSONWriter) {
+        switch thumbnail.urlForm {
+        case .whole(let url): writer.string(url)
+        case .video(let id, let idLength, let file):
+            writer.raw(UInt8(ascii: "\""))
+            writer.raw(Thumbnail.videoPrefix)
+            var words = id
+            withUnsafeBytes(of: &words) {
+                writer.escapedText(utf8: UnsafeRawBufferPointer(rebasing: $0.prefix(Int(idLength))))
+            }
+            writer.raw(UInt8(ascii: "/"))
+            writer.raw(Thumbnail.videoFile(file))
+            writer.raw(UInt8(ascii: "\""))
+        case .sized(let path, let size):
+            writer.raw(UInt8(ascii: "\""))
+            writer.escapedText(path)
+            writer.raw("=s")
+            writer.int(Int(size))
+            writer.raw(Thumbnail.channelOptions)
+            writer.raw(UInt8(ascii: "\""))
+        }
+    }
+
     private static func thumbnails(_ thumbnails: Thumbnails, into writer: inout JSONWriter) {
         writer.raw("{")
         for (index, entry) in thumbnails.sizes.enumerated() {
@@ -262,7 +288,7 @@ public enum RecordEncoder {
             writer.string(entry.name)
             writer.raw(":{")
             writer.key("url")
-            writer.string(entry.thumbnail.url)
+            url(entry.thumbnail, into: &writer)
             if let width = entry.thumbnail.width { writer.member("width", width) }
             if let height = entry.thumbnail.height { writer.member("height", height) }
             writer.raw("}")
