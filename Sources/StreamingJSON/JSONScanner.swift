@@ -235,6 +235,12 @@ struct JSONScanner {
             let words = unsafeBitCast(bytes, to: (UInt64, UInt64).self)
             return (words.0 | words.1) & highBits != 0
         }
+        /// `bytes - value` in each lane, 0 where that would be negative (one `psubusb`: LLVM
+        /// recognizes the max-then-subtract).
+        @inline(__always) func saturatingMinus(_ bytes: Unsigned, _ value: UInt8) -> Unsigned {
+            let floor = Unsigned(repeating: value)
+            return bytes.replacing(with: floor, where: bytes .< floor) &- floor
+        }
         /// The byte `value` read as signed, in every lane.
         @inline(__always) func signed(_ value: UInt8) -> Signed { Signed(repeating: Int8(bitPattern: value)) }
         /// Whether the sixteen bytes at `offset` are valid (those after them not looked at).
@@ -247,20 +253,26 @@ struct JSONScanner {
             let back2 = load(offset &- 2)
             // Continuation bytes, 0x80...0xBF, are the ones below 0xC0 read as signed.
             let isContinuation = lanes(current .< signed(0xC0))
-            let expected =
-                lanes(unsigned(back1) .>= Unsigned(repeating: 0xC0))
-                | lanes(unsigned(back2) .>= Unsigned(repeating: 0xE0))
-                | lanes(unsigned(back3) .>= Unsigned(repeating: 0xF0))
-            var bad = isContinuation ^ expected
-            bad |= lanes((current & signed(0xFE)) .== signed(0xC0))
-            bad |= lanes(unsigned(current) .>= Unsigned(repeating: 0xF5))
+            // Where a lead before asks for a continuation byte: a byte above 0xBF one back, above
+            // 0xDF two back, above 0xEF three back (saturating differences, nonzero there). A byte
+            // is bad where it is a continuation exactly when none is asked for, or the reverse.
+            let asked =
+                saturatingMinus(unsigned(back1), 0xBF) | saturatingMinus(unsigned(back2), 0xDF)
+                | saturatingMinus(unsigned(back3), 0xEF)
+            let notAsked = lanes(unsafeBitCast(asked, to: Signed.self) .== Signed(repeating: 0))
+            // Bad bytes end up nonzero: masks are all ones, differences nonzero.
+            var bad = unsigned(lanes(isContinuation .== notAsked))
+            bad |= unsigned(lanes((current & signed(0xFE)) .== signed(0xC0)))
+            bad |= saturatingMinus(unsigned(current), 0xF4)
             // The second byte after E0, ED, F0 and F4. An ASCII byte there (not negative) is
             // already an error above, whatever these say of it.
-            bad |= lanes(back1 .== signed(0xE0)) & lanes(current .< signed(0xA0))
-            bad |= lanes(back1 .== signed(0xED)) & lanes(current .>= signed(0xA0))
-            bad |= lanes(back1 .== signed(0xF0)) & lanes(current .< signed(0x90))
-            bad |= lanes(back1 .== signed(0xF4)) & lanes(current .>= signed(0x90))
-            return !anyHighBit(bad)
+            var range = lanes(back1 .== signed(0xE0)) & lanes(current .< signed(0xA0))
+            range |= lanes(back1 .== signed(0xED)) & lanes(current .>= signed(0xA0))
+            range |= lanes(back1 .== signed(0xF0)) & lanes(current .< signed(0x90))
+            range |= lanes(back1 .== signed(0xF4)) & lanes(current .>= signed(0x90))
+            bad |= unsigned(range)
+            let words = unsafeBitCast(bad, to: (UInt64, UInt64).self)
+            return words.0 | words.1 == 0
         }
         var index = start
         while index &+ 16 <= end, blockIsValid(index) { index &+= 16 }
