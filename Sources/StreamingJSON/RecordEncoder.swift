@@ -23,7 +23,7 @@ public enum RecordEncoder {
         writer.memberKey("publishedAt")
         date(video.publishedAt, into: &writer)
         writer.memberKey("thumbnailUrl")
-        if let preferred = video.thumbnails.preferred { url(preferred, into: &writer) } else { writer.null() }
+        preferredURL(video.thumbnails, into: &writer)
         writer.memberKey("thumbnails")
         thumbnails(video.thumbnails, into: &writer)
         writer.member("liveBroadcastContent", video.liveBroadcastContent)
@@ -131,7 +131,7 @@ public enum RecordEncoder {
         writer.memberKey("publishedAt")
         date(channel.publishedAt, into: &writer)
         writer.memberKey("thumbnailUrl")
-        if let preferred = channel.thumbnails.preferred { url(preferred, into: &writer) } else { writer.null() }
+        preferredURL(channel.thumbnails, into: &writer)
         writer.member("country", channel.country)
         writer.member("uploadsPlaylistId", channel.uploadsPlaylistId)
         writer.member("viewCount", channel.viewCount)
@@ -255,6 +255,11 @@ public enum RecordEncoder {
         } else {
             writer.null()
         }
+    }
+
+    /// `thumbnailUrl`'s value: the preferred size's URL (`Thumbnails.preferred`), or null.
+    private static func preferredURL(_ thumbnails: Thumbnails, into writer: inout JSONWriter) {
+        if let preferred = thumbnails.preferred { url(preferred, into: &writer) } else { writer.null() }
     }
 
     /// A thumbnail's URL as a JSON string, written from its form without making it.

@@ -43,7 +43,7 @@ public struct Thumbnail: Sendable, Hashable, Codable {
             case .video(let id, let idLength, let file):
                 var words = id
                 let idText = withUnsafeBytes(of: &words) { String(decoding: $0.prefix(Int(idLength)), as: UTF8.self) }
-                return "https://i.ytimg.com/vi/" + idText + "/" + Self.videoFile(file).description
+                return Self.videoPrefix.description + idText + "/" + Self.videoFile(file).description
             case .sized(let path, let size): return path + "=s\(size)" + Self.channelOptions.description
             }
         }
