@@ -83,12 +83,16 @@ extension DecodeCorpus {
             ]
             if random.below(4) != 0 { status.append(("madeForKids", .bool(false))) }
             members.append(("status", .object(status)))
+            let topic = channelTopics[random.below(channelTopics.count)]
             members.append(
                 (
                     "topicDetails",
                     .object([
-                        ("topicIds", .array([.string("/m/04rlf")])),
-                        ("topicCategories", .array([.string("https://en.wikipedia.org/wiki/Music")])),
+                        ("topicIds", .array(topic.ids.map { .string($0) })),
+                        (
+                            "topicCategories",
+                            .array(topic.categories.map { .string("https://en.wikipedia.org/wiki/" + $0) })
+                        ),
                     ])
                 ))
             members.append(
@@ -115,6 +119,13 @@ extension DecodeCorpus {
                 ))
         }
     }
+
+    /// Channels' topics as a page of real ones shows them: a few combinations, repeated.
+    private static let channelTopics: [(ids: [String], categories: [String])] = [
+        (["/m/04rlf"], ["Music"]), (["/m/02jjt"], ["Entertainment"]), (["/m/019_rr"], ["Lifestyle_(sociology)"]),
+        (["/m/0bzvm2", "/m/025zzc"], ["Video_game_culture", "Action_game"]),
+        (["/m/02wbm", "/m/019_rr"], ["Food", "Lifestyle_(sociology)"]), (["/m/07c1v"], ["Technology"]),
+    ]
 
     private static func mapItems(
         _ page: Value, _ transform: (inout [(key: String, value: Value)], inout Random) -> Void

@@ -8,7 +8,8 @@ extension ItemFields {
         if hasResourceId || contentVideoId != nil || videoPublishedAt != nil || playlistId != nil {
             return .playlistItems
         }
-        if uploadsPlaylistId != nil || subscriberCount != nil || customUrl != nil || hiddenSubscriberCount != nil
+        if uploadsPlaylistId != nil || uploadsIsDerived || subscriberCount != nil || customUrl != nil
+            || hiddenSubscriberCount != nil
             || (videoCount != nil && duration == nil)
         {
             return .channels

@@ -40,6 +40,8 @@ struct PageEventHandler: JSONEventHandler {
     private var captureIsEmpty = true
     /// Repeated strings of a small vocabulary (topic URLs), made once.
     private var interner = StringInterner()
+    /// Repeated arrays of those strings, made once.
+    private var topicArrays = RepeatedStringArrays()
     /// Thumbnail URLs in forms that cost no allocation.
     private var urlSplitter = ThumbnailURLSplitter()
     private var rootEndpoint: Endpoint?
@@ -249,6 +251,8 @@ struct PageEventHandler: JSONEventHandler {
             stringsField = field
             if field == .tags {
                 if !tags.isEmpty { tags.removeAll(keepingCapacity: true) }
+            } else if let topicField = Self.topicField(field) {
+                topicArrays.begin(field: topicField)
             } else {
                 var strings: [String] = []
                 strings.reserveCapacity(4)
@@ -271,9 +275,13 @@ struct PageEventHandler: JSONEventHandler {
             if captureDepth == 0 { finishCapture() }
             return
         }
-        if stack.pop() == .strings, stringsField == .tags {
-            item.tags = Self.exactCopy(of: tags)
-            if !tags.isEmpty { tags.removeAll(keepingCapacity: true) }
+        if stack.pop() == .strings {
+            if stringsField == .tags {
+                item.tags = Self.exactCopy(of: tags)
+                if !tags.isEmpty { tags.removeAll(keepingCapacity: true) }
+            } else if Self.topicField(stringsField) != nil {
+                setStrings(topicArrays.finish())
+            }
         }
         context = stack.innermost ?? .ignored
         field = .none
@@ -301,8 +309,10 @@ struct PageEventHandler: JSONEventHandler {
             // are short or varied: made.
             if stringsField == .tags {
                 tags.append(text.string)
+            } else if Self.topicField(stringsField) != nil {
+                topicArrays.append(interner.string(text))
             } else {
-                appendString(interner.string(text))
+                appendString(text.string)
             }
             return
         }
@@ -345,7 +355,15 @@ struct PageEventHandler: JSONEventHandler {
             if item.durationSeconds == nil { malformed(PageValueError.shown(utf8, quoted: true)) }
         case .contentVideoId: item.contentVideoId = text.string
         case .videoPublishedAt: item.videoPublishedAt = RFC3339.parseSeconds(utf8: utf8)
-        case .uploads: item.uploadsPlaylistId = text.string
+        case .uploads:
+            // Nearly always the channel id with `UU` for `UC` (the id comes first): kept as that.
+            if let id = item.id, Channel.isDerivedUploads(utf8, channelId: id) {
+                item.uploadsIsDerived = true
+                if item.uploadsPlaylistId != nil { item.uploadsPlaylistId = nil }
+            } else {
+                item.uploadsIsDerived = false
+                item.uploadsPlaylistId = text.string
+            }
         case .hiddenSubscriberCount: item.hiddenSubscriberCount = Self.boolean(utf8)
         case .privacyStatus: item.privacyStatus = Self.vocabulary(text, vocabularyValues)
         case .dimension: item.dimension = Self.vocabulary(text, vocabularyValues)
@@ -355,9 +373,8 @@ struct PageEventHandler: JSONEventHandler {
         case .license: item.license = Self.vocabulary(text, vocabularyValues)
         case .longUploadsStatus: item.longUploadsStatus = Self.vocabulary(text, vocabularyValues)
         case .keywords:
-            // Split from the bytes: the whole string is never made, the parts' bytes not checked again.
-            item.keywords = ChannelKeywords.split(
-                validUTF8: utf8.assumingMemoryBound(to: UInt8.self), isASCII: text.isASCII)
+            // Kept as sent, split when read or written (``ChannelKeywords/Form``).
+            item.keywords = .text(text.string)
         case .unsubscribedTrailer: item.unsubscribedTrailer = text.string
         case .bannerExternalUrl: item.bannerUrl = text.string
         case .activeLiveChatId: item.liveStreamingDetails?.activeLiveChatId = text.string
@@ -572,6 +589,17 @@ struct PageEventHandler: JSONEventHandler {
         }
         captureField = .none
         field = .none
+    }
+
+    /// The slot of a topic array field in ``RepeatedStringArrays``.
+    @inline(__always)
+    private static func topicField(_ field: PageField) -> Int? {
+        switch field {
+        case .topicIds: 0
+        case .relevantTopicIds: 1
+        case .topicCategories: 2
+        default: nil
+        }
     }
 
     /// Sets the array of strings named by `stringsField`.

@@ -120,6 +120,42 @@ public enum RecordEncoder {
         if let value { value.write(into: &writer, pretty: false, indent: 0) } else { writer.null() }
     }
 
+    /// A channel's uploads playlist id; when it is the derived one, written from the channel
+    /// id's bytes (no String made).
+    private static func uploads(of channel: Channel, into writer: inout JSONWriter) {
+        switch channel.uploadsForm {
+        case .derived?:
+            var id = channel.channelId
+            id.withUTF8 { bytes in
+                writer.raw("\"UU")
+                writer.escapedText(utf8: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.dropFirst(2))))
+                writer.raw("\"")
+            }
+        case .other(let id)?: writer.string(id)
+        case nil: writer.null()
+        }
+    }
+
+    /// A channel's keywords as an array of strings, split from the text's bytes when they are
+    /// kept as sent (no String made for a keyword), or `null`.
+    private static func keywords(_ form: ChannelKeywords.Form?, into writer: inout JSONWriter) {
+        switch form {
+        case .text(var text)?:
+            text.withUTF8 { bytes in
+                writer.raw("[")
+                var first = true
+                ChannelKeywords.forEachKeyword(in: bytes) { range in
+                    if !first { writer.raw(",") }
+                    first = false
+                    writer.string(utf8: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range])))
+                }
+                writer.raw("]")
+            }
+        case .list(let list)?: writer.stringArray(list)
+        case nil: writer.null()
+        }
+    }
+
     /// Appends `channel` as one line (with its `\n`).
     public static func encode(_ channel: Channel, into writer: inout JSONWriter) {
         writer.raw("{")
@@ -133,14 +169,16 @@ public enum RecordEncoder {
         writer.memberKey("thumbnailUrl")
         preferredURL(channel.thumbnails, into: &writer)
         writer.member("country", channel.country)
-        writer.member("uploadsPlaylistId", channel.uploadsPlaylistId)
+        writer.memberKey("uploadsPlaylistId")
+        uploads(of: channel, into: &writer)
         writer.member("viewCount", channel.viewCount)
         writer.member("subscriberCount", channel.subscriberCount)
         writer.member("videoCount", channel.videoCount)
         writer.memberKey("fetchedAt")
         date(channel.fetchedAt, into: &writer)
         writer.member("defaultLanguage", channel.defaultLanguage)
-        writer.member("keywords", channel.keywords)
+        writer.memberKey("keywords")
+        keywords(channel.keywordsForm, into: &writer)
         writer.member("unsubscribedTrailer", channel.unsubscribedTrailer)
         writer.member("bannerUrl", channel.bannerUrl)
         writer.member("hiddenSubscriberCount", channel.hiddenSubscriberCount)

@@ -1,3 +1,4 @@
+import Emulator
 import Foundation
 import Testing
 import YouTubeKit
@@ -5,7 +6,8 @@ import YouTubeKit
 @testable import StreamingJSON
 
 /// Tags are gathered in a scratch array reused from item to item and handed over in an array of
-/// their own when `tags` closes; topic and region arrays are filled in place. Whatever the sizes
+/// their own when `tags` closes; region arrays are filled in place, and topic arrays are shared
+/// with an earlier item that had the same. Whatever the sizes
 /// in a row, the chunk splits, or the values a hostile page puts inside, each record has exactly
 /// its own strings, and the Foundation path agrees.
 @Suite("String arrays")
@@ -48,6 +50,44 @@ struct StringArrayTests {
                 #expect(video.topicCategories?.count == size.map { $0 % 4 }, "item \(index)")
                 #expect(video.topicIds?.count == size.map { $0 % 3 }, "item \(index)")
                 #expect(ItemFields(jsonObject: items[index]).hydratedVideo() == video, "item \(index): Foundation path")
+            }
+        }
+    }
+
+    /// Topic arrays are shared with an earlier item's when equal (``RepeatedStringArrays``):
+    /// drawn from arrays that are prefixes and extensions of one another, differ at every place,
+    /// are empty, or hold a non-string (skipped), in random runs longer than the arrays
+    /// remembered, every record has exactly its page's arrays, as JSONSerialization reads them.
+    @Test func topicArraysInRandomRunsAreEachItemsOwn() throws {
+        let music = "https://en.wikipedia.org/wiki/Music"
+        let pop = "https://en.wikipedia.org/wiki/Pop_music"
+        let food = "https://en.wikipedia.org/wiki/Food"
+        let choices: [String] = [
+            "[]", "[\"\(music)\"]", "[\"\(music)\",\"\(pop)\"]", "[\"\(music)\",\"\(pop)\",\"\(food)\"]",
+            "[\"\(pop)\",\"\(music)\"]", "[\"\(music)\",\"\(food)\"]", "[\"\(food)\"]", "[\"\(music)\",7,\"\(pop)\"]",
+            "[\"/m/04rlf\"]", "[\"/m/04rlf\",\"/m/02mscn\"]", "[\"/m/02mscn\",\"/m/04rlf\"]", "[\"/m/04rlg\"]",
+        ]
+        var random = CorpusRandom(seed: 0x70_91C5)
+        for round in 0..<6 {
+            let items = (0..<60).map { index -> String in
+                let pick = { choices[Int(random.next() % UInt64(choices.count))] }
+                let fields = ["topicIds", "relevantTopicIds", "topicCategories"].filter { _ in random.next() % 5 != 0 }
+                let topics = fields.map { "\"\($0)\":\(pick())" }.joined(separator: ",")
+                return "{\"kind\":\"youtube#video\",\"id\":\"v\(index)\",\"topicDetails\":{\(topics)}}"
+            }
+            let text = "{\"kind\":\"youtube#videoListResponse\",\"items\":[" + items.joined(separator: ",") + "]}"
+            let expected =
+                (try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["items"]
+                as? [[String: Any]]
+                ?? []
+            let videos = try RepeatedStringTests.videos(text, chunk: [nil, 1, 3, 7, 64, 4096][round])
+            try #require(videos.count == expected.count)
+            for (video, item) in zip(videos, expected) {
+                let details = item["topicDetails"] as? [String: Any] ?? [:]
+                func strings(_ key: String) -> [String]? { (details[key] as? [Any])?.compactMap { $0 as? String } }
+                #expect(video.topicIds == strings("topicIds"), "\(video.videoId) round \(round)")
+                #expect(video.relevantTopicIds == strings("relevantTopicIds"), "\(video.videoId) round \(round)")
+                #expect(video.topicCategories == strings("topicCategories"), "\(video.videoId) round \(round)")
             }
         }
     }

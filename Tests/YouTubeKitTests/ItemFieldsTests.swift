@@ -36,6 +36,7 @@ struct ItemFieldsTests {
         fields.contentVideoId = "cv"
         fields.videoPublishedAt = 2
         fields.uploadsPlaylistId = "UU"
+        fields.uploadsIsDerived = true
         fields.viewCount = 3
         fields.likeCount = 4
         fields.commentCount = 5
@@ -68,7 +69,7 @@ struct ItemFieldsTests {
         fields.liveStreamingDetails = LiveStreamingDetails(concurrentViewers: 8)
         fields.hasPaidProductPlacement = false
         fields.localizations = .object([])
-        fields.keywords = ["a", "b c"]
+        fields.keywords = .list(["a", "b c"])
         fields.unsubscribedTrailer = "trailer"
         fields.bannerUrl = "banner"
         fields.isLinked = true

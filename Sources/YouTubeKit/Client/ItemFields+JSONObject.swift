@@ -114,7 +114,7 @@ extension ItemFields {
         if let localized = item["localizations"] as? [String: Any] { localizations = JSONValue(foundation: localized) }
         if let branding = item["brandingSettings"] as? [String: Any] {
             if let channel = branding["channel"] as? [String: Any] {
-                keywords = (channel["keywords"] as? String).map(ChannelKeywords.split)
+                keywords = (channel["keywords"] as? String).map { .text($0) }
                 unsubscribedTrailer = channel["unsubscribedTrailer"] as? String
             }
             bannerUrl = (branding["image"] as? [String: Any])?["bannerExternalUrl"] as? String

@@ -38,6 +38,9 @@ package struct ItemFields: Sendable {
     package var contentVideoId: String?
     package var videoPublishedAt: Int64?
     package var uploadsPlaylistId: String?
+    /// The uploads id was the channel id with `UU` for `UC` (``Channel/UploadsForm/derived``):
+    /// no String made for it.
+    package var uploadsIsDerived = false
     package var viewCount: Int?
     package var likeCount: Int?
     package var commentCount: Int?
@@ -72,8 +75,8 @@ package struct ItemFields: Sendable {
     package var liveStreamingDetails: LiveStreamingDetails?
     package var hasPaidProductPlacement: Bool?
     package var localizations: JSONValue?
-    /// `brandingSettings.channel.keywords`, split (``ChannelKeywords``).
-    package var keywords: [String]?
+    /// `brandingSettings.channel.keywords`, as sent (``ChannelKeywords/Form``).
+    package var keywords: ChannelKeywords.Form?
     package var unsubscribedTrailer: String?
     package var bannerUrl: String?
     package var isLinked: Bool?
@@ -112,6 +115,7 @@ package struct ItemFields: Sendable {
         if contentVideoId != nil { contentVideoId = nil }
         videoPublishedAt = nil
         if uploadsPlaylistId != nil { uploadsPlaylistId = nil }
+        uploadsIsDerived = false
         viewCount = nil
         likeCount = nil
         commentCount = nil
@@ -345,7 +349,11 @@ package struct ItemFields: Sendable {
         channel.publishedAt = Self.date(publishedAt)
         channel.thumbnails = takeThumbnails()
         channel.country = country.take()
-        channel.uploadsPlaylistId = uploadsPlaylistId.take()
+        if uploadsIsDerived {
+            channel.uploadsForm = .derived
+        } else {
+            channel.uploadsPlaylistId = uploadsPlaylistId.take()
+        }
         channel.viewCount = viewCount
         channel.subscriberCount = hiddenSubscriberCount == true ? nil : subscriberCount
         channel.videoCount = videoCount
@@ -353,7 +361,7 @@ package struct ItemFields: Sendable {
         channel.hiddenSubscriberCount = hiddenSubscriberCount
         channel.privacyStatus = privacyStatus.take()
         guard hasVersion2Parts else { return }
-        channel.keywords = keywords.take()
+        channel.keywordsForm = keywords.take()
         channel.unsubscribedTrailer = unsubscribedTrailer.take()
         channel.bannerUrl = bannerUrl.take()
         channel.isLinked = isLinked

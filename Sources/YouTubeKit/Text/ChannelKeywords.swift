@@ -31,58 +31,66 @@ public enum ChannelKeywords {
         // A keyword is at least one byte, with a separator before the next: at most one per two bytes.
         withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: bytes.count / 2 + 1) { ranges in
             var found = 0
-            var start = 0
-            var quoted = false
-            @inline(__always) func isSpace(_ byte: UInt8) -> Bool {
-                byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-            }
-            @inline(__always) func flush(_ end: Int) {
-                var first = start
-                var last = end
-                while first < last, isSpace(bytes[first]) { first += 1 }
-                while last > first, isSpace(bytes[last - 1]) { last -= 1 }
-                guard first < last else { return }
-                ranges.initializeElement(at: found, to: first..<last)
+            forEachKeyword(in: bytes) { range in
+                ranges.initializeElement(at: found, to: range)
                 found += 1
             }
-            let count = bytes.count
-            var index = 0
-            while index < count {
-                // Eight bytes at a time to the next byte that may end a keyword: a quote, or
-                // (outside quotes) a byte up to the space, which takes in the four separators.
-                // Keywords are short, so this mostly finds the one after the current keyword.
-                while index &+ 8 <= count {
-                    let word = UInt64(
-                        littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-                    let quote = word ^ 0x2222_2222_2222_2222
-                    var stops = (quote &- 0x0101_0101_0101_0101) & ~quote
-                    if !quoted { stops |= (word &- 0x2121_2121_2121_2121) & ~word }
-                    stops &= 0x8080_8080_8080_8080
-                    if stops != 0 {
-                        index &+= stops.trailingZeroBitCount &>> 3
-                        break
-                    }
-                    index &+= 8
-                }
-                guard index < count else { break }
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") {
-                    flush(index)
-                    start = index + 1
-                    quoted.toggle()
-                } else if !quoted, isSpace(byte) {
-                    flush(index)
-                    start = index + 1
-                }
-                index &+= 1
-            }
-            flush(count)
-            return [String](unsafeUninitializedCapacity: found) { keywords, count in
-                for index in 0..<found {
-                    keywords.initializeElement(at: index, to: make(UnsafeBufferPointer(rebasing: bytes[ranges[index]])))
-                }
-                count = found
-            }
+            // Reserved and appended: `[String](unsafeUninitializedCapacity:)` looks up the
+            // array's type metadata at every call.
+            var keywords: [String] = []
+            keywords.reserveCapacity(found)
+            for index in 0..<found { keywords.append(make(UnsafeBufferPointer(rebasing: bytes[ranges[index]]))) }
+            return keywords
         }
+    }
+
+    /// Calls `body` with the byte range of each keyword of `bytes`, in order.
+    @inline(__always)
+    package static func forEachKeyword(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
+        var start = 0
+        var quoted = false
+        @inline(__always) func isSpace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+        }
+        @inline(__always) func flush(_ end: Int) {
+            var first = start
+            var last = end
+            while first < last, isSpace(bytes[first]) { first += 1 }
+            while last > first, isSpace(bytes[last - 1]) { last -= 1 }
+            guard first < last else { return }
+            body(first..<last)
+        }
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            // Eight bytes at a time to the next byte that may end a keyword: a quote, or
+            // (outside quotes) a byte up to the space, which takes in the four separators.
+            // Keywords are short, so this mostly finds the one after the current keyword.
+            while index &+ 8 <= count {
+                let word = UInt64(
+                    littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                let quote = word ^ 0x2222_2222_2222_2222
+                var stops = (quote &- 0x0101_0101_0101_0101) & ~quote
+                if !quoted { stops |= (word &- 0x2121_2121_2121_2121) & ~word }
+                stops &= 0x8080_8080_8080_8080
+                if stops != 0 {
+                    index &+= stops.trailingZeroBitCount &>> 3
+                    break
+                }
+                index &+= 8
+            }
+            guard index < count else { break }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                flush(index)
+                start = index + 1
+                quoted.toggle()
+            } else if !quoted, isSpace(byte) {
+                flush(index)
+                start = index + 1
+            }
+            index &+= 1
+        }
+        flush(count)
     }
 }
