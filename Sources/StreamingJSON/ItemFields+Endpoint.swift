@@ -8,8 +8,7 @@ extension ItemFields {
         if hasResourceId || contentVideoId != nil || videoPublishedAt != nil || playlistId != nil {
             return .playlistItems
         }
-        if uploadsPlaylistId != nil || uploadsIsDerived || subscriberCount != nil || customUrl != nil
-            || hiddenSubscriberCount != nil
+        if uploads != nil || subscriberCount != nil || customUrl != nil || hiddenSubscriberCount != nil
             || (videoCount != nil && duration == nil)
         {
             return .channels

@@ -358,11 +358,9 @@ struct PageEventHandler: JSONEventHandler {
         case .uploads:
             // Nearly always the channel id with `UU` for `UC` (the id comes first): kept as that.
             if let id = item.id, Channel.isDerivedUploads(utf8, channelId: id) {
-                item.uploadsIsDerived = true
-                if item.uploadsPlaylistId != nil { item.uploadsPlaylistId = nil }
+                item.uploads = .derived
             } else {
-                item.uploadsIsDerived = false
-                item.uploadsPlaylistId = text.string
+                item.uploads = .other(text.string)
             }
         case .hiddenSubscriberCount: item.hiddenSubscriberCount = Self.boolean(utf8)
         case .privacyStatus: item.privacyStatus = Self.vocabulary(text, vocabularyValues)

@@ -35,8 +35,7 @@ struct ItemFieldsTests {
         fields.durationSeconds = 1
         fields.contentVideoId = "cv"
         fields.videoPublishedAt = 2
-        fields.uploadsPlaylistId = "UU"
-        fields.uploadsIsDerived = true
+        fields.uploads = .other("UU")
         fields.viewCount = 3
         fields.likeCount = 4
         fields.commentCount = 5

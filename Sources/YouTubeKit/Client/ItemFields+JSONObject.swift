@@ -54,7 +54,7 @@ extension ItemFields {
             }
             contentVideoId = details["videoId"] as? String
             videoPublishedAt = (details["videoPublishedAt"] as? String).flatMap(RFC3339.parseSeconds)
-            uploadsPlaylistId = (details["relatedPlaylists"] as? [String: Any])?["uploads"] as? String
+            uploads = ((details["relatedPlaylists"] as? [String: Any])?["uploads"] as? String).map { .other($0) }
             dimension = details["dimension"] as? String
             definition = details["definition"] as? String
             projection = details["projection"] as? String

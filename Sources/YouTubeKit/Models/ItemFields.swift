@@ -37,10 +37,10 @@ package struct ItemFields: Sendable {
     package var durationSeconds: Int?
     package var contentVideoId: String?
     package var videoPublishedAt: Int64?
-    package var uploadsPlaylistId: String?
-    /// The uploads id was the channel id with `UU` for `UC` (``Channel/UploadsForm/derived``):
-    /// no String made for it.
-    package var uploadsIsDerived = false
+    /// `contentDetails.relatedPlaylists.uploads`: `.derived` when the decoder saw it is the
+    /// item's id with `UU` for `UC` (no String made), else as sent; made canonical when the
+    /// record is made (``Channel/UploadsForm``).
+    package var uploads: Channel.UploadsForm?
     package var viewCount: Int?
     package var likeCount: Int?
     package var commentCount: Int?
@@ -114,8 +114,7 @@ package struct ItemFields: Sendable {
         durationSeconds = nil
         if contentVideoId != nil { contentVideoId = nil }
         videoPublishedAt = nil
-        if uploadsPlaylistId != nil { uploadsPlaylistId = nil }
-        uploadsIsDerived = false
+        if uploads != nil { uploads = nil }
         viewCount = nil
         likeCount = nil
         commentCount = nil
@@ -349,10 +348,10 @@ package struct ItemFields: Sendable {
         channel.publishedAt = Self.date(publishedAt)
         channel.thumbnails = takeThumbnails()
         channel.country = country.take()
-        if uploadsIsDerived {
-            channel.uploadsForm = .derived
-        } else {
-            channel.uploadsPlaylistId = uploadsPlaylistId.take()
+        switch uploads.take() {
+        // Set through the property: an id that came after it may make it the derived one.
+        case .other(let id)?: channel.uploadsPlaylistId = id
+        case let form: channel.uploadsForm = form
         }
         channel.viewCount = viewCount
         channel.subscriberCount = hiddenSubscriberCount == true ? nil : subscriberCount
