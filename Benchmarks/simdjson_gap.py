@@ -39,6 +39,12 @@ def simdjson_rate(path, runs):
     return total / 1e6 / statistics.median(times[1:])
 
 
+def bench_rate(base, name):
+    """The MB/s of one case of `ytcrawl-bench decode`, run alone."""
+    output = subprocess.run(base + ["--filter", name], check=True, capture_output=True, text=True).stdout
+    return next(json.loads(line)["value"] for line in output.splitlines() if json.loads(line)["case"] == name)
+
+
 def main():
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--bench", default=".build/release/ytcrawl-bench")
@@ -53,6 +59,12 @@ def main():
         " half from run to run)",
     )
     options.add_argument("--filter", default="", help="only the cases whose name contains this")
+    options.add_argument(
+        "--index",
+        action="store_true",
+        help="also run the bench's index-pass case (a structural index's first pass alone, in portable"
+        " Swift) right after ours and print its rate / simdjson's",
+    )
     arguments = options.parse_args()
     try:
         import simdjson  # noqa: F401
@@ -70,20 +82,15 @@ def main():
             # One case at a time, simdjson right after: the machine's speed drifts over seconds.
             pairs = []
             for _ in range(max(1, arguments.pairs)):
-                output = subprocess.run(
-                    base + ["--filter", "ours-whole-" + case], check=True, capture_output=True, text=True
-                ).stdout
-                rate = next(
-                    json.loads(line)["value"]
-                    for line in output.splitlines()
-                    if json.loads(line)["case"] == "ours-whole-" + case
-                )
+                rate = bench_rate(base, "ours-whole-" + case)
+                index_rate = bench_rate(base, "index-pass-" + case) if arguments.index else float("nan")
                 theirs = simdjson_rate(os.path.join(corpus, case + ".pages"), arguments.runs)
-                pairs.append((rate / theirs, rate, theirs))
+                pairs.append((rate / theirs, rate, theirs, index_rate / theirs))
             pairs.sort()
-            ratio, rate, theirs = pairs[len(pairs) // 2]
+            ratio, rate, theirs, index_ratio = pairs[len(pairs) // 2]
             spread = f"{pairs[0][0]:.2f}-{pairs[-1][0]:.2f}" if len(pairs) > 1 else ""
-            print(f"{case:28} {rate:10.1f} {theirs:14.1f} {ratio:14.2f}  {spread}", flush=True)
+            index = f"  index pass / simdjson {index_ratio:.2f}" if arguments.index else ""
+            print(f"{case:28} {rate:10.1f} {theirs:14.1f} {ratio:14.2f}  {spread}{index}", flush=True)
 
 
 if __name__ == "__main__":

@@ -140,13 +140,32 @@ enum DecodeSuite {
                         blackHole(try decoder.finish())
                     }
                 }, baseline: foundation)
+            // The first pass of a structural index alone (issue 38), against our whole decode.
+            var indexPass = figure(
+                "index-pass-\(label)",
+                try time("index-pass-\(label)") {
+                    for page in pages { blackHole(StructuralIndexProbe.structuralCount(page)) }
+                }, baseline: nil)
+            if indexPass.value.isFinite {
+                for page in pages.prefix(3) {
+                    precondition(
+                        StructuralIndexProbe.structuralCount(page) == StructuralIndexProbe.referenceCount(page),
+                        "the index probe disagrees with its byte-by-byte reference on \(label)")
+                }
+                if whole.value.isFinite {
+                    indexPass.baseline = whole.name
+                    indexPass.ratio = indexPass.value / whole.value
+                }
+            }
             var chunkedVsWhole = chunked
             chunkedVsWhole.name = "ours-4k-chunks-vs-whole-\(label)"
             chunkedVsWhole.unit = "MB/s"
             chunkedVsWhole.baseline = whole.name
             chunkedVsWhole.ratio = chunked.value / whole.value
             chunkedVsWhole.extra = []
-            results += [foundation, serialization, whole, toJSONL, chunked, chunkedVsWhole].filter { $0.value.isFinite }
+            results += [foundation, serialization, whole, toJSONL, chunked, chunkedVsWhole, indexPass].filter {
+                $0.value.isFinite
+            }
         }
         results += try longStrings(harness: harness, filter: filter)
         return results

@@ -13,6 +13,11 @@ public enum RecordEncoder {
 
     /// Appends `video` as one line (with its `\n`).
     public static func encode(_ video: Video, into writer: inout JSONWriter) {
+        writer.appending { encode(video, into: &$0) }
+    }
+
+    /// Appends `video` as one line, through an appender.
+    package static func encode(_ video: Video, into writer: inout JSONAppender) {
         writer.raw("{")
         writer.key("videoId")
         writer.string(video.videoId)
@@ -50,7 +55,7 @@ public enum RecordEncoder {
     }
 
     /// The columns schema version 2 added, after `fetchedAt`.
-    private static func encodeVersion2(_ video: Video, into writer: inout JSONWriter) {
+    private static func encodeVersion2(_ video: Video, into writer: inout JSONAppender) {
         writer.member("dimension", video.dimension)
         writer.member("definition", video.definition)
         writer.member("projection", video.projection)
@@ -116,13 +121,13 @@ public enum RecordEncoder {
         writer.member("format", video.format?.rawValue)
     }
 
-    private static func json(_ value: JSONValue?, into writer: inout JSONWriter) {
-        if let value { value.write(into: &writer, pretty: false, indent: 0) } else { writer.null() }
+    private static func json(_ value: JSONValue?, into writer: inout JSONAppender) {
+        if let value { writer.json(value, pretty: false, indent: 0) } else { writer.null() }
     }
 
     /// A channel's uploads playlist id; when it is the derived one, written from the channel
     /// id's bytes (no String made).
-    private static func uploads(of channel: Channel, into writer: inout JSONWriter) {
+    private static func uploads(of channel: Channel, into writer: inout JSONAppender) {
         switch channel.uploadsForm {
         case .derived?:
             var id = channel.channelId
@@ -138,7 +143,7 @@ public enum RecordEncoder {
 
     /// A channel's keywords as an array of strings, split from the text's bytes when they are
     /// kept as sent (no String made for a keyword), or `null`.
-    private static func keywords(_ form: ChannelKeywords.Form?, into writer: inout JSONWriter) {
+    private static func keywords(_ form: ChannelKeywords.Form?, into writer: inout JSONAppender) {
         switch form {
         case .text(var text)?:
             text.withUTF8 { bytes in
@@ -158,6 +163,11 @@ public enum RecordEncoder {
 
     /// Appends `channel` as one line (with its `\n`).
     public static func encode(_ channel: Channel, into writer: inout JSONWriter) {
+        writer.appending { encode(channel, into: &$0) }
+    }
+
+    /// Appends `channel` as one line, through an appender.
+    package static func encode(_ channel: Channel, into writer: inout JSONAppender) {
         writer.raw("{")
         writer.key("channelId")
         writer.string(channel.channelId)
@@ -197,6 +207,11 @@ public enum RecordEncoder {
 
     /// Appends `comment` as one line (with its `\n`).
     public static func encode(_ comment: Comment, into writer: inout JSONWriter) {
+        writer.appending { encode(comment, into: &$0) }
+    }
+
+    /// Appends `comment` as one line, through an appender.
+    package static func encode(_ comment: Comment, into writer: inout JSONAppender) {
         writer.raw("{")
         writer.key("commentId")
         writer.string(comment.commentId)
@@ -223,6 +238,11 @@ public enum RecordEncoder {
 
     /// Appends `link` as one line (with its `\n`).
     public static func encode(_ link: ChannelLink, into writer: inout JSONWriter) {
+        writer.appending { encode(link, into: &$0) }
+    }
+
+    /// Appends `link` as one line, through an appender.
+    package static func encode(_ link: ChannelLink, into writer: inout JSONAppender) {
         writer.raw("{")
         writer.key("fromChannelId")
         writer.string(link.fromChannelId)
@@ -241,6 +261,11 @@ public enum RecordEncoder {
 
     /// Appends `stats` as one line (with its `\n`).
     public static func encode(_ stats: VideoStats, into writer: inout JSONWriter) {
+        writer.appending { encode(stats, into: &$0) }
+    }
+
+    /// Appends `stats` as one line, through an appender.
+    package static func encode(_ stats: VideoStats, into writer: inout JSONAppender) {
         writer.raw("{")
         writer.key("videoId")
         writer.string(stats.videoId)
@@ -255,6 +280,11 @@ public enum RecordEncoder {
     }
 
     public static func encode(_ record: DecodedRecord, into writer: inout JSONWriter) {
+        writer.appending { encode(record, into: &$0) }
+    }
+
+    /// Appends `record` as one line, through an appender.
+    package static func encode(_ record: DecodedRecord, into writer: inout JSONAppender) {
         switch record {
         case .video(let video): encode(video, into: &writer)
         case .channel(let channel): encode(channel, into: &writer)
@@ -266,7 +296,7 @@ public enum RecordEncoder {
 
     /// `,"source":{"kind":…,"seed":…,"endpoint":…,"rank":…}` (`kind` for videos only), or null.
     private static func source(
-        _ source: (kind: String?, seed: String, endpoint: String, rank: Int)?, into writer: inout JSONWriter
+        _ source: (kind: String?, seed: String, endpoint: String, rank: Int)?, into writer: inout JSONAppender
     ) {
         writer.memberKey("source")
         guard let source else {
@@ -287,7 +317,7 @@ public enum RecordEncoder {
         writer.raw("}")
     }
 
-    private static func date(_ date: Date?, into writer: inout JSONWriter) {
+    private static func date(_ date: Date?, into writer: inout JSONAppender) {
         if let date {
             writer.timestamp(seconds: Int64(date.timeIntervalSince1970.rounded(.down)))
         } else {
@@ -296,12 +326,12 @@ public enum RecordEncoder {
     }
 
     /// `thumbnailUrl`'s value: the preferred size's URL (`Thumbnails.preferred`), or null.
-    private static func preferredURL(_ thumbnails: Thumbnails, into writer: inout JSONWriter) {
+    private static func preferredURL(_ thumbnails: Thumbnails, into writer: inout JSONAppender) {
         if let preferred = thumbnails.preferred { url(preferred, into: &writer) } else { writer.null() }
     }
 
     /// A thumbnail's URL as a JSON string, written from its form without making it.
-    private static func url(_ thumbnail: Thumbnail, into writer: inout JSONWriter) {
+    private static func url(_ thumbnail: Thumbnail, into writer: inout JSONAppender) {
         switch thumbnail.urlForm {
         case .whole(let url): writer.string(url)
         case .video(let id, let idLength, let file):
@@ -324,7 +354,7 @@ public enum RecordEncoder {
         }
     }
 
-    private static func thumbnails(_ thumbnails: Thumbnails, into writer: inout JSONWriter) {
+    private static func thumbnails(_ thumbnails: Thumbnails, into writer: inout JSONAppender) {
         writer.raw("{")
         for (index, entry) in thumbnails.sizes.enumerated() {
             if index > 0 { writer.raw(",") }
