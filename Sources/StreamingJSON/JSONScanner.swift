@@ -206,19 +206,14 @@ struct JSONScanner {
         return end
     }
 
-    /// How far from `start` (a character boundary, with at least three readable bytes before it)
-    /// the text is valid UTF-8, checked sixteen bytes at a time: a character boundary up to which
-    /// every byte is valid — `end` or short of it; where a block has an error, before that block.
-    ///
-    /// Each byte is compared with the three before it (unaligned loads one, two and three bytes
-    /// back), so nothing depends on where a character starts: a continuation byte (10xxxxxx) must
-    /// be exactly where a lead before it asks for one; C0, C1 and F5–FF never appear; and the
-    /// second byte after E0, ED, F0 and F4 is in their narrower ranges (no overlong forms, no
-    /// surrogates, nothing past U+10FFFF). The bytes before `start` are ASCII or end a character,
-    /// so they ask for nothing at `start` or after.
+    /// Whether the sixteen bytes at `offset` are valid UTF-8 (those after them not looked at),
+    /// each compared with the three before it (unaligned loads one, two and three bytes back; at
+    /// least three bytes must be readable before `offset`), so nothing depends on where a
+    /// character starts: a continuation byte (10xxxxxx) must be exactly where a lead before it
+    /// asks for one; C0, C1 and F5–FF never appear; and the second byte after E0, ED, F0 and F4
+    /// is in their narrower ranges (no overlong forms, no surrogates, nothing past U+10FFFF).
     @inline(__always)
-    static func validPrefix(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
-        guard start >= 3 else { return start }
+    static func utf8BlockIsValid(_ base: UnsafePointer<UInt8>, _ offset: Int) -> Bool {
         // x86-64 has no unsigned byte compare (one costs a max or min and an equality test), so
         // the tests that can be are signed: read as signed, 0x80...0xFF are -128...-1, below
         // every ASCII byte. Each mask is kept as bytes (all ones or all zeros), so combining them
@@ -243,37 +238,45 @@ struct JSONScanner {
         }
         /// The byte `value` read as signed, in every lane.
         @inline(__always) func signed(_ value: UInt8) -> Signed { Signed(repeating: Int8(bitPattern: value)) }
-        /// Whether the sixteen bytes at `offset` are valid (those after them not looked at).
-        @inline(__always) func blockIsValid(_ offset: Int) -> Bool {
-            let current = load(offset)
-            let back3 = load(offset &- 3)
-            // Bytes offset-3 ..< offset+16 all ASCII: nothing to check.
-            if !anyHighBit(current | back3) { return true }
-            let back1 = load(offset &- 1)
-            let back2 = load(offset &- 2)
-            // Continuation bytes, 0x80...0xBF, are the ones below 0xC0 read as signed.
-            let isContinuation = lanes(current .< signed(0xC0))
-            // Where a lead before asks for a continuation byte: a byte above 0xBF one back, above
-            // 0xDF two back, above 0xEF three back (saturating differences, nonzero there). A byte
-            // is bad where it is a continuation exactly when none is asked for, or the reverse.
-            let asked =
-                saturatingMinus(unsigned(back1), 0xBF) | saturatingMinus(unsigned(back2), 0xDF)
-                | saturatingMinus(unsigned(back3), 0xEF)
-            let notAsked = lanes(unsafeBitCast(asked, to: Signed.self) .== Signed(repeating: 0))
-            // Bad bytes end up nonzero: masks are all ones, differences nonzero.
-            var bad = unsigned(lanes(isContinuation .== notAsked))
-            bad |= unsigned(lanes((current & signed(0xFE)) .== signed(0xC0)))
-            bad |= saturatingMinus(unsigned(current), 0xF4)
-            // The second byte after E0, ED, F0 and F4. An ASCII byte there (not negative) is
-            // already an error above, whatever these say of it.
-            var range = lanes(back1 .== signed(0xE0)) & lanes(current .< signed(0xA0))
-            range |= lanes(back1 .== signed(0xED)) & lanes(current .>= signed(0xA0))
-            range |= lanes(back1 .== signed(0xF0)) & lanes(current .< signed(0x90))
-            range |= lanes(back1 .== signed(0xF4)) & lanes(current .>= signed(0x90))
-            bad |= unsigned(range)
-            let words = unsafeBitCast(bad, to: (UInt64, UInt64).self)
-            return words.0 | words.1 == 0
-        }
+        let current = load(offset)
+        let back3 = load(offset &- 3)
+        // Bytes offset-3 ..< offset+16 all ASCII: nothing to check.
+        if !anyHighBit(current | back3) { return true }
+        let back1 = load(offset &- 1)
+        let back2 = load(offset &- 2)
+        // Continuation bytes, 0x80...0xBF, are the ones below 0xC0 read as signed.
+        let isContinuation = lanes(current .< signed(0xC0))
+        // Where a lead before asks for a continuation byte: a byte above 0xBF one back, above
+        // 0xDF two back, above 0xEF three back (saturating differences, nonzero there). A byte
+        // is bad where it is a continuation exactly when none is asked for, or the reverse.
+        let asked =
+            saturatingMinus(unsigned(back1), 0xBF) | saturatingMinus(unsigned(back2), 0xDF)
+            | saturatingMinus(unsigned(back3), 0xEF)
+        let notAsked = lanes(unsafeBitCast(asked, to: Signed.self) .== Signed(repeating: 0))
+        // Bad bytes end up nonzero: masks are all ones, differences nonzero.
+        var bad = unsigned(lanes(isContinuation .== notAsked))
+        bad |= unsigned(lanes((current & signed(0xFE)) .== signed(0xC0)))
+        bad |= saturatingMinus(unsigned(current), 0xF4)
+        // The second byte after E0, ED, F0 and F4. An ASCII byte there (not negative) is
+        // already an error above, whatever these say of it.
+        var range = lanes(back1 .== signed(0xE0)) & lanes(current .< signed(0xA0))
+        range |= lanes(back1 .== signed(0xED)) & lanes(current .>= signed(0xA0))
+        range |= lanes(back1 .== signed(0xF0)) & lanes(current .< signed(0x90))
+        range |= lanes(back1 .== signed(0xF4)) & lanes(current .>= signed(0x90))
+        bad |= unsigned(range)
+        let words = unsafeBitCast(bad, to: (UInt64, UInt64).self)
+        return words.0 | words.1 == 0
+    }
+
+    /// How far from `start` (a character boundary, with at least three readable bytes before it)
+    /// the text is valid UTF-8, checked sixteen bytes at a time (``utf8BlockIsValid(_:_:)``): a
+    /// character boundary up to which every byte is valid — `end` or short of it; where a block
+    /// has an error, before that block. The bytes before `start` are ASCII or end a character,
+    /// so they ask for nothing at `start` or after.
+    @inline(__always)
+    static func validPrefix(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        guard start >= 3 else { return start }
+        @inline(__always) func blockIsValid(_ offset: Int) -> Bool { utf8BlockIsValid(base, offset) }
         var index = start
         while index &+ 16 <= end, blockIsValid(index) { index &+= 16 }
         // The last bytes, when the blocks ran out rather than found an error: the sixteen that end

@@ -276,9 +276,23 @@ public struct JSONStreamParser {
                                 completeValue()
                                 recent.note(start: index &+ 1, end: stop, escaped: false, nonASCII: nonASCII)
                                 index = stop &+ 1
+                            } else if skipDepth < 0,
+                                let whole = JSONUnescape.scanWhole(base, textStart: index &+ 1, count, into: &scratch)
+                            {
+                                // Escapes in a kept string whole in the buffer (a description's line
+                                // breaks and quotes): found, checked and unescaped in one pass.
+                                try scratch.withUnsafeBytes {
+                                    try handler.string(
+                                        JSONText(
+                                            UnsafeRawBufferPointer(rebasing: $0[..<whole.written]),
+                                            isASCII: !whole.nonASCII))
+                                }
+                                completeValue()
+                                recent.note(start: index &+ 1, end: whole.end, escaped: true, nonASCII: whole.nonASCII)
+                                index = whole.end &+ 1
                             } else {
-                                // Escapes (a description's line breaks and quotes): the scan goes on
-                                // from where the plain run stopped.
+                                // Escapes, in general (a string the handler skips, one that goes on in
+                                // the next chunk): the scan goes on from where the plain run stopped.
                                 guard
                                     let token = try stringToken(
                                         scanner, base, index, start, count, plainUntil: stop, nonASCII: nonASCII)

@@ -3,31 +3,48 @@ import YouTubeKit
 /// Turns the text of a validated JSON string (escapes already checked) into UTF-8.
 enum JSONUnescape {
     /// Writes the unescaped text at the start of `output`, a scratch buffer kept between calls.
-    /// Unescaped text is never longer than its escaped form, so the buffer is made that long
-    /// when it is shorter (it grows to the longest string seen, and is never cleared) and written
-    /// through a pointer: runs between escapes are copied in one move each, with no growth checks
-    /// on the way.
+    /// Unescaped text is never longer than its escaped form, so the buffer is made that long and
+    /// sixteen bytes more when it is shorter (it grows to the longest string seen, and is never
+    /// cleared) and written through a pointer, with no growth checks on the way: sixteen bytes at
+    /// a time are stored before they are looked at, and the output goes on from a backslash's
+    /// place with what it stands for (no copy call per run between escapes).
     ///
     /// - Returns: how many bytes of `output` hold the text, and whether a `\u` escape wrote a
     ///   non-ASCII character.
     static func unescape(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, into output: inout [UInt8]) -> (
         count: Int, wroteNonASCII: Bool
     ) {
-        let room = end - start
+        let room = end - start + 16
         if output.count < room { output.append(contentsOf: repeatElement(0, count: room - output.count)) }
         var wroteNonASCII = false
         let written = output.withUnsafeMutableBufferPointer { buffer -> Int in
             let out = buffer.baseAddress!
             var count = 0
             var index = start
-            var runStart = start
+            let backslash = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
             while true {
-                index = nextBackslash(base, index, end)
-                guard index < end else { break }
-                if index > runStart {
-                    (out + count).update(from: base + runStart, count: index - runStart)
-                    count &+= index - runStart
+                // Stored, then scanned: the output is never ahead of the input, so a block fits.
+                while index &+ 16 <= end {
+                    let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+                    UnsafeMutableRawPointer(out + count).storeBytes(of: block, as: SIMD16<UInt8>.self)
+                    let lanes = unsafeBitCast(block .== backslash, to: (UInt64, UInt64).self)
+                    if lanes.0 | lanes.1 == 0 {
+                        index &+= 16
+                        count &+= 16
+                        continue
+                    }
+                    let skip =
+                        lanes.0 != 0 ? lanes.0.trailingZeroBitCount &>> 3 : 8 &+ lanes.1.trailingZeroBitCount &>> 3
+                    index &+= skip
+                    count &+= skip
+                    break
                 }
+                while index < end, base[index] != UInt8(ascii: "\\") {
+                    out[count] = base[index]
+                    count &+= 1
+                    index &+= 1
+                }
+                guard index < end else { break }
                 let kind = base[index + 1]
                 switch kind {
                 case UInt8(ascii: "b"): out[count] = 0x08
@@ -50,31 +67,98 @@ enum JSONUnescape {
                 }
                 count &+= 1
                 index &+= 2
-                runStart = index
-            }
-            if end > runStart {
-                (out + count).update(from: base + runStart, count: end - runStart)
-                count &+= end - runStart
             }
             return count
         }
         return (written, wroteNonASCII)
     }
 
-    /// The index of the first `\` from `index` on, or `end`: sixteen bytes at a time.
-    @inline(__always)
-    static func nextBackslash(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
-        var index = start
-        let backslash = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
-        while index &+ 16 <= end {
-            let found = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self) .== backslash
-            let lanes = unsafeBitCast(found, to: (UInt64, UInt64).self)
-            if lanes.0 != 0 { return index &+ (lanes.0.trailingZeroBitCount &>> 3) }
-            if lanes.1 != 0 { return index &+ 8 &+ (lanes.1.trailingZeroBitCount &>> 3) }
-            index &+= 16
+    /// The longest string ``scanWhole(_:textStart:_:into:)`` reads: the scratch buffer it fills is
+    /// made no longer for it (and sixteen bytes), whatever the buffer holds.
+    static let wholeScanLength = 1 << 16
+
+    /// A string with escapes, whole in the buffer and kept by the handler (a description with
+    /// line breaks and quotes): found, checked and unescaped into `output` in one pass, where the
+    /// general path scans it, then checks its UTF-8, then unescapes it, each a pass of its own.
+    ///
+    /// Sixteen bytes at a time: the block is stored to the output, its UTF-8 checked
+    /// (``JSONScanner/utf8BlockIsValid(_:_:)``, each byte against the three before it, so a block
+    /// may start anywhere), and the first `"`, `\` or control character found; a plain escape
+    /// is written as its byte and the scan goes on after it.
+    ///
+    /// - Returns: the closing quote's index, how many bytes of `output` hold the text, and whether
+    ///   it has non-ASCII bytes; `nil` for anything else — a `\u` escape, a control character or
+    ///   an escape that is not one, UTF-8 that fails a block's check (the block's bytes past the
+    ///   string's end included), a string that does not end sixteen bytes before the buffer does
+    ///   or within what the scratch buffer holds (8 KB at first, ``wholeScanLength`` at most). The general path then reads the string from its start,
+    ///   and reports any error where and as it always has.
+    static func scanWhole(
+        _ base: UnsafePointer<UInt8>, textStart: Int, _ count: Int, into output: inout [UInt8]
+    ) -> (end: Int, written: Int, nonASCII: Bool)? {
+        guard textStart >= 3 else { return nil }
+        // As far as the scratch buffer holds (at least 8 KB: most descriptions): a longer string
+        // takes the general path once, which makes the buffer as long as it.
+        let reach = min(max(output.count &- 16, 8192), wholeScanLength)
+        let limit = min(count, textStart &+ reach)
+        let room = limit &- textStart &+ 16
+        if output.count < room { output.append(contentsOf: repeatElement(0, count: room - output.count)) }
+        return output.withUnsafeMutableBufferPointer { buffer -> (end: Int, written: Int, nonASCII: Bool)? in
+            let out = buffer.baseAddress!
+            let quote = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
+            let backslash = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+            let space = SIMD16<UInt8>(repeating: 0x20)
+            var high: UInt64 = 0
+            var index = textStart
+            var written = 0
+            // The output is never ahead of the input (an escape writes one byte for two), so a
+            // block stored at `written` fits in the room.
+            while index &+ 16 <= limit {
+                let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+                UnsafeMutableRawPointer(out + written).storeBytes(of: block, as: SIMD16<UInt8>.self)
+                guard JSONScanner.utf8BlockIsValid(base, index) else { return nil }
+                let lanes = unsafeBitCast(
+                    (block .== quote) .| (block .== backslash) .| (block .< space), to: (UInt64, UInt64).self)
+                let words = unsafeBitCast(block, to: (UInt64, UInt64).self)
+                if lanes.0 | lanes.1 == 0 {
+                    high |= words.0 | words.1
+                    index &+= 16
+                    written &+= 16
+                    continue
+                }
+                // Lanes are whole bytes: the first set bit is a byte's lowest, 8 × its index.
+                let skip: Int
+                if lanes.0 != 0 {
+                    let bit = lanes.0.trailingZeroBitCount
+                    high |= words.0 & ((1 &<< UInt64(bit)) &- 1)
+                    skip = bit &>> 3
+                } else {
+                    let bit = lanes.1.trailingZeroBitCount
+                    high |= words.0 | (words.1 & ((1 &<< UInt64(bit)) &- 1))
+                    skip = 8 &+ bit &>> 3
+                }
+                index &+= skip
+                written &+= skip
+                let byte = base[index]
+                if byte == UInt8(ascii: "\"") {
+                    return (index, written, high & JSONScanner.highBits != 0)
+                }
+                guard byte == UInt8(ascii: "\\") else { return nil }
+                // Readable: the block reached at least sixteen bytes past `index - skip`.
+                let kind = base[index &+ 1]
+                switch kind {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out[written] = kind
+                case UInt8(ascii: "n"): out[written] = 0x0A
+                case UInt8(ascii: "r"): out[written] = 0x0D
+                case UInt8(ascii: "t"): out[written] = 0x09
+                case UInt8(ascii: "b"): out[written] = 0x08
+                case UInt8(ascii: "f"): out[written] = 0x0C
+                default: return nil
+                }
+                written &+= 1
+                index &+= 2
+            }
+            return nil
         }
-        while index < end, base[index] != UInt8(ascii: "\\") { index &+= 1 }
-        return index
     }
 
     @inline(__always)
