@@ -56,10 +56,36 @@ struct ThumbnailURLSplitter {
     /// `https://i.ytimg.com/vi/ID/FILE` with a known file.
     private static func videoForm(_ base: UnsafePointer<UInt8>, _ count: Int) -> Thumbnail.URLForm? {
         let idStart = Thumbnail.videoPrefix.utf8CodeUnitCount
+        var id: (UInt64, UInt64) = (0, 0)
         var slash = idStart
-        while slash < count, base[slash] != UInt8(ascii: "/") { slash &+= 1 }
+        if idStart &+ 16 <= count {
+            // The usual URL: the id and the slash after it within two words, found by bit tricks
+            // and kept from the words (no loop over the id, no copy call).
+            let words = (JSONScanner.loadWord(base, idStart), JSONScanner.loadWord(base, idStart &+ 8))
+            @inline(__always) func slashes(_ word: UInt64) -> UInt64 {
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let marked = word ^ (ones &* UInt64(UInt8(ascii: "/")))
+                return (marked &- ones) & ~marked & JSONScanner.highBits
+            }
+            let first = slashes(words.0)
+            let second = slashes(words.1)
+            if first != 0 {
+                slash = idStart &+ first.trailingZeroBitCount &>> 3
+                id = (JSONScanner.bytes(of: words.0, before: first.trailingZeroBitCount), 0)
+            } else if second != 0 {
+                slash = idStart &+ 8 &+ second.trailingZeroBitCount &>> 3
+                id = (words.0, JSONScanner.bytes(of: words.1, before: second.trailingZeroBitCount))
+            }
+        }
+        if slash == idStart {
+            while slash < count, base[slash] != UInt8(ascii: "/") { slash &+= 1 }
+            guard slash &- idStart <= 16 else { return nil }
+            withUnsafeMutableBytes(of: &id) {
+                $0.baseAddress!.copyMemory(from: base + idStart, byteCount: slash &- idStart)
+            }
+        }
         let idLength = slash &- idStart
-        guard slash < count, idLength > 0, idLength <= 16 else { return nil }
+        guard slash < count, idLength > 0 else { return nil }
         let fileStart = slash &+ 1
         let fileLength = count &- fileStart
         // The candidate by length and first letter, then compared whole.
@@ -79,8 +105,6 @@ struct ThumbnailURLSplitter {
         }
         let name = Thumbnail.videoFile(file)
         guard same(base + fileStart, name.utf8Start, fileLength) else { return nil }
-        var id: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &id) { $0.baseAddress!.copyMemory(from: base + idStart, byteCount: idLength) }
         return .video(id: id, idLength: UInt8(idLength), file: file)
     }
 
