@@ -143,7 +143,9 @@ enum JSONUnescape {
                     return (index, written, high & JSONScanner.highBits != 0)
                 }
                 guard byte == UInt8(ascii: "\\") else { return nil }
-                // Readable: the block reached at least sixteen bytes past `index - skip`.
+                // A backslash that ends the block may end the buffer too: what it escapes is then
+                // in the next chunk, for the general path.
+                guard index &+ 1 < limit else { return nil }
                 let kind = base[index &+ 1]
                 switch kind {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out[written] = kind

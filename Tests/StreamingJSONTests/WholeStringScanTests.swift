@@ -93,6 +93,16 @@ struct WholeStringScanTests {
         for declined in [#"\u00e9"#, #"\x"#, "a\u{1}b", #"\n x \u{ff}"#] {
             #expect(scan(declined) == nil, "\(declined)")
         }
+        // A backslash that is the buffer's last byte, at the end of a block: what it escapes is
+        // not read (it is in the next chunk).
+        for length in 0..<16 {
+            let bytes = Array(#"{"k":""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: 15 + length) + [0x5C]
+            var scratch: [UInt8] = []
+            let found = bytes.withUnsafeBufferPointer { buffer in
+                JSONUnescape.scanWhole(buffer.baseAddress!, textStart: 6, buffer.count, into: &scratch)
+            }
+            #expect(found == nil, "\(length)")
+        }
         // No block of sixteen bytes past the escape holds the closing quote within the buffer.
         #expect(scan(#"\n"# + String(repeating: "x", count: 10), after: 0) == nil)
         #expect(
