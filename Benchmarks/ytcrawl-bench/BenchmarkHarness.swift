@@ -44,8 +44,23 @@ struct Harness {
     var runs: Int
     var warmups = 1
 
+    /// The median and the fastest of the timed runs, in seconds.
+    struct Timing {
+        var median: Double
+        /// The run least disturbed by the rest of the machine: on a shared host the median of a
+        /// pass of a few milliseconds moves by a third from run to run, the fastest much less.
+        var fastest: Double
+
+        static let none = Timing(median: .nan, fastest: .nan)
+    }
+
     /// The median wall time of `body`, in seconds.
     func median(_ body: () throws -> Void) rethrows -> Double {
+        try timing(body).median
+    }
+
+    /// The median and fastest wall times of `body`'s runs after the warm-ups.
+    func timing(_ body: () throws -> Void) rethrows -> Timing {
         for _ in 0..<warmups { try body() }
         var times: [Double] = []
         for _ in 0..<max(1, runs) {
@@ -55,7 +70,7 @@ struct Harness {
             times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         }
         times.sort()
-        return times[times.count / 2]
+        return Timing(median: times[times.count / 2], fastest: times[0])
     }
 
     /// The median over `runs` pairs of (time of `baseline`) / (time of `contender`), the two

@@ -38,13 +38,16 @@ enum DecodeSuite {
             let bytes = Double(pages.reduce(0) { $0 + $1.count })
             let megabytes = bytes / 1_000_000
             func selected(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
-            func time(_ name: String, _ body: () throws -> Void) throws -> Double {
-                selected(name) ? try harness.median(body) : .nan
+            func time(_ name: String, _ body: () throws -> Void) throws -> Harness.Timing {
+                selected(name) ? try harness.timing(body) : .none
             }
-            func figure(_ name: String, _ seconds: Double, baseline: BenchmarkResult?) -> BenchmarkResult {
+            func figure(_ name: String, _ timing: Harness.Timing, baseline: BenchmarkResult?) -> BenchmarkResult {
                 var result = BenchmarkResult(
-                    suite: "decode", name: name, unit: "MB/s", value: megabytes / seconds,
-                    extra: [("pages_per_s", Double(pages.count) / seconds)])
+                    suite: "decode", name: name, unit: "MB/s", value: megabytes / timing.median,
+                    extra: [
+                        ("pages_per_s", Double(pages.count) / timing.median),
+                        ("fastest_MB_s", megabytes / timing.fastest),
+                    ])
                 if let baseline, baseline.value.isFinite {
                     result.baseline = baseline.name
                     result.ratio = result.value / baseline.value

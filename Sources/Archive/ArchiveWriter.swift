@@ -289,9 +289,13 @@ public final class ArchiveWriter {
         if finished { manifest.finishedAt = now }
         manifest.accountLastRun(finished: finished ? now : nil)
         try manifest.write(directory: directory)
-        // A snapshot is a resource of the package of the output it belongs to.
-        try DataPackage.write(
-            for: manifest.snapshot != nil ? SnapshotDirectory.owner(of: directory) ?? directory : directory)
+        // A snapshot is a resource of the package of the output it belongs to (whose manifest is
+        // read); an output's own manifest is the one just written.
+        if manifest.snapshot != nil {
+            try DataPackage.write(for: SnapshotDirectory.owner(of: directory) ?? directory)
+        } else {
+            try DataPackage.write(for: directory, manifest: manifest)
+        }
         return manifest
     }
 }

@@ -26,15 +26,19 @@ public enum DataPackage {
     /// Writes the package of the output `directory` (the one a snapshot directory belongs to, for a
     /// snapshot's) from its manifests.
     ///
+    /// - Parameter manifest: the output's manifest as just written, when the caller holds it (a
+    ///   crawl's writer at each checkpoint), so it is not read back; `nil` reads it.
     /// - Throws: ``ArchiveError`` when a manifest cannot be read or the file written.
-    public static func write(for directory: String) throws {
-        let package = try package(directory: directory)
+    public static func write(for directory: String, manifest: Manifest? = nil) throws {
+        let package = try package(directory: directory, manifest: manifest)
         try AtomicFile.write(package.render(pretty: true) + [0x0A], to: directory + "/" + fileName)
     }
 
     /// The output's manifest and its snapshots' (by folder name, oldest first).
-    public static func manifests(directory: String) throws -> (Manifest?, [(name: String, manifest: Manifest)]) {
-        let manifest = try Manifest.load(directory: directory)
+    public static func manifests(directory: String, manifest known: Manifest? = nil) throws -> (
+        Manifest?, [(name: String, manifest: Manifest)]
+    ) {
+        let manifest = try known ?? Manifest.load(directory: directory)
         var snapshots: [(name: String, manifest: Manifest)] = []
         for name in SnapshotDirectory.names(in: directory) {
             // A snapshot whose manifest cannot be read (verify names it) is left out, and the run
@@ -81,8 +85,8 @@ public enum DataPackage {
     ]
 
     /// The package of the output in `directory`.
-    public static func package(directory: String) throws -> JSONValue {
-        let (manifest, snapshots) = try manifests(directory: directory)
+    public static func package(directory: String, manifest known: Manifest? = nil) throws -> JSONValue {
+        let (manifest, snapshots) = try manifests(directory: directory, manifest: known)
         let resources = resources(manifest: manifest, snapshots: snapshots)
         let present = Set(resources.map(\.name))
         return assemble(
@@ -219,7 +223,7 @@ public enum DataPackage {
         }
         add("unitsByMethod", encoded(unitsByMethod(manifest: manifest, snapshots: snapshots)))
         add("records", manifest.map { encoded($0.records) })
-        add("seeds", provenance?.seeds.map(encoded))
+        add("seeds", provenance?.seeds.map { .array($0.map(\.jsonValue)) })
         add(
             "runs",
             .array(

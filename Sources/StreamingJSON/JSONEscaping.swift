@@ -13,22 +13,19 @@ enum JSONEscaping {
     static func escape(_ base: UnsafePointer<UInt8>, _ count: Int, into output: UnsafeMutablePointer<UInt8>) -> Int {
         var written = 0
         var index = 0
-        let quote = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
-        let backslash = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
-        let space = SIMD16<UInt8>(repeating: 0x20)
         let separatorLead = SIMD16<UInt8>(repeating: 0xE2)
         while index &+ 16 <= count {
             let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
             UnsafeMutableRawPointer(output + written).storeBytes(of: block, as: SIMD16<UInt8>.self)
-            let special = (block .== quote) .| (block .== backslash) .| (block .< space) .| (block .== separatorLead)
-            // Lanes are all ones or all zeros: read as two words (see JSONScanner.plainRun).
-            let lanes = unsafeBitCast(special, to: (UInt64, UInt64).self)
+            let stops = JSONScanner.stringStops(block)
+            let leads = JSONScanner.laneWords(block .== separatorLead)
+            let lanes = (stops.0 | leads.0, stops.1 | leads.1)
             if lanes.0 | lanes.1 == 0 {
                 index &+= 16
                 written &+= 16
                 continue
             }
-            let skip = lanes.0 != 0 ? lanes.0.trailingZeroBitCount &>> 3 : 8 &+ lanes.1.trailingZeroBitCount &>> 3
+            let skip = JSONScanner.firstLane(lanes)
             index &+= skip
             written &+= skip
             escapeOne(base, &index, count, output, &written)
@@ -38,9 +35,7 @@ enum JSONEscaping {
         while index &+ 8 <= count {
             let word = JSONScanner.loadWord(base, index)
             UnsafeMutableRawPointer(output + written).storeBytes(of: word, as: UInt64.self)
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let lead = word ^ (ones &* 0xE2)
-            let stops = JSONScanner.specialBytes(word) | ((lead &- ones) & ~lead & JSONScanner.highBits)
+            let stops = JSONScanner.specialBytes(word) | JSONScanner.bytes(of: word, equalTo: 0xE2)
             if stops == 0 {
                 index &+= 8
                 written &+= 8

@@ -18,13 +18,8 @@ struct JSONScanner {
     /// non-ASCII bytes do not stop the scan — they are validated afterwards, in one pass.
     @inline(__always)
     static func specialBytes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let hasQuote = (quote &- ones) & ~quote
-        let hasBackslash = (backslash &- ones) & ~backslash
-        let hasControl = (word &- ones &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl) & highBits
+        let hasControl = (word &- 0x2020_2020_2020_2020) & ~word & highBits
+        return bytes(of: word, equalTo: UInt8(ascii: "\"")) | bytes(of: word, equalTo: UInt8(ascii: "\\")) | hasControl
     }
 
     @inline(__always)
@@ -100,16 +95,10 @@ struct JSONScanner {
         var index = start
         // Sixteen bytes at a time (SSE2 on x86-64, NEON on ARM), then eight, then one by one.
         if index &+ 16 <= count {
-            let quote = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
-            let backslash = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
-            let space = SIMD16<UInt8>(repeating: 0x20)
             var seen = SIMD16<UInt8>()
             repeat {
                 let bytes = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
-                let special = (bytes .== quote) .| (bytes .== backslash) .| (bytes .< space)
-                // Each lane of the mask is all ones or all zeros: read as two words, not through
-                // `any(_:)` (a reduction the optimizer leaves as a call).
-                let lanes = unsafeBitCast(special, to: (UInt64, UInt64).self)
+                let lanes = stringStops(bytes)
                 if lanes.0 | lanes.1 != 0 {
                     let marks = (lanes.0 & highBits, lanes.1 & highBits)
                     let words = unsafeBitCast(bytes, to: (UInt64, UInt64).self)

@@ -27,14 +27,13 @@ enum JSONUnescape {
                 while index &+ 16 <= end {
                     let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
                     UnsafeMutableRawPointer(out + count).storeBytes(of: block, as: SIMD16<UInt8>.self)
-                    let lanes = unsafeBitCast(block .== backslash, to: (UInt64, UInt64).self)
+                    let lanes = JSONScanner.laneWords(block .== backslash)
                     if lanes.0 | lanes.1 == 0 {
                         index &+= 16
                         count &+= 16
                         continue
                     }
-                    let skip =
-                        lanes.0 != 0 ? lanes.0.trailingZeroBitCount &>> 3 : 8 &+ lanes.1.trailingZeroBitCount &>> 3
+                    let skip = JSONScanner.firstLane(lanes)
                     index &+= skip
                     count &+= skip
                     break
@@ -46,13 +45,10 @@ enum JSONUnescape {
                 }
                 guard index < end else { break }
                 let kind = base[index + 1]
-                switch kind {
-                case UInt8(ascii: "b"): out[count] = 0x08
-                case UInt8(ascii: "f"): out[count] = 0x0C
-                case UInt8(ascii: "n"): out[count] = 0x0A
-                case UInt8(ascii: "r"): out[count] = 0x0D
-                case UInt8(ascii: "t"): out[count] = 0x09
-                case UInt8(ascii: "u"):
+                if let byte = simpleEscape(kind) {
+                    out[count] = byte
+                } else {
+                    // `\u`: the scan checked every escape.
                     var scalar = hex4(base, index + 2)
                     if (0xD800...0xDBFF).contains(scalar) {
                         let low = hex4(base, index + 8)
@@ -62,8 +58,6 @@ enum JSONUnescape {
                     if scalar >= 0x80 { wroteNonASCII = true }
                     count &+= UTF8Encoding.write(scalar, to: out + count) - 1
                     index &+= 4
-                default:
-                    out[count] = kind  // " \ /
                 }
                 count &+= 1
                 index &+= 2
@@ -104,9 +98,6 @@ enum JSONUnescape {
         if output.count < room { output.append(contentsOf: repeatElement(0, count: room - output.count)) }
         return output.withUnsafeMutableBufferPointer { buffer -> (end: Int, written: Int, nonASCII: Bool)? in
             let out = buffer.baseAddress!
-            let quote = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
-            let backslash = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
-            let space = SIMD16<UInt8>(repeating: 0x20)
             var high: UInt64 = 0
             var index = textStart
             var written = 0
@@ -116,8 +107,7 @@ enum JSONUnescape {
                 let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
                 UnsafeMutableRawPointer(out + written).storeBytes(of: block, as: SIMD16<UInt8>.self)
                 guard JSONScanner.utf8BlockIsValid(base, index) else { return nil }
-                let lanes = unsafeBitCast(
-                    (block .== quote) .| (block .== backslash) .| (block .< space), to: (UInt64, UInt64).self)
+                let lanes = JSONScanner.stringStops(block)
                 let words = unsafeBitCast(block, to: (UInt64, UInt64).self)
                 if lanes.0 | lanes.1 == 0 {
                     high |= words.0 | words.1
@@ -146,20 +136,27 @@ enum JSONUnescape {
                 // A backslash that ends the block may end the buffer too: what it escapes is then
                 // in the next chunk, for the general path.
                 guard index &+ 1 < limit else { return nil }
-                let kind = base[index &+ 1]
-                switch kind {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out[written] = kind
-                case UInt8(ascii: "n"): out[written] = 0x0A
-                case UInt8(ascii: "r"): out[written] = 0x0D
-                case UInt8(ascii: "t"): out[written] = 0x09
-                case UInt8(ascii: "b"): out[written] = 0x08
-                case UInt8(ascii: "f"): out[written] = 0x0C
-                default: return nil
-                }
+                guard let escaped = simpleEscape(base[index &+ 1]) else { return nil }
+                out[written] = escaped
                 written &+= 1
                 index &+= 2
             }
             return nil
+        }
+    }
+
+    /// The byte a two-character escape stands for (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`,
+    /// `\t`), given the character after the backslash; `nil` for `u` and anything else.
+    @inline(__always)
+    static func simpleEscape(_ kind: UInt8) -> UInt8? {
+        switch kind {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): kind
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        default: nil
         }
     }
 

@@ -16,10 +16,17 @@ extension JSONValue {
 }
 
 /// Builds a ``JSONValue`` from parser events.
+///
+/// The open containers are frames of a stack, each appended to in place: a container taken out of
+/// the stack to append to and put back would share its storage with the copy being matched, and
+/// every append would copy the whole container (a quadratic build: the provenance of a crawl of
+/// thousands of seeds, rebuilt at each checkpoint, spent most of the crawler's time there).
 public struct JSONValueBuilder: JSONEventHandler {
-    private enum Frame {
-        case object([(key: String, value: JSONValue)], pendingKey: String?)
-        case array([JSONValue])
+    private struct Frame {
+        var isObject: Bool
+        var members: [(key: String, value: JSONValue)] = []
+        var values: [JSONValue] = []
+        var pendingKey = ""
     }
 
     private var stack: [Frame] = []
@@ -34,36 +41,32 @@ public struct JSONValueBuilder: JSONEventHandler {
     }
 
     private mutating func add(_ value: JSONValue) {
-        guard let top = stack.popLast() else {
+        let top = stack.count - 1
+        guard top >= 0 else {
             result = value
             return
         }
-        switch top {
-        case .object(var members, let key):
-            members.append((key ?? "", value))
-            stack.append(.object(members, pendingKey: nil))
-        case .array(var values):
-            values.append(value)
-            stack.append(.array(values))
+        if stack[top].isObject {
+            stack[top].members.append((stack[top].pendingKey, value))
+        } else {
+            stack[top].values.append(value)
         }
     }
 
-    public mutating func startObject() { stack.append(.object([], pendingKey: nil)) }
+    public mutating func startObject() { stack.append(Frame(isObject: true)) }
 
     public mutating func endObject() {
-        if case .object(let members, _)? = stack.popLast() { add(.object(members)) }
+        if let frame = stack.popLast() { add(.object(frame.members)) }
     }
 
-    public mutating func startArray() { stack.append(.array([])) }
+    public mutating func startArray() { stack.append(Frame(isObject: false)) }
 
     public mutating func endArray() {
-        if case .array(let values)? = stack.popLast() { add(.array(values)) }
+        if let frame = stack.popLast() { add(.array(frame.values)) }
     }
 
     public mutating func key(_ text: JSONText) -> Bool {
-        if case .object(let members, _)? = stack.popLast() {
-            stack.append(.object(members, pendingKey: text.string))
-        }
+        if !stack.isEmpty { stack[stack.count - 1].pendingKey = text.string }
         return true
     }
 

@@ -62,13 +62,8 @@ struct ThumbnailURLSplitter {
             // The usual URL: the id and the slash after it within two words, found by bit tricks
             // and kept from the words (no loop over the id, no copy call).
             let words = (JSONScanner.loadWord(base, idStart), JSONScanner.loadWord(base, idStart &+ 8))
-            @inline(__always) func slashes(_ word: UInt64) -> UInt64 {
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let marked = word ^ (ones &* UInt64(UInt8(ascii: "/")))
-                return (marked &- ones) & ~marked & JSONScanner.highBits
-            }
-            let first = slashes(words.0)
-            let second = slashes(words.1)
+            let first = JSONScanner.bytes(of: words.0, equalTo: UInt8(ascii: "/"))
+            let second = JSONScanner.bytes(of: words.1, equalTo: UInt8(ascii: "/"))
             if first != 0 {
                 slash = idStart &+ first.trailingZeroBitCount &>> 3
                 id = (JSONScanner.bytes(of: words.0, before: first.trailingZeroBitCount), 0)

@@ -75,4 +75,52 @@ struct DataPackageTests {
         #expect(all.compactMap { $0["name"] } == [.string("videos"), .string("channels")])
         #expect(all.first?["schema"]?["foreignKeys"] != nil, "videos.channelId refers to channels")
     }
+
+    /// The seeds are made straight into JSON values (the package is rewritten at every
+    /// checkpoint): they must be what their `Codable` form with sorted keys parses to.
+    @Test func seedsAreTheirCodableForm() {
+        var generator = SystemRandomNumberGenerator()
+        let texts = ["channel @x", "search \"a/b\" \\ c", "video dQw4w9WgXcQ", "Ünïcödé 😀", ""]
+        let statuses = SeedOutcome.Status.allCases
+        var seeds: [SeedLine] = []
+        for index in 0..<400 {
+            let outcome =
+                Bool.random(using: &generator)
+                ? SeedOutcome(
+                    status: statuses[index % statuses.count], pages: Int.random(in: 0...100_000, using: &generator),
+                    itemsLeft: Int.random(in: 0...9, using: &generator), errors: index % 3,
+                    cappedBy: index % 5 == 0 ? "search limit" : nil, stoppedBy: index % 7 == 0 ? "budgetSpent" : nil)
+                : nil
+            seeds.append(
+                SeedLine(
+                    file: index % 2 == 0 ? "seeds/a b.txt" : nil, line: index % 3 == 0 ? nil : index,
+                    text: texts[index % texts.count], outcome: outcome))
+        }
+        #expect(JSONValue.array(seeds.map(\.jsonValue)) == DataPackage.encoded(seeds))
+    }
+
+    /// At a checkpoint the writer gives the package the manifest it has just written instead of
+    /// reading it back: the file must be what the manifest on disk makes.
+    @Test func theCheckpointsPackageIsTheOneTheManifestOnDiskMakes() throws {
+        let directory = ArchiveWriterTests.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var manifest = ArchiveWriterTests.manifest()
+        manifest.provenance = Provenance(
+            apiBase: "http://127.0.0.1:9", apiRevision: "20260601",
+            seeds: (1...30).map { (number: Int) in
+                SeedLine(file: "seeds.txt", line: number, text: "channel @c\(number)")
+            })
+        let writer = try ArchiveWriter(directory: directory, options: .init(shardRecords: 7), manifest: manifest)
+        for round in 0..<3 {
+            for index in 0..<20 { try writer.append(ArchiveWriterTests.video(round * 20 + index)) }
+            writer.note(
+                RunProgress(
+                    seedOutcomes: (0..<30).map {
+                        SeedOutcome(
+                            status: $0 < round * 10 ? .done : .stopped, pages: $0 + round, itemsLeft: 1, errors: 0)
+                    }, firstRequestAt: "2026-12-01T00:00:00Z", lastRequestAt: "2026-12-01T00:00:0\(round)Z"))
+            try writer.checkpoint(frontier: "[]", unitsByMethod: ["playlistItems.list": round + 1])
+            #expect(try Self.package(directory) == DataPackage.package(directory: directory), "round \(round)")
+        }
+    }
 }
