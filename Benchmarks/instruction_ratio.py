@@ -31,11 +31,11 @@ CASES = [
 
 
 def toggle(name):
-    """Callgrind's toggle for the pass `name`: the specialization of `Harness.median` that runs it
+    """Callgrind's toggle for the pass `name`: the specialization of `Harness.timing` that runs it
     (warm-up and measured run). Not `*name*`: the pass itself may be inlined there or called
     from it, and a pattern matching both the caller and the callee switches collection off
     inside."""
-    return f"*HarnessV6median*{name}*"
+    return f"*HarnessV6timing*{name}*"
 
 
 def count(bench, symbol, test_filter, directory):
