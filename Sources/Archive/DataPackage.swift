@@ -30,8 +30,8 @@ public enum DataPackage {
     ///   crawl's writer at each checkpoint), so it is not read back; `nil` reads it.
     /// - Throws: ``ArchiveError`` when a manifest cannot be read or the file written.
     public static func write(for directory: String, manifest: Manifest? = nil) throws {
-        let package = try package(directory: directory, manifest: manifest)
-        try AtomicFile.write(package.render(pretty: true) + [0x0A], to: directory + "/" + fileName)
+        try JSONFile.write(
+            try document(directory: directory, manifest: manifest), to: directory + "/" + fileName, pretty: true)
     }
 
     /// The output's manifest and its snapshots' (by folder name, oldest first).
@@ -84,8 +84,14 @@ public enum DataPackage {
         .videos: ("channelId", .channels), .comments: ("videoId", .videos), .links: ("fromChannelId", .channels),
     ]
 
-    /// The package of the output in `directory`.
+    /// The package of the output in `directory`, as ``write(for:manifest:)`` writes it.
     public static func package(directory: String, manifest known: Manifest? = nil) throws -> JSONValue {
+        try JSONValue.parse(JSONStreamEncoder().encode(document(directory: directory, manifest: known)))
+    }
+
+    /// The package of the output in `directory`: its parts, written as they are encoded (the
+    /// seeds are the largest part of a large crawl's package).
+    static func document(directory: String, manifest known: Manifest?) throws -> OrderedJSONObject {
         let (manifest, snapshots) = try manifests(directory: directory, manifest: known)
         let resources = resources(manifest: manifest, snapshots: snapshots)
         let present = Set(resources.map(\.name))
@@ -128,37 +134,38 @@ public enum DataPackage {
                 ("schema", .object(schema)),
             ])
         }
-        return assemble(
-            directory: directory, manifest: manifest, snapshots: snapshots, resources: resources,
-            description: "Records harvested from the YouTube Data API v3 by ytcrawl, as one CSV file per kind.")
+        return try JSONValue.parse(
+            JSONStreamEncoder().encode(
+                assemble(
+                    directory: directory, manifest: manifest, snapshots: snapshots, resources: resources,
+                    description: "Records harvested from the YouTube Data API v3 by ytcrawl, as one CSV file per kind.")
+            ))
     }
 
     private static func assemble(
         directory: String, manifest: Manifest?, snapshots: [(name: String, manifest: Manifest)],
         resources: [JSONValue], description: String
-    ) -> JSONValue {
+    ) -> OrderedJSONObject {
         let name = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent
-        var members: [(key: String, value: JSONValue)] = [
-            ("$schema", .string(profile)),
-            ("name", .string(packageName(name))),
-            ("title", .string("YouTube Data API v3 metadata harvested by ytcrawl (\(name))")),
-            (
-                "description",
-                .string(
-                    description
-                        + " The ytcrawl property holds how they were collected: tool, API, seeds and what happened to each, runs, quota units."
-                )
-            ),
-            ("created", .string(manifest?.finishedAt ?? RFC3339.format(Date()))),
-        ]
+        var package = OrderedJSONObject()
+        package.add("$schema", profile)
+        package.add("name", packageName(name))
+        package.add("title", "YouTube Data API v3 metadata harvested by ytcrawl (\(name))")
+        package.add(
+            "description",
+            description
+                + " The ytcrawl property holds how they were collected: tool, API, seeds and what happened to each, runs, quota units."
+        )
+        package.add("created", manifest?.finishedAt ?? RFC3339.format(Date()))
         let provenance = manifest?.provenance ?? snapshots.last?.manifest.provenance
-        var source: [(key: String, value: JSONValue)] = [("title", .string("YouTube Data API v3"))]
-        if let base = provenance?.apiBase { source.append(("path", .string(base + "/youtube/v3"))) }
-        if let revision = provenance?.apiRevision { source.append(("version", .string(revision))) }
-        members.append(("sources", .array([.object(source)])))
-        members.append(("resources", .array(resources)))
-        members.append(("ytcrawl", provenanceProperty(manifest: manifest, snapshots: snapshots)))
-        return .object(members)
+        var source = OrderedJSONObject()
+        source.add("title", "YouTube Data API v3")
+        source.add("path", provenance?.apiBase.map { $0 + "/youtube/v3" })
+        source.add("version", provenance?.apiRevision)
+        package.add("sources", [source])
+        package.add("resources", resources)
+        package.add("ytcrawl", provenanceProperty(manifest: manifest, snapshots: snapshots))
+        return package
     }
 
     /// A name as the Data Package spec wants it: lower case, `-._` and alphanumerics.
@@ -200,42 +207,49 @@ public enum DataPackage {
     }
 
     /// The `ytcrawl` property: how the data was collected.
-    static func provenanceProperty(manifest: Manifest?, snapshots: [(name: String, manifest: Manifest)]) -> JSONValue {
+    static func provenanceProperty(manifest: Manifest?, snapshots: [(name: String, manifest: Manifest)])
+        -> OrderedJSONObject
+    {
         let main = manifest ?? snapshots.last?.manifest
         let provenance = manifest?.provenance ?? snapshots.last?.manifest.provenance
-        var members: [(key: String, value: JSONValue)] = [
-            ("tool", .string(main?.tool ?? "ytcrawl")), ("toolVersion", .string(main?.toolVersion ?? "unknown")),
-        ]
-        func add(_ key: String, _ value: JSONValue?) {
-            if let value { members.append((key, value)) }
-        }
-        add("apiBase", provenance?.apiBase.map { .string($0) })
-        add("apiRevision", provenance?.apiRevision.map { .string($0) })
-        add("quotaModel", main?.quotaModel.map { .string($0) })
-        add("seedsDigest", manifest?.seedsDigest.map { .string($0) })
-        add("startedAt", main.map { .string($0.startedAt) })
-        add("finishedAt", manifest?.finishedAt.map { .string($0) })
+        var members = OrderedJSONObject()
+        members.add("tool", main?.tool ?? "ytcrawl")
+        members.add("toolVersion", main?.toolVersion ?? "unknown")
+        members.add("apiBase", provenance?.apiBase)
+        members.add("apiRevision", provenance?.apiRevision)
+        members.add("quotaModel", main?.quotaModel)
+        members.add("seedsDigest", manifest?.seedsDigest)
+        members.add("startedAt", main?.startedAt)
+        members.add("finishedAt", manifest?.finishedAt)
         let runs = runs(manifest: manifest, snapshots: snapshots)
-        let firsts = runs.compactMap(\.run.firstRequestAt)
-        let lasts = runs.compactMap(\.run.lastRequestAt)
-        if let first = firsts.min(), let last = lasts.max() {
-            add("requests", .object([("first", .string(first)), ("last", .string(last))]))
+        if let first = runs.compactMap(\.run.firstRequestAt).min(),
+            let last = runs.compactMap(\.run.lastRequestAt).max()
+        {
+            members.add("requests", ["first": first, "last": last])
         }
-        add("unitsByMethod", encoded(unitsByMethod(manifest: manifest, snapshots: snapshots)))
-        add("records", manifest.map { encoded($0.records) })
-        add("seeds", provenance?.seeds.map { .array($0.map(\.jsonValue)) })
-        add(
-            "runs",
-            .array(
-                runs.map { run in
-                    guard case .object(var fields) = encoded(run.run) else { return .null }
-                    if let snapshot = run.snapshot { fields.append(("snapshot", .string(snapshot))) }
-                    return .object(fields)
-                }))
-        add("inputs", manifest?.inputs.map(encoded))
-        add("authorPseudonyms", manifest?.authorPseudonyms.map(encoded))
-        add("commentsDisabled", manifest?.commentsDisabled.map { .integer($0.count) })
-        return .object(members)
+        members.add("unitsByMethod", unitsByMethod(manifest: manifest, snapshots: snapshots))
+        members.add("records", manifest?.records)
+        members.add("seeds", provenance?.seeds)
+        members.add("runs", runs.map { PackageRun(run: $0.run, snapshot: $0.snapshot) })
+        members.add("inputs", manifest?.inputs)
+        members.add("authorPseudonyms", manifest?.authorPseudonyms)
+        members.add("commentsDisabled", manifest?.commentsDisabled?.count)
+        return members
+    }
+
+    /// A run in the package: the manifest's, with the snapshot it belongs to.
+    private struct PackageRun: Encodable {
+        var run: Manifest.Run
+        var snapshot: String?
+
+        func encode(to encoder: any Encoder) throws {
+            try run.encode(to: encoder)
+            guard let snapshot else { return }
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(snapshot, forKey: .snapshot)
+        }
+
+        private enum CodingKeys: String, CodingKey { case snapshot }
     }
 
     /// Every run of the output and of its snapshots (with the snapshot's name), oldest first.
@@ -256,11 +270,4 @@ public enum DataPackage {
         return units
     }
 
-    /// A value as JSON (keys sorted).
-    static func encoded(_ value: some Encodable) -> JSONValue {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(value), let json = try? JSONValue.parse(Array(data)) else { return .null }
-        return json
-    }
 }

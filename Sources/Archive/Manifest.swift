@@ -167,9 +167,12 @@ enum JSONFile {
         }
     }
 
+    /// Writes `value` as JSON text (with a newline at the end) as it is encoded: a manifest of
+    /// thousands of seeds, rewritten at every checkpoint, never is a tree or a whole text in memory.
     static func write<T: Encodable>(_ value: T, to path: String, pretty: Bool) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
-        try AtomicFile.write(Array(try encoder.encode(value)) + [0x0A], to: path)
+        try AtomicFile.write(to: path) { append in
+            try JSONStreamEncoder(pretty: pretty).encode(value, to: append)
+            try withUnsafeBytes(of: UInt8(0x0A)) { try append($0) }
+        }
     }
 }

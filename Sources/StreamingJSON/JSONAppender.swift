@@ -279,7 +279,7 @@ package struct JSONAppender {
         }
     }
 
-    private mutating func newline(_ indent: Int) {
+    mutating func newline(_ indent: Int) {
         let output = room(1 &+ indent)
         output[0] = UInt8(ascii: "\n")
         (output + 1).initialize(repeating: UInt8(ascii: " "), count: indent)

@@ -50,15 +50,14 @@ struct DataPackageTests {
         #expect(resources.first?["schema"]?["foreignKeys"] == nil, "no channels resource to refer to")
         let seed = package["ytcrawl"]?["seeds"]
         let expectedSeed = JSONValue.object([
-            ("file", .string("seeds.txt")), ("line", .integer(3)),
+            ("file", .string("seeds.txt")), ("line", .integer(3)), ("text", .string("channel @x")),
             (
                 "outcome",
                 .object([
-                    ("errors", .integer(0)), ("itemsLeft", .integer(1)), ("pages", .integer(2)),
-                    ("status", .string("stopped")),
+                    ("status", .string("stopped")), ("pages", .integer(2)), ("itemsLeft", .integer(1)),
+                    ("errors", .integer(0)),
                 ])
             ),
-            ("text", .string("channel @x")),
         ])
         #expect(seed == .array([expectedSeed]))
         #expect(
@@ -76,9 +75,9 @@ struct DataPackageTests {
         #expect(all.first?["schema"]?["foreignKeys"] != nil, "videos.channelId refers to channels")
     }
 
-    /// The seeds are made straight into JSON values (the package is rewritten at every
-    /// checkpoint): they must be what their `Codable` form with sorted keys parses to.
-    @Test func seedsAreTheirCodableForm() {
+    /// The seeds are written into the package as they are encoded (it is rewritten at every
+    /// checkpoint): what a reader decodes from the file is the manifest's seeds, whatever their text.
+    @Test func seedsReadBackAsTheManifestsSeeds() throws {
         var generator = SystemRandomNumberGenerator()
         let texts = ["channel @x", "search \"a/b\" \\ c", "video dQw4w9WgXcQ", "Ünïcödé 😀", ""]
         let statuses = SeedOutcome.Status.allCases
@@ -96,7 +95,15 @@ struct DataPackageTests {
                     file: index % 2 == 0 ? "seeds/a b.txt" : nil, line: index % 3 == 0 ? nil : index,
                     text: texts[index % texts.count], outcome: outcome))
         }
-        #expect(JSONValue.array(seeds.map(\.jsonValue)) == DataPackage.encoded(seeds))
+        let directory = ArchiveWriterTests.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var manifest = ArchiveWriterTests.manifest()
+        manifest.provenance = Provenance(apiBase: "http://127.0.0.1:9", apiRevision: "20260601", seeds: seeds)
+        let writer = try ArchiveWriter(directory: directory, manifest: manifest)
+        try writer.finish(unitsByMethod: [:])
+        let written = try #require(try Self.package(directory)["ytcrawl"]?["seeds"])
+        #expect(try JSONDecoder().decode([SeedLine].self, from: Data(written.render(pretty: false))) == seeds)
+        #expect(try Manifest.load(directory: directory)?.provenance?.seeds == seeds)
     }
 
     /// At a checkpoint the writer gives the package the manifest it has just written instead of

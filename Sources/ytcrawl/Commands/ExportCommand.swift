@@ -116,7 +116,7 @@ struct ExportCommand: Command {
         } catch {
             throw RuntimeFailure("cannot read \(directory): \(error)")
         }
-        try UserFile.write(package.render(pretty: true) + [0x0A], to: path + "/" + DataPackage.fileName)
+        try UserFile.write(package.render(pretty: true), to: path + "/" + DataPackage.fileName)
         print("export: \(counts.joined(separator: ", ")) rows in \(path) with its datapackage.json; \(cells.summary)")
         return 0
     }
