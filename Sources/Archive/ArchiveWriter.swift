@@ -53,6 +53,7 @@ public final class ArchiveWriter {
         }
         // Before anything is read or cut back: another run may be writing here.
         lock = try OutputLock(directory: directory)
+        AtomicFile.removeLeftovers(in: directory)
         if let interrupted = ArchivePruner.interrupted(directory) { throw ArchiveError(interrupted) }
         let checkpoint = try Checkpoint.load(directory: directory)
         if let lost = checkpoint?.lostShards(directory: directory), !lost.isEmpty {

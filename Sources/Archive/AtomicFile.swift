@@ -46,6 +46,26 @@ public enum AtomicFile {
         try syncDirectory(directory)
     }
 
+    /// Removes the temporary files that writes of processes no longer running left in
+    /// `directory` (`NAME.tmp-PID`: a run killed while it wrote its manifest, say). Another
+    /// process's, still running, are left alone; so is every other file.
+    public static func removeLeftovers(in directory: String) {
+        guard let folder = opendir(directory) else { return }
+        var leftovers: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let marker = name.ranges(of: ".tmp-").last,
+                let pid = pid_t(name[marker.upperBound...]), pid > 0, pid != getpid(),
+                kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            leftovers.append(name)
+        }
+        closedir(folder)
+        for name in leftovers { unlink(directory + "/" + name) }
+    }
+
     /// Writes every byte of `buffer` to `fd`, the file at `path`.
     ///
     /// - Throws: ``ArchiveError`` naming the path and the system's reason.

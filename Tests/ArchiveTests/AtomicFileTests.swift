@@ -37,6 +37,32 @@ struct AtomicFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["checkpoint.json"])
     }
 
+    /// A run killed while it wrote its manifest leaves `manifest.json.tmp-PID`: the next writer
+    /// of the output removes it, and only what a process no longer running left.
+    @Test func theNextWriterRemovesWhatAKilledOneLeft() throws {
+        let directory = ArchiveWriterTests.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/true")
+        try child.run()
+        child.waitUntilExit()
+        let dead = child.processIdentifier
+        let parent = getppid()  // running: its temporary file may be being written
+        for name in [
+            "manifest.json.tmp-\(dead)", "datapackage.json.tmp-\(dead)", "checkpoint.json.tmp-\(parent)",
+            "notes.tmp-x", "keep.tmp-", "keep.tmp-0",
+        ] {
+            try AtomicFile.write([1], to: directory + "/" + name)
+        }
+        let writer = try ArchiveWriter(directory: directory, manifest: ArchiveWriterTests.manifest())
+        try writer.finish(unitsByMethod: [:])
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: directory))
+        #expect(!names.contains("manifest.json.tmp-\(dead)") && !names.contains("datapackage.json.tmp-\(dead)"))
+        #expect(names.isSuperset(of: ["checkpoint.json.tmp-\(parent)", "notes.tmp-x", "keep.tmp-", "keep.tmp-0"]))
+        #expect(names.contains("manifest.json") && names.contains("datapackage.json"))
+    }
+
     @Test func missingDirectoryIsANamedError() {
         #expect {
             try AtomicFile.write([1], to: "/nonexistent-dir-\(UUID())/manifest.json")
