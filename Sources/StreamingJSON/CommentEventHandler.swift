@@ -34,8 +34,8 @@ struct CommentEventHandler: JSONEventHandler {
     private var replies: [CommentFields] = []
     /// The last channel id, video id and date read, and the date's text: every comment of a
     /// page is on the same channel and video, and most are never edited (updatedAt = publishedAt).
-    private var lastChannelId = ""
-    private var lastVideoId = ""
+    private var lastChannelId = LastString()
+    private var lastVideoId = LastString()
     private var lastDateWords: (UInt64, UInt64, UInt64) = (0, 0, 0)
     private var lastDateLength = -1
     private var lastDate: Int64?
@@ -214,21 +214,19 @@ struct CommentEventHandler: JSONEventHandler {
             case .item: item.id = text.string
             case .topLevel:
                 // A thread's top-level comment has the thread's id: shared, not allocated again.
-                if let thread = item.id, Self.same(text, thread) { top.id = thread } else { top.id = text.string }
+                if let thread = item.id, text.holds(thread) { top.id = thread } else { top.id = text.string }
             case .reply: reply.id = text.string
             }
         case .channelId:
-            if !Self.same(text, lastChannelId) { lastChannelId = text.string }
-            let channelId = lastChannelId
+            let channelId = lastChannelId.string(text)
             fill { $0.channelId = channelId }
         case .videoId:
             // Every comment of a page is on the same video, usually: one String for all.
-            if !Self.same(text, lastVideoId) { lastVideoId = text.string }
-            let videoId = lastVideoId
+            let videoId = lastVideoId.string(text)
             fill { $0.videoId = videoId }
         case .parentId:
             // A carried reply's parent is its thread: the same id, shared rather than copied.
-            if target == .reply, let thread = top.id, Self.same(text, thread) {
+            if target == .reply, let thread = top.id, text.holds(thread) {
                 reply.parentId = thread
             } else {
                 fill { $0.parentId = text.string }
@@ -247,15 +245,6 @@ struct CommentEventHandler: JSONEventHandler {
             fill { $0.updatedAt = date }
         default: store(ASCIIInteger.parse(text.bytes))
         }
-    }
-
-    /// Whether `text` holds the bytes of `string`.
-    @inline(__always)
-    private static func same(_ text: JSONText, _ string: String) -> Bool {
-        // Borrowed, not copied into a `var` for `withUTF8`: no retain and release of the string.
-        guard string.utf8.count == text.count, let bytes = text.bytes.baseAddress else { return false }
-        return string.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, bytes, text.count) == 0 }
-            ?? false
     }
 
     /// A date, parsed once for a run of equal texts (compared as the words a key is).

@@ -53,6 +53,35 @@ public struct JSONText {
 
     public var count: Int { bytes.count }
 
+    /// The first sixteen bytes as two little-endian words, zero past the end; loaded whole
+    /// when `readable` bytes allow it.
+    @inline(__always)
+    var head: (UInt64, UInt64) {
+        let count = bytes.count
+        guard let base = bytes.baseAddress, count > 0 else { return (0, 0) }
+        if readable >= 16 {
+            var first = UInt64(littleEndian: base.loadUnaligned(as: UInt64.self))
+            var second = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            if count < 16 {
+                second = count <= 8 ? 0 : second & (UInt64.max &>> UInt64(128 &- 8 &* count))
+                if count < 8 { first &= UInt64.max &>> UInt64(64 &- 8 &* count) }
+            }
+            return (first, second)
+        }
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { _ = memcpy($0.baseAddress!, base, min(count, 16)) }
+        return (UInt64(littleEndian: words.0), UInt64(littleEndian: words.1))
+    }
+
+    /// Whether the text is exactly `string`'s UTF-8: a length check and a `memcmp`.
+    @inline(__always)
+    func holds(_ string: String) -> Bool {
+        // Borrowed, not copied into a `var` for `withUTF8`: no retain and release of the string.
+        guard string.utf8.count == bytes.count, let base = bytes.baseAddress else { return false }
+        return string.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, base, bytes.count) == 0 }
+            ?? false
+    }
+
     /// Whether `bytes` are exactly the ASCII text `literal`: a length check and a `memcmp`, not
     /// the element-by-element walk of `elementsEqual` over a String's UTF-8 view.
     @inline(__always)

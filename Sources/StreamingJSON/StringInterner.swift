@@ -25,7 +25,7 @@ struct StringInterner {
         let bytes = text.bytes
         let count = bytes.count
         guard count > 0, let base = bytes.baseAddress else { return "" }
-        let head = Self.head(base, count, readable: text.readable)
+        let head = text.head
         var hash = head.0 &* 0x9E37_79B9_7F4A_7C15 ^ head.1 &* 0xC2B2_AE3D_27D4_EB4F ^ UInt64(truncatingIfNeeded: count)
         if count > 16 {
             hash ^= base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) &* 0x1656_67B1_9E37_79F9
@@ -46,23 +46,5 @@ struct StringInterner {
         heads[2 &* slot &+ 1] = head.1
         strings[slot] = made
         return made
-    }
-
-    /// The first sixteen bytes of `count` at `base` as two little-endian words, zero past the
-    /// end; loaded whole when `readable` bytes allow it.
-    @inline(__always)
-    private static func head(_ base: UnsafeRawPointer, _ count: Int, readable: Int) -> (UInt64, UInt64) {
-        if readable >= 16 {
-            var first = UInt64(littleEndian: base.loadUnaligned(as: UInt64.self))
-            var second = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-            if count < 16 {
-                second = count <= 8 ? 0 : second & (UInt64.max &>> UInt64(128 &- 8 &* count))
-                if count < 8 { first &= UInt64.max &>> UInt64(64 &- 8 &* count) }
-            }
-            return (first, second)
-        }
-        var words: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &words) { _ = memcpy($0.baseAddress!, base, min(count, 16)) }
-        return (UInt64(littleEndian: words.0), UInt64(littleEndian: words.1))
     }
 }
