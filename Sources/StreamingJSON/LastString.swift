@@ -5,8 +5,9 @@
 /// String cost an allocation and a copy, and a free when its record went; the records share
 /// one buffer.
 ///
-/// The last text's length and first sixteen bytes are kept beside it: a different value (a
-/// search's next channel) is told from them in a few instructions, without reading the String.
+/// The last text's length and first sixteen bytes are kept beside it: a different value (the
+/// next video's channel on a videos page of many channels) is told from them in a few
+/// instructions, without reading the String.
 struct LastString {
     private var last = ""
     private var length = -1
