@@ -19,6 +19,8 @@ struct PageEventHandler: JSONEventHandler {
     /// The endpoint the current item's `kind` names.
     private var itemKind: Endpoint?
     private var thumbnailName = ""
+    /// The number of `thumbnailName` among the API's size names, when it is one of them.
+    private var thumbnailNumber: UInt8?
     private var entityScratch: [UInt8] = []
     private var thumbnail = Thumbnail(url: "")
     /// Which array of strings the `.strings` context fills.
@@ -126,7 +128,8 @@ struct PageEventHandler: JSONEventHandler {
         let matched = matcher.match(text)
         if context == .thumbnails {
             // Every size is kept, under its name.
-            thumbnailName = PageKeys.sizeName(matched) ?? text.string
+            thumbnailNumber = PageKeys.sizeNumber(matched)
+            thumbnailName = thumbnailNumber.map(Thumbnails.standardName) ?? text.string
             field = .thumbnail
             return true
         }
@@ -232,11 +235,18 @@ struct PageEventHandler: JSONEventHandler {
         switch closed {
         case .item: try finishItem()
         case .thumbnail:
-            if item.thumbnails.isEmpty { item.thumbnails.reserveCapacity(5) }
-            // Moved out, not copied: the URL is not retained here and released at the next size.
+            // A video's usual size is packed where the item keeps it (``VideoThumbnailSizes``);
+            // another is moved out, not copied: the URL is not retained here and released at the
+            // next size.
+            if item.thumbnailList.isEmpty, let number = thumbnailNumber,
+                item.videoThumbnails.append(thumbnail, name: number)
+            {
+                break
+            }
             var closedThumbnail = Thumbnail(url: "")
             swap(&closedThumbnail, &thumbnail)
-            item.thumbnails.append(Thumbnails.Size(name: thumbnailName, thumbnail: closedThumbnail))
+            item.appendThumbnail(
+                Thumbnails.Size(name: thumbnailName, thumbnail: closedThumbnail), standardName: thumbnailNumber)
         case .errorItem: errorItems.append(errorItem)
         case .errorDetail: errorDetails.append(errorDetail)
         default: break

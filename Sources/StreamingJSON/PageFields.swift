@@ -85,14 +85,14 @@ struct PageKeys: Sendable {
         ("maxres", .sizeMaxres),
     ])
 
-    /// The name of a known thumbnail size (a literal: no String is built).
-    static func sizeName(_ field: PageField?) -> String? {
+    /// The number of a known thumbnail size's name (``Thumbnails/standardName(_:)``).
+    static func sizeNumber(_ field: PageField?) -> UInt8? {
         switch field {
-        case .sizeDefault?: "default"
-        case .sizeMedium?: "medium"
-        case .sizeHigh?: "high"
-        case .sizeStandard?: "standard"
-        case .sizeMaxres?: "maxres"
+        case .sizeDefault?: 0
+        case .sizeMedium?: 1
+        case .sizeHigh?: 2
+        case .sizeStandard?: 3
+        case .sizeMaxres?: 4
         default: nil
         }
     }

@@ -356,8 +356,10 @@ public enum RecordEncoder {
 
     private static func thumbnails(_ thumbnails: Thumbnails, into writer: inout JSONAppender) {
         writer.raw("{")
-        for (index, entry) in thumbnails.sizes.enumerated() {
-            if index > 0 { writer.raw(",") }
+        var first = true
+        thumbnails.forEach { entry in
+            if !first { writer.raw(",") }
+            first = false
             writer.string(entry.name)
             writer.raw(":{")
             writer.key("url")

@@ -173,4 +173,38 @@ struct ThumbnailURLFormTests {
         #expect(identity(paths[0]) == identity(paths[1]))
         #expect(identity(paths[1]) == identity(paths[2]))
     }
+
+    /// A video's usual sizes come out of the decoder without an array (the form that saves an
+    /// allocation per record); a channel's, and a video's with one size that is not usual, in
+    /// one — each equal to what was sent, in every chunking.
+    @Test(arguments: [nil, 1, 7])
+    func aVideosUsualSizesArePacked(chunk: Int?) throws {
+        let usual = (0...4).map { "https://i.ytimg.com/vi/abcdefghijk/" + Thumbnail.videoFile(UInt8($0)).description }
+        var odd = usual
+        odd[3] = "https://example.com/abcdefghijk.jpg"
+        let videos = try Self.thumbnailSets(Self.page(usual + odd, kind: "video"), endpoint: .videos, chunk: chunk)
+        let channels = try Self.thumbnailSets(
+            Self.page(Self.channelURLs.prefix(3).map(\.0), kind: "channel"), endpoint: .channels, chunk: chunk)
+        try #require(videos.count == 2 && channels.count == 1)
+        #expect(videos.map(Self.isPacked) == [true, false])
+        #expect(!Self.isPacked(channels[0]))
+        #expect(videos[0].sizes.map(\.thumbnail.url) == usual)
+        #expect(videos[1].sizes.map(\.thumbnail.url) == odd)
+        #expect(videos[0].sizes.map(\.thumbnail.width) == [1, 2, 3, 4, 5])
+        #expect(videos[1].sizes.map(\.name) == ["default", "medium", "high", "standard", "maxres"])
+    }
+
+    static func thumbnailSets(_ text: String, endpoint: Endpoint, chunk: Int?) throws -> [Thumbnails] {
+        try RepeatedStringTests.records(text, endpoint: endpoint, chunk: chunk).compactMap { record in
+            switch record {
+            case .video(let video): video.thumbnails
+            case .channel(let channel): channel.thumbnails
+            default: nil
+            }
+        }
+    }
+
+    static func isPacked(_ thumbnails: Thumbnails) -> Bool {
+        if case .video = thumbnails.storage { true } else { false }
+    }
 }

@@ -19,7 +19,9 @@ struct ItemFieldsTests {
         fields.description = "description"
         fields.channelTitle = "channel title"
         fields.liveBroadcastContent = "none"
-        fields.thumbnails = [Thumbnails.Size(name: "high", thumbnail: Thumbnail(url: "u"))]
+        fields.thumbnailList = [Thumbnails.Size(name: "high", thumbnail: Thumbnail(url: "u"))]
+        let packed = fields.videoThumbnails.append(Thumbnail(urlForm: ThumbnailTests.videoForm("v", file: 2)), name: 2)
+        #expect(packed)
         fields.tags = ["tag"]
         fields.categoryId = "10"
         fields.defaultLanguage = "en"

@@ -39,11 +39,12 @@ extension ItemFields {
             if let sizes = snippet["thumbnails"] as? [String: Any] {
                 for name in Self.thumbnailNames {
                     guard let size = sizes[name] as? [String: Any], let url = size["url"] as? String else { continue }
-                    thumbnails.append(
+                    appendThumbnail(
                         Thumbnails.Size(
                             name: name,
                             thumbnail: Thumbnail(
-                                url: url, width: Self.integer(size["width"]), height: Self.integer(size["height"]))))
+                                url: url, width: Self.integer(size["width"]), height: Self.integer(size["height"]))),
+                        standardName: nil)
                 }
             }
         }

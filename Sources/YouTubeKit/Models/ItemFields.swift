@@ -21,7 +21,10 @@ package struct ItemFields: Sendable {
     package var description: String?
     package var channelTitle: String?
     package var liveBroadcastContent: String?
-    package var thumbnails: [Thumbnails.Size] = []
+    /// The item's thumbnail sizes: in `videoThumbnails` while every one is a video's usual size
+    /// (no array made or freed per record), else all of them in `thumbnailList`.
+    package var videoThumbnails = VideoThumbnailSizes()
+    package var thumbnailList: [Thumbnails.Size] = []
     package var tags: [String]?
     package var categoryId: String?
     package var defaultLanguage: String?
@@ -98,7 +101,8 @@ package struct ItemFields: Sendable {
         if description != nil { description = nil }
         if channelTitle != nil { channelTitle = nil }
         if liveBroadcastContent != nil { liveBroadcastContent = nil }
-        if !thumbnails.isEmpty { thumbnails = [] }
+        if videoThumbnails.count > 0 { videoThumbnails = VideoThumbnailSizes() }
+        if !thumbnailList.isEmpty { thumbnailList = [] }
         if tags != nil { tags = nil }
         if categoryId != nil { categoryId = nil }
         if defaultLanguage != nil { defaultLanguage = nil }
@@ -371,9 +375,29 @@ package struct ItemFields: Sendable {
     }
 
     private mutating func takeThumbnails() -> Thumbnails {
-        var sizes: [Thumbnails.Size] = []
-        swap(&sizes, &thumbnails)
-        return Thumbnails(sizes: sizes)
+        if !thumbnailList.isEmpty {
+            var sizes: [Thumbnails.Size] = []
+            swap(&sizes, &thumbnailList)
+            return Thumbnails(sizes: sizes)
+        }
+        var video = VideoThumbnailSizes()
+        swap(&video, &videoThumbnails)
+        return Thumbnails(video: video)
+    }
+
+    /// Adds a thumbnail size: to `videoThumbnails` while it is a video's usual one and all before
+    /// it were (`standardName`: the number of its name, when it is one of the API's), else to
+    /// `thumbnailList`, with the sizes before it.
+    package mutating func appendThumbnail(_ size: Thumbnails.Size, standardName: UInt8?) {
+        if thumbnailList.isEmpty, let standardName, videoThumbnails.append(size.thumbnail, name: standardName) {
+            return
+        }
+        if thumbnailList.isEmpty {
+            thumbnailList.reserveCapacity(max(5, videoThumbnails.count + 1))
+            videoThumbnails.forEach { thumbnailList.append($0) }
+            videoThumbnails = VideoThumbnailSizes()
+        }
+        thumbnailList.append(size)
     }
 
 }
