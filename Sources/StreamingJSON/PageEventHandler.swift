@@ -18,9 +18,11 @@ struct PageEventHandler: JSONEventHandler {
     private var item = ItemFields()
     /// The endpoint the current item's `kind` names.
     private var itemKind: Endpoint?
-    private var thumbnailName = ""
-    /// The number of `thumbnailName` among the API's size names, when it is one of them.
+    /// The open thumbnail size's name: its number among the API's names
+    /// (``Thumbnails/standardName(_:)``), or else the name itself (not stored for the usual
+    /// names: a String assigned is the one before it released).
     private var thumbnailNumber: UInt8?
+    private var thumbnailName = ""
     private var entityScratch: [UInt8] = []
     private var thumbnail = Thumbnail(url: "")
     /// Which array of strings the `.strings` context fills.
@@ -129,7 +131,7 @@ struct PageEventHandler: JSONEventHandler {
         if context == .thumbnails {
             // Every size is kept, under its name.
             thumbnailNumber = PageKeys.sizeNumber(matched)
-            thumbnailName = thumbnailNumber.map(Thumbnails.standardName) ?? text.string
+            if thumbnailNumber == nil { thumbnailName = text.string }
             field = .thumbnail
             return true
         }
@@ -246,7 +248,9 @@ struct PageEventHandler: JSONEventHandler {
             var closedThumbnail = Thumbnail(url: "")
             swap(&closedThumbnail, &thumbnail)
             item.appendThumbnail(
-                Thumbnails.Size(name: thumbnailName, thumbnail: closedThumbnail), standardName: thumbnailNumber)
+                Thumbnails.Size(
+                    name: thumbnailNumber.map(Thumbnails.standardName) ?? thumbnailName, thumbnail: closedThumbnail),
+                standardName: thumbnailNumber)
         case .errorItem: errorItems.append(errorItem)
         case .errorDetail: errorDetails.append(errorDetail)
         default: break
