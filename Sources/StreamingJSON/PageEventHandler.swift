@@ -238,19 +238,19 @@ struct PageEventHandler: JSONEventHandler {
         case .item: try finishItem()
         case .thumbnail:
             // A video's usual size is packed where the item keeps it (``VideoThumbnailSizes``);
-            // another is moved out, not copied: the URL is not retained here and released at the
-            // next size.
-            if item.thumbnailList.isEmpty, let number = thumbnailNumber,
+            // another (a channel's: the form is tested here, no call) goes to the item's array,
+            // moved, not copied: the URL is not retained here and released at the next size.
+            if item.thumbnailList.isEmpty, let number = thumbnailNumber, case .video = thumbnail.urlForm,
                 item.videoThumbnails.append(thumbnail, name: number)
             {
                 break
             }
+            if item.thumbnailList.isEmpty { item.startThumbnailList() }
             var closedThumbnail = Thumbnail(url: "")
             swap(&closedThumbnail, &thumbnail)
-            item.appendThumbnail(
+            item.thumbnailList.append(
                 Thumbnails.Size(
-                    name: thumbnailNumber.map(Thumbnails.standardName) ?? thumbnailName, thumbnail: closedThumbnail),
-                standardName: thumbnailNumber)
+                    name: thumbnailNumber.map(Thumbnails.standardName) ?? thumbnailName, thumbnail: closedThumbnail))
         case .errorItem: errorItems.append(errorItem)
         case .errorDetail: errorDetails.append(errorDetail)
         default: break

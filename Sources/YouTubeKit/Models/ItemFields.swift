@@ -392,12 +392,18 @@ package struct ItemFields: Sendable {
         if thumbnailList.isEmpty, let standardName, videoThumbnails.append(size.thumbnail, name: standardName) {
             return
         }
-        if thumbnailList.isEmpty {
-            thumbnailList.reserveCapacity(max(5, videoThumbnails.count + 1))
+        if thumbnailList.isEmpty { startThumbnailList() }
+        thumbnailList.append(size)
+    }
+
+    /// Makes the (empty) array of sizes ready for the sizes that follow: room for the usual
+    /// five, and the sizes packed so far moved into it.
+    package mutating func startThumbnailList() {
+        thumbnailList.reserveCapacity(max(5, videoThumbnails.count + 1))
+        if videoThumbnails.count > 0 {
             videoThumbnails.forEach { thumbnailList.append($0) }
             videoThumbnails = VideoThumbnailSizes()
         }
-        thumbnailList.append(size)
     }
 
 }
