@@ -10,6 +10,13 @@ the records (typed fields, Strings, HTML entities decoded, dates parsed).
     pip install pysimdjson
     swift build -c release --product ytcrawl-bench
     python3 Benchmarks/simdjson_gap.py [--quick] [--pairs K] [--filter TEXT] [--bench .build/release/ytcrawl-bench]
+        [--kernels haswell,westmere,fallback]
+
+simdjson picks its fastest kernel for the CPU at run time (on x86-64: `haswell`, AVX2; `westmere`,
+SSE4.2 with PCLMUL; `fallback`, no SIMD). Our decoder is built for the baseline of its target
+(x86-64: SSE2 only; a package cannot raise that for the apps that depend on it), so `--kernels`
+also measures simdjson forced to each named kernel (SIMDJSON_FORCE_IMPLEMENTATION, in a process
+of its own) and prints ours / each beside the default's.
 """
 
 import argparse
@@ -39,6 +46,23 @@ def simdjson_rate(path, runs):
     return total / 1e6 / statistics.median(times[1:]), total / 1e6 / min(times[1:])
 
 
+def simdjson_rate_of_kernel(path, runs, kernel):
+    """simdjson's rates with one kernel forced: a process of its own, since simdjson reads the
+    choice once, when it is loaded."""
+    environment = dict(os.environ, SIMDJSON_FORCE_IMPLEMENTATION=kernel)
+    done = subprocess.run(
+        [sys.executable, os.path.abspath(__file__), "--simdjson-only", path, "--runs", str(runs)],
+        env=environment,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        sys.exit(f"simdjson with the kernel {kernel!r} failed ({last}); this CPU's kernels: haswell, westmere, fallback on x86-64")
+    median, fastest = done.stdout.split()
+    return float(median), float(fastest)
+
+
 def bench_rate(base, name):
     """The MB/s of one case of `ytcrawl-bench decode`, run alone: the median run's and the fastest's."""
     output = subprocess.run(base + ["--filter", name], check=True, capture_output=True, text=True).stdout
@@ -66,7 +90,18 @@ def main():
         help="also run the bench's index-pass case (a structural index's first pass alone, in portable"
         " Swift) right after ours and print its rate / simdjson's",
     )
+    options.add_argument(
+        "--kernels",
+        default="",
+        help="also measure simdjson forced to each of these kernels (comma-separated, such as"
+        " haswell,westmere,fallback) and print ours / each",
+    )
+    options.add_argument("--simdjson-only", metavar="PAGES", help=argparse.SUPPRESS)
     arguments = options.parse_args()
+    if arguments.simdjson_only:
+        print(*simdjson_rate(arguments.simdjson_only, arguments.runs))
+        return
+    kernels = [kernel for kernel in arguments.kernels.split(",") if kernel]
     try:
         import simdjson  # noqa: F401
     except ImportError:
@@ -80,7 +115,8 @@ def main():
         cases = [case for case in cases if arguments.filter in case]
         print(
             f"{'case':28} {'ours MB/s':>10} {'simdjson MB/s':>14} {'ours/simdjson':>14}  range"
-            f"      {'fastest runs':>12}  range"
+            f"      {'fastest runs':>12}  range     "
+            + "".join(f"  {'ours/' + kernel:>10}" for kernel in kernels)
         )
         for case in cases:
             # One case at a time, simdjson right after: the machine's speed drifts over seconds.
@@ -88,18 +124,23 @@ def main():
             # Each pair also gives the ratio of the two sides' fastest runs: on a shared host the
             # median run of a pass of milliseconds moves by a third, the fastest much less.
             fastest = []
+            by_kernel = {kernel: [] for kernel in kernels}
             for _ in range(max(1, arguments.pairs)):
                 rate, rate_fastest = bench_rate(base, "ours-whole-" + case)
                 index_rate = bench_rate(base, "index-pass-" + case)[0] if arguments.index else float("nan")
                 theirs, theirs_fastest = simdjson_rate(os.path.join(corpus, case + ".pages"), arguments.runs)
                 pairs.append((rate / theirs, rate, theirs, index_rate / theirs))
                 fastest.append(rate_fastest / theirs_fastest)
+                for kernel in kernels:
+                    kernel_rate = simdjson_rate_of_kernel(os.path.join(corpus, case + ".pages"), arguments.runs, kernel)
+                    by_kernel[kernel].append(rate / kernel_rate[0])
             pairs.sort()
             fastest.sort()
             ratio, rate, theirs, index_ratio = pairs[len(pairs) // 2]
             spread = f"{pairs[0][0]:.2f}-{pairs[-1][0]:.2f}" if len(pairs) > 1 else ""
             fastest_spread = f"{fastest[0]:.2f}-{fastest[-1]:.2f}" if len(fastest) > 1 else ""
             index = f"  index pass / simdjson {index_ratio:.2f}" if arguments.index else ""
+            index += "".join(f"  {statistics.median(by_kernel[kernel]):10.2f}" for kernel in kernels)
             print(
                 f"{case:28} {rate:10.1f} {theirs:14.1f} {ratio:14.2f}  {spread:9} {fastest[len(fastest) // 2]:12.2f}"
                 f"  {fastest_spread:9}{index}",
