@@ -194,6 +194,33 @@ struct ThumbnailURLFormTests {
         #expect(videos[1].sizes.map(\.name) == ["default", "medium", "high", "standard", "maxres"])
     }
 
+    /// More sizes than the packed form holds (eight), names sent twice, and sizes the 64 bytes
+    /// cannot keep after ones they did: every size comes out as sent, in order.
+    @Test(arguments: [nil, 1, 5])
+    func sizesPastWhatThePackedFormHoldsComeOutInOrder(chunk: Int?) throws {
+        let names = ["default", "medium", "high", "standard", "maxres"]
+        let url = "https://i.ytimg.com/vi/abcdefghijk/default.jpg"
+        func item(_ id: String, _ sizes: [(String, String, Int)]) -> String {
+            let members = sizes.map { #""\#($0.0)":{"url":"\#($0.1)","width":\#($0.2),"height":1}"# }
+            return #"{"kind":"youtube#video","id":"\#(id)","snippet":{"thumbnails":{"#
+                + members.joined(separator: ",") + "}}}"
+        }
+        let ten = (0..<10).map { (names[$0 % 5], url, $0) }
+        var late = (0..<4).map { (names[$0], url, $0) }
+        late.append(("maxres", url, 65_535))
+        late.append(("maxres", "https://i.ytimg.com/vi/otherVideoId/default.jpg", 6))
+        let text =
+            #"{"kind":"youtube#videoListResponse","items":["# + item("ten", ten) + "," + item("late", late) + "]}"
+        let sets = try Self.thumbnailSets(text, endpoint: .videos, chunk: chunk)
+        try #require(sets.count == 2)
+        for (thumbnails, sent) in zip(sets, [ten, late]) {
+            #expect(!Self.isPacked(thumbnails))
+            #expect(thumbnails.sizes.map(\.name) == sent.map(\.0))
+            #expect(thumbnails.sizes.map(\.thumbnail.url) == sent.map(\.1))
+            #expect(thumbnails.sizes.map(\.thumbnail.width) == sent.map(\.2))
+        }
+    }
+
     static func thumbnailSets(_ text: String, endpoint: Endpoint, chunk: Int?) throws -> [Thumbnails] {
         try RepeatedStringTests.records(text, endpoint: endpoint, chunk: chunk).compactMap { record in
             switch record {
