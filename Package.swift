@@ -31,7 +31,11 @@ let package = Package(
         // The commit and day of the build, from the build's environment (see buildInfoDefines).
         .target(name: "CBuildInfo", cSettings: buildInfoDefines),
         // Chunk-fed JSON decoder (the hot path) and the page decoders built on it.
-        .target(name: "StreamingJSON", dependencies: ["YouTubeKit"]),
+        .target(
+            name: "StreamingJSON", dependencies: ["YouTubeKit"],
+            // `import Builtin` for one thing: a byte mask as x86-64's `pmovmskb` (ByteMask.swift).
+            swiftSettings: [.enableExperimentalFeature("BuiltinModule")]
+        ),
         // System libraries with typed shims for variadic functions and macros.
         .systemLibrary(
             name: "CCurl",

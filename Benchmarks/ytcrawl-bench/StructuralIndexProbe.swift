@@ -1,11 +1,13 @@
+import StreamingJSON
+
 /// The first pass of simdjson's design written in portable Swift (`SIMD16` compares), measured on
 /// the decode pages as `index-pass-<case>`: what a structural index would cost before the event
 /// pass walks it (issue 38).
 ///
 /// Per 64 bytes: the bytes are compared with `"`, `\`, the six structural characters and
-/// whitespace sixteen at a time; each mask is turned into bits (Swift's SIMD types have no
-/// `movemask`: the lanes are read as two words and each word's high bits gathered with a
-/// multiply); escaped quotes are removed (backslash runs, carried across blocks), the in-string
+/// whitespace sixteen at a time; each mask is turned into bits (``ByteMask``: `pmovmskb` on
+/// x86-64 through the `Builtin` module; sessions 25–29 gathered each word's high bits with a
+/// multiply, at twice the cost); escaped quotes are removed (backslash runs, carried across blocks), the in-string
 /// mask is the quotes' prefix XOR (six shifts: no carry-less multiply either), and the
 /// structurals are the operators and value starts outside strings plus the quotes. No UTF-8
 /// check: the decoder's own is counted apart.
@@ -72,12 +74,7 @@ struct StructuralIndexProbe {
     }
 
     @inline(__always)
-    private static func bits(_ lanes: SIMDMask<SIMD16<Int8>>) -> UInt64 {
-        let words = unsafeBitCast(lanes, to: (UInt64, UInt64).self)
-        let low = ((words.0 & 0x8080_8080_8080_8080) &* 0x0002_0408_1020_4081) &>> 56
-        let high = ((words.1 & 0x8080_8080_8080_8080) &* 0x0002_0408_1020_4081) &>> 56
-        return low | high &<< 8
-    }
+    private static func bits(_ lanes: SIMDMask<SIMD16<Int8>>) -> UInt64 { ByteMask.bits(lanes) }
 
     @inline(__always)
     private static func prefixXOR(_ value: UInt64) -> UInt64 {

@@ -17,15 +17,13 @@ enum JSONEscaping {
         while index &+ 16 <= count {
             let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
             UnsafeMutableRawPointer(output + written).storeBytes(of: block, as: SIMD16<UInt8>.self)
-            let stops = JSONScanner.stringStops(block)
-            let leads = JSONScanner.laneWords(block .== separatorLead)
-            let lanes = (stops.0 | leads.0, stops.1 | leads.1)
-            if lanes.0 | lanes.1 == 0 {
+            let stops = JSONScanner.stringStops(block) | ByteMask.bits(block .== separatorLead)
+            if stops == 0 {
                 index &+= 16
                 written &+= 16
                 continue
             }
-            let skip = JSONScanner.firstLane(lanes)
+            let skip = stops.trailingZeroBitCount
             index &+= skip
             written &+= skip
             escapeOne(base, &index, count, output, &written)

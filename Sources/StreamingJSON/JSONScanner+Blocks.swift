@@ -11,24 +11,20 @@ extension JSONScanner {
         return (marked &- ones) & ~marked & highBits
     }
 
-    /// The lanes of a 16-byte compare as two words: each lane is all ones or all zeros. Read this
-    /// way, not through `any(_:)` (a reduction the optimizer leaves as a call).
+    /// The `"`, `\` and control characters of a block, bit `i` for byte `i`
+    /// (``ByteMask``: one `pmovmskb` on x86-64).
     @inline(__always)
-    static func laneWords(_ mask: SIMDMask<SIMD16<Int8>>) -> (UInt64, UInt64) {
-        unsafeBitCast(mask, to: (UInt64, UInt64).self)
-    }
-
-    /// The `"`, `\` and control characters of a block, as lane words.
-    @inline(__always)
-    static func stringStops(_ block: SIMD16<UInt8>) -> (UInt64, UInt64) {
-        laneWords(
+    static func stringStops(_ block: SIMD16<UInt8>) -> UInt64 {
+        ByteMask.bits(
             (block .== SIMD16(repeating: UInt8(ascii: "\""))) .| (block .== SIMD16(repeating: UInt8(ascii: "\\")))
-                .| (block .< SIMD16(repeating: 0x20)))
+                .| isControl(block))
     }
 
-    /// The block index of the first set lane of lane words that are not both zero.
+    /// The control characters (0x00–0x1F) of a block: the bytes with none of the top three bits.
+    /// Written as a mask and an equality, not `.< 0x20`: x86-64 has no unsigned byte compare, and
+    /// that one was compiled, in some callers, to a loop over the sixteen lanes.
     @inline(__always)
-    static func firstLane(_ lanes: (UInt64, UInt64)) -> Int {
-        lanes.0 != 0 ? lanes.0.trailingZeroBitCount &>> 3 : 8 &+ lanes.1.trailingZeroBitCount &>> 3
+    static func isControl(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+        (block & SIMD16(repeating: 0xE0)) .== SIMD16()
     }
 }

@@ -98,26 +98,19 @@ struct JSONScanner {
             var seen = SIMD16<UInt8>()
             repeat {
                 let bytes = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
-                let lanes = stringStops(bytes)
-                if lanes.0 | lanes.1 != 0 {
-                    let marks = (lanes.0 & highBits, lanes.1 & highBits)
-                    let words = unsafeBitCast(bytes, to: (UInt64, UInt64).self)
-                    let folded = unsafeBitCast(seen, to: (UInt64, UInt64).self)
-                    high |= folded.0 | folded.1
-                    if marks.0 != 0 {
-                        let bit = marks.0.trailingZeroBitCount
-                        high |= Self.bytes(of: words.0, before: bit)
-                        return index &+ (bit &>> 3)
+                let stops = stringStops(bytes)
+                if stops != 0 {
+                    let length = stops.trailingZeroBitCount
+                    // Non-ASCII bytes before the stop, in this block or the ones passed over.
+                    if ByteMask.highBits(seen) | ByteMask.highBits(bytes) & ((1 &<< UInt64(length)) &- 1) != 0 {
+                        high |= highBits
                     }
-                    let bit = marks.1.trailingZeroBitCount
-                    high |= words.0 | Self.bytes(of: words.1, before: bit)
-                    return index &+ 8 &+ (bit &>> 3)
+                    return index &+ length
                 }
                 seen |= bytes
                 index &+= 16
             } while index &+ 16 <= count
-            let folded = unsafeBitCast(seen, to: (UInt64, UInt64).self)
-            high |= folded.0 | folded.1
+            if ByteMask.highBits(seen) != 0 { high |= highBits }
         }
         while index &+ 8 <= count {
             let word = loadWord(base, index)
@@ -215,10 +208,7 @@ struct JSONScanner {
         }
         @inline(__always) func lanes(_ mask: SIMDMask<Signed>) -> Signed { unsafeBitCast(mask, to: Signed.self) }
         @inline(__always) func unsigned(_ bytes: Signed) -> Unsigned { unsafeBitCast(bytes, to: Unsigned.self) }
-        @inline(__always) func anyHighBit(_ bytes: Signed) -> Bool {
-            let words = unsafeBitCast(bytes, to: (UInt64, UInt64).self)
-            return (words.0 | words.1) & highBits != 0
-        }
+        @inline(__always) func anyHighBit(_ bytes: Signed) -> Bool { ByteMask.highBits(unsigned(bytes)) != 0 }
         /// `bytes - value` in each lane, 0 where that would be negative (one `psubusb`: LLVM
         /// recognizes the max-then-subtract).
         @inline(__always) func saturatingMinus(_ bytes: Unsigned, _ value: UInt8) -> Unsigned {

@@ -378,35 +378,35 @@ public struct JSONStreamParser {
     /// A key of at most 23 bytes, all plain ASCII (no escape, no control character), starting at
     /// `start` (after its quote), when 24 bytes may be read there: its length and its words,
     /// zero past its end. Anything else is left to the general string scan.
+    ///
+    /// The first sixteen bytes are looked at in one block: its stops (`"`, `\`, control
+    /// characters) and non-ASCII bytes are one ``ByteMask`` (a stop lane is all ones, so OR-ed
+    /// with the bytes its high bit is set), and the first set bit is the key's length.
     @inline(__always)
     static func shortKey(_ base: UnsafePointer<UInt8>, _ start: Int) -> (length: Int, words: (UInt64, UInt64, UInt64))?
     {
-        @inline(__always) func stop(_ word: UInt64) -> UInt64 {
-            JSONScanner.specialBytes(word) | (word & JSONScanner.highBits)
-        }
-        let word0 = JSONScanner.loadWord(base, start)
-        let stop0 = stop(word0)
-        if stop0 != 0 {
-            let bit = stop0.trailingZeroBitCount
-            let length = bit &>> 3
+        let block = UnsafeRawPointer(base + start).loadUnaligned(as: SIMD16<UInt8>.self)
+        let quote = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
+        let backslash = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+        let stopLanes = (block .== quote) .| (block .== backslash) .| JSONScanner.isControl(block)
+        let stops = ByteMask.highBits(unsafeBitCast(stopLanes, to: SIMD16<UInt8>.self) | block)
+        let words = unsafeBitCast(block, to: (UInt64, UInt64).self)
+        if stops != 0 {
+            let length = stops.trailingZeroBitCount
             guard base[start &+ length] == UInt8(ascii: "\"") else { return nil }
-            return (length, (JSONScanner.bytes(of: word0, before: bit), 0, 0))
-        }
-        let word1 = JSONScanner.loadWord(base, start &+ 8)
-        let stop1 = stop(word1)
-        if stop1 != 0 {
-            let bit = stop1.trailingZeroBitCount
-            let length = 8 &+ bit &>> 3
-            guard base[start &+ length] == UInt8(ascii: "\"") else { return nil }
-            return (length, (word0, JSONScanner.bytes(of: word1, before: bit), 0))
+            // Little-endian: the key's bytes are the words' low bytes.
+            if length < 8 {
+                return (length, (words.0 & ((1 &<< UInt64(length &<< 3)) &- 1), 0, 0))
+            }
+            return (length, (words.0, words.1 & ((1 &<< UInt64((length &- 8) &<< 3)) &- 1), 0))
         }
         let word2 = JSONScanner.loadWord(base, start &+ 16)
-        let stop2 = stop(word2)
+        let stop2 = JSONScanner.specialBytes(word2) | (word2 & JSONScanner.highBits)
         guard stop2 != 0 else { return nil }
         let bit = stop2.trailingZeroBitCount
         let length = 16 &+ bit &>> 3
         guard base[start &+ length] == UInt8(ascii: "\"") else { return nil }
-        return (length, (word0, word1, JSONScanner.bytes(of: word2, before: bit)))
+        return (length, (words.0, words.1, JSONScanner.bytes(of: word2, before: bit)))
     }
 
     /// Moves `index` past whitespace: pretty-printed indentation is skipped eight spaces at a time.

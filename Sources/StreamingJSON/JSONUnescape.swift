@@ -27,13 +27,13 @@ enum JSONUnescape {
                 while index &+ 16 <= end {
                     let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
                     UnsafeMutableRawPointer(out + count).storeBytes(of: block, as: SIMD16<UInt8>.self)
-                    let lanes = JSONScanner.laneWords(block .== backslash)
-                    if lanes.0 | lanes.1 == 0 {
+                    let backslashes = ByteMask.bits(block .== backslash)
+                    if backslashes == 0 {
                         index &+= 16
                         count &+= 16
                         continue
                     }
-                    let skip = JSONScanner.firstLane(lanes)
+                    let skip = backslashes.trailingZeroBitCount
                     index &+= skip
                     count &+= skip
                     break
@@ -98,7 +98,8 @@ enum JSONUnescape {
         if output.count < room { output.append(contentsOf: repeatElement(0, count: room - output.count)) }
         return output.withUnsafeMutableBufferPointer { buffer -> (end: Int, written: Int, nonASCII: Bool)? in
             let out = buffer.baseAddress!
-            var high: UInt64 = 0
+            // The non-ASCII bytes seen, as ``ByteMask`` bits (only whether any is set matters).
+            var nonASCII: UInt64 = 0
             var index = textStart
             var written = 0
             // The output is never ahead of the input (an escape writes one byte for two), so a
@@ -107,30 +108,20 @@ enum JSONUnescape {
                 let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
                 UnsafeMutableRawPointer(out + written).storeBytes(of: block, as: SIMD16<UInt8>.self)
                 guard JSONScanner.utf8BlockIsValid(base, index) else { return nil }
-                let lanes = JSONScanner.stringStops(block)
-                let words = unsafeBitCast(block, to: (UInt64, UInt64).self)
-                if lanes.0 | lanes.1 == 0 {
-                    high |= words.0 | words.1
+                let stops = JSONScanner.stringStops(block)
+                if stops == 0 {
+                    nonASCII |= ByteMask.highBits(block)
                     index &+= 16
                     written &+= 16
                     continue
                 }
-                // Lanes are whole bytes: the first set bit is a byte's lowest, 8 × its index.
-                let skip: Int
-                if lanes.0 != 0 {
-                    let bit = lanes.0.trailingZeroBitCount
-                    high |= words.0 & ((1 &<< UInt64(bit)) &- 1)
-                    skip = bit &>> 3
-                } else {
-                    let bit = lanes.1.trailingZeroBitCount
-                    high |= words.0 | (words.1 & ((1 &<< UInt64(bit)) &- 1))
-                    skip = 8 &+ bit &>> 3
-                }
+                let skip = stops.trailingZeroBitCount
+                nonASCII |= ByteMask.highBits(block) & ((1 &<< UInt64(skip)) &- 1)
                 index &+= skip
                 written &+= skip
                 let byte = base[index]
                 if byte == UInt8(ascii: "\"") {
-                    return (index, written, high & JSONScanner.highBits != 0)
+                    return (index, written, nonASCII != 0)
                 }
                 guard byte == UInt8(ascii: "\\") else { return nil }
                 // A backslash that ends the block may end the buffer too: what it escapes is then
