@@ -74,9 +74,6 @@ struct StructuralIndexProbe {
     }
 
     @inline(__always)
-    private static func bits(_ lanes: SIMDMask<SIMD16<Int8>>) -> UInt64 { ByteMask.bits(lanes) }
-
-    @inline(__always)
     private static func prefixXOR(_ value: UInt64) -> UInt64 {
         var bits = value
         bits ^= bits &<< 1
@@ -123,14 +120,15 @@ struct StructuralIndexProbe {
         for part in 0..<4 {
             let bytes = pointer.loadUnaligned(fromByteOffset: part &* 16, as: Bytes.self)
             let shift = UInt64(part &* 16)
-            quotes |= Self.bits(bytes .== quoteByte) &<< shift
-            backslashes |= Self.bits(bytes .== backslashByte) &<< shift
+            quotes |= ByteMask.bits(bytes .== quoteByte) &<< shift
+            backslashes |= ByteMask.bits(bytes .== backslashByte) &<< shift
             // `[` and `]` are `{` and `}` without the 0x20 bit.
             let folded = bytes | space
             operators |=
-                Self.bits((folded .== openBrace) .| (folded .== closeBrace) .| (bytes .== colon) .| (bytes .== comma))
+                ByteMask.bits(
+                    (folded .== openBrace) .| (folded .== closeBrace) .| (bytes .== colon) .| (bytes .== comma))
                 &<< shift
-            whitespace |= Self.bits((bytes .<= space) .& (bytes .>= zero)) &<< shift
+            whitespace |= ByteMask.bits((bytes .<= space) .& (bytes .>= zero)) &<< shift
         }
         let realQuotes = quotes & ~escaped(backslashes)
         let inString = Self.prefixXOR(realQuotes) ^ inStringCarry

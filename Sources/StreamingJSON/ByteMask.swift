@@ -42,14 +42,4 @@ package enum ByteMask {
         let high = ((words.1 & 0x8080_8080_8080_8080) &* 0x0002_0408_1020_4081) &>> 56
         return low | high &<< 8
     }
-
-    /// Whether the bits come from the builtin (`pmovmskb`) or the portable multiply, for the
-    /// benchmark's report.
-    package static var usesBuiltin: Bool {
-        #if hasFeature(BuiltinModule)
-            true
-        #else
-            false
-        #endif
-    }
 }

@@ -14,10 +14,13 @@ extension JSONScanner {
     /// The `"`, `\` and control characters of a block, bit `i` for byte `i`
     /// (``ByteMask``: one `pmovmskb` on x86-64).
     @inline(__always)
-    static func stringStops(_ block: SIMD16<UInt8>) -> UInt64 {
-        ByteMask.bits(
-            (block .== SIMD16(repeating: UInt8(ascii: "\""))) .| (block .== SIMD16(repeating: UInt8(ascii: "\\")))
-                .| isControl(block))
+    static func stringStops(_ block: SIMD16<UInt8>) -> UInt64 { ByteMask.bits(stringStopLanes(block)) }
+
+    /// The `"`, `\` and control characters of a block, as a compare's lanes.
+    @inline(__always)
+    static func stringStopLanes(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+        (block .== SIMD16(repeating: UInt8(ascii: "\""))) .| (block .== SIMD16(repeating: UInt8(ascii: "\\")))
+            .| isControl(block)
     }
 
     /// The control characters (0x00–0x1F) of a block: the bytes with none of the top three bits.

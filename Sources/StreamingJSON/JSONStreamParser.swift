@@ -386,9 +386,7 @@ public struct JSONStreamParser {
     static func shortKey(_ base: UnsafePointer<UInt8>, _ start: Int) -> (length: Int, words: (UInt64, UInt64, UInt64))?
     {
         let block = UnsafeRawPointer(base + start).loadUnaligned(as: SIMD16<UInt8>.self)
-        let quote = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
-        let backslash = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
-        let stopLanes = (block .== quote) .| (block .== backslash) .| JSONScanner.isControl(block)
+        let stopLanes = JSONScanner.stringStopLanes(block)
         let stops = ByteMask.highBits(unsafeBitCast(stopLanes, to: SIMD16<UInt8>.self) | block)
         let words = unsafeBitCast(block, to: (UInt64, UInt64).self)
         if stops != 0 {
