@@ -10,7 +10,7 @@ the records (typed fields, Strings, HTML entities decoded, dates parsed).
     pip install pysimdjson
     swift build -c release --product ytcrawl-bench
     python3 Benchmarks/simdjson_gap.py [--quick] [--pairs K] [--filter TEXT] [--bench .build/release/ytcrawl-bench]
-        [--kernels haswell,westmere,fallback]
+        [--index] [--parse-only] [--kernels haswell,westmere,fallback]
 
 simdjson picks its fastest kernel for the CPU at run time (on x86-64: `haswell`, AVX2; `westmere`,
 SSE4.2 with PCLMUL; `fallback`, no SIMD). Our decoder is built for the baseline of its target
@@ -91,6 +91,13 @@ def main():
         " Swift) right after ours and print its rate / simdjson's",
     )
     options.add_argument(
+        "--parse-only",
+        action="store_true",
+        help="also run the bench's parse-only case (our parser with every event dropped: no records,"
+        " no Strings) right after ours and print its rate / simdjson's: the decoder's floor if records"
+        " cost nothing",
+    )
+    options.add_argument(
         "--kernels",
         default="",
         help="also measure simdjson forced to each of these kernels (comma-separated, such as"
@@ -128,18 +135,20 @@ def main():
             for _ in range(max(1, arguments.pairs)):
                 rate, rate_fastest = bench_rate(base, "ours-whole-" + case)
                 index_rate = bench_rate(base, "index-pass-" + case)[0] if arguments.index else float("nan")
+                parse_rate = bench_rate(base, "parse-only-" + case)[0] if arguments.parse_only else float("nan")
                 theirs, theirs_fastest = simdjson_rate(os.path.join(corpus, case + ".pages"), arguments.runs)
-                pairs.append((rate / theirs, rate, theirs, index_rate / theirs))
+                pairs.append((rate / theirs, rate, theirs, index_rate / theirs, parse_rate / theirs))
                 fastest.append(rate_fastest / theirs_fastest)
                 for kernel in kernels:
                     kernel_rate = simdjson_rate_of_kernel(os.path.join(corpus, case + ".pages"), arguments.runs, kernel)
                     by_kernel[kernel].append(rate / kernel_rate[0])
             pairs.sort()
             fastest.sort()
-            ratio, rate, theirs, index_ratio = pairs[len(pairs) // 2]
+            ratio, rate, theirs, index_ratio, parse_ratio = pairs[len(pairs) // 2]
             spread = f"{pairs[0][0]:.2f}-{pairs[-1][0]:.2f}" if len(pairs) > 1 else ""
             fastest_spread = f"{fastest[0]:.2f}-{fastest[-1]:.2f}" if len(fastest) > 1 else ""
             index = f"  index pass / simdjson {index_ratio:.2f}" if arguments.index else ""
+            index += f"  parse only / simdjson {parse_ratio:.2f}" if arguments.parse_only else ""
             index += "".join(f"  {statistics.median(by_kernel[kernel]):10.2f}" for kernel in kernels)
             print(
                 f"{case:28} {rate:10.1f} {theirs:14.1f} {ratio:14.2f}  {spread:9} {fastest[len(fastest) // 2]:12.2f}"

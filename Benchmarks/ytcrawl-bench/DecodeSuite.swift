@@ -160,13 +160,23 @@ enum DecodeSuite {
                     indexPass.ratio = indexPass.value / whole.value
                 }
             }
+            // The parser alone, every event dropped: the decoder's floor if records cost nothing.
+            var parseOnly = figure(
+                "parse-only-\(label)",
+                try time("parse-only-\(label)") { blackHole(try ParseOnlyHandler.events(pages)) },
+                baseline: nil)
+            if parseOnly.value.isFinite, whole.value.isFinite {
+                parseOnly.baseline = whole.name
+                parseOnly.ratio = parseOnly.value / whole.value
+            }
             var chunkedVsWhole = chunked
             chunkedVsWhole.name = "ours-4k-chunks-vs-whole-\(label)"
             chunkedVsWhole.unit = "MB/s"
             chunkedVsWhole.baseline = whole.name
             chunkedVsWhole.ratio = chunked.value / whole.value
             chunkedVsWhole.extra = []
-            results += [foundation, serialization, whole, toJSONL, chunked, chunkedVsWhole, indexPass].filter {
+            results += [foundation, serialization, whole, toJSONL, chunked, chunkedVsWhole, indexPass, parseOnly].filter
+            {
                 $0.value.isFinite
             }
         }
