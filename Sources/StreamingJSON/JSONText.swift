@@ -51,6 +51,33 @@ public struct JSONText {
     @inline(__always)
     public var string: String { Self.string(validUTF8: bytes, isASCII: isASCII) }
 
+    /// The offset of the first `byte` in the text, or `nil`: sixteen bytes a load, the last one
+    /// read past the text's end where `readable` allows (its lanes past the end masked off),
+    /// byte by byte where it does not.
+    @inline(__always)
+    func firstOffset(of byte: UInt8) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        let target = SIMD16<UInt8>(repeating: byte)
+        var offset = 0
+        while offset < count {
+            guard readable &- offset >= 16 else {
+                while offset < count {
+                    if base.load(fromByteOffset: offset, as: UInt8.self) == byte { return offset }
+                    offset &+= 1
+                }
+                return nil
+            }
+            let block = base.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+            var found = ByteMask.bits(block .== target)
+            let left = count &- offset
+            if left < 16 { found &= (1 &<< UInt64(left)) &- 1 }
+            if found != 0 { return offset &+ found.trailingZeroBitCount }
+            offset &+= 16
+        }
+        return nil
+    }
+
     public var count: Int { bytes.count }
 
     /// The first sixteen bytes as two little-endian words, zero past the end; loaded whole

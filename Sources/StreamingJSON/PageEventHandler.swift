@@ -446,14 +446,14 @@ struct PageEventHandler: JSONEventHandler {
     private mutating func snippetText(_ text: JSONText) -> String {
         guard isSearchItem else { return text.string }
         item.snippetDecoded = true
-        guard text.count > 0 else { return "" }
+        // Most texts hold no reference: one scan, and the String is made from the input.
+        guard let ampersand = text.firstOffset(of: UInt8(ascii: "&")) else { return text.string }
         if entityScratch.count < text.count {
             entityScratch.append(contentsOf: repeatElement(0, count: text.count - entityScratch.count))
         }
         return entityScratch.withUnsafeMutableBufferPointer { scratch in
-            guard let decoded = HTMLEntities.decode(utf8: text.bytes, to: scratch.baseAddress!) else {
-                return text.string
-            }
+            let found = HTMLEntities.decode(utf8: text.bytes, to: scratch.baseAddress!, searchingFrom: ampersand)
+            guard let decoded = found else { return text.string }
             // Valid UTF-8 in, valid UTF-8 out: references decode only to Unicode scalars.
             return JSONText.string(
                 validUTF8: UnsafeRawBufferPointer(start: scratch.baseAddress, count: decoded.count),

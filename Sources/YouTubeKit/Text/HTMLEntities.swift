@@ -83,11 +83,19 @@ public enum HTMLEntities {
     public static func decode(
         utf8 input: UnsafeRawBufferPointer, to output: UnsafeMutablePointer<UInt8>
     ) -> (count: Int, wroteNonASCII: Bool)? {
+        decode(utf8: input, to: output, searchingFrom: 0)
+    }
+
+    /// ``decode(utf8:to:)`` for a caller that has already looked for the first `&` (the
+    /// decoder, with a wider scan than this module has): no byte before `start` is one.
+    package static func decode(
+        utf8 input: UnsafeRawBufferPointer, to output: UnsafeMutablePointer<UInt8>, searchingFrom start: Int
+    ) -> (count: Int, wroteNonASCII: Bool)? {
         guard let base = input.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
         let count = input.count
         var written = -1  // nothing written until the first reference
         var wroteNonASCII = false
-        var index = 0
+        var index = start
         var runStart = 0
         while true {
             index = firstAmpersand(base, from: index, count)
