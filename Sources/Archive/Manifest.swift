@@ -142,7 +142,11 @@ public struct Manifest: Codable, Sendable, Hashable {
     }
 
     public static func load(directory: String) throws -> Manifest? {
-        try JSONFile.load(Manifest.self, path: directory + "/" + fileName, what: "manifest", fix: "remove it and rerun")
+        try JSONFile.load(
+            Manifest.self, path: directory + "/" + fileName, what: "manifest",
+            fix:
+                "restore it from a backup if there is one; otherwise remove it and rerun: it is rebuilt from the shards, without the earlier runs' history and units"
+        )
     }
 
     func write(directory: String) throws {

@@ -17,6 +17,9 @@ public struct PageSummary: Sendable, Hashable {
     /// empty page whose kind was not sent.
     public var endpoint: Endpoint?
     public var nextPageToken: String?
+    /// The longest page token a crawl follows: the API's are a few hundred bytes at most, and a
+    /// longer one would be sent back with every later request and kept in the checkpoint.
+    public static let maximumPageTokenBytes = 4096
     public var totalResults: Int?
     public var resultsPerPage: Int?
     /// Elements of `items`, records or not.

@@ -35,6 +35,13 @@ public final class CurlEasyHandle {
         try check(ytc_curl_easy_setopt_string(handle, option, value), option)
     }
 
+    /// With `direct`, no proxy at all (an empty CURLOPT_PROXY overrides the environment's);
+    /// otherwise the environment's proxy variables apply, as by default.
+    func setDirect(_ direct: Bool) throws {
+        let proxy: String? = direct ? "" : nil
+        try check(ytc_curl_easy_setopt_string(handle, CURLOPT_PROXY, proxy), CURLOPT_PROXY)
+    }
+
     /// Sets a pointer option (CURLOPT_PRIVATE, CURLOPT_WRITEDATA, CURLOPT_HEADERDATA).
     func set(_ option: CURLoption, pointer: UnsafeMutableRawPointer?) throws {
         try check(ytc_curl_easy_setopt_pointer(handle, option, pointer), option)

@@ -1,6 +1,8 @@
 import CCurl
 import Foundation
+import POSIXSupport
 import Synchronization
+import YouTubeKit
 
 /// One curl multi handle driven by a dedicated thread (`curl_multi_poll`, woken by
 /// `curl_multi_wakeup`), so no blocking call ever runs on the Swift concurrency pool.
@@ -122,6 +124,11 @@ final class CurlMultiLoop: @unchecked Sendable {
             let context = Unmanaged.passUnretained(transfer).toOpaque()
             // Only what differs between requests; the rest was set when the handle was made.
             try handle.set(CURLOPT_URL, request.url)
+            // A loopback address (the emulator, a local API base) is reached directly: a proxy
+            // from the environment (`http_proxy`) would carry the request off the machine, and
+            // with it, over plain http, the key that only loopback may receive that way.
+            let loopback = URLAuthority(url: request.url).map { APIRequest.isLoopback(host: $0.host) } ?? false
+            try handle.setDirect(loopback)
             try handle.setHeaders(request.headers.map { $0.name + ": " + $0.value })
             try handle.set(CURLOPT_TIMEOUT_MS, Int(request.timeout * 1000))
             try handle.set(CURLOPT_PRIVATE, pointer: context)

@@ -80,7 +80,9 @@ final class CurlTransfer: @unchecked Sendable {
         if bodyBytes > request.maximumBodyBytes {
             abortError = TransportError(
                 .bodyTooLarge, host: request.hostDescription,
-                detail: "more than \(request.maximumBodyBytes) bytes; raise the limit if this is expected")
+                detail:
+                    "more than \(request.maximumBodyBytes) bytes; an API page is under a megabyte, so the server is not answering as the API does"
+            )
             return false
         }
         do {

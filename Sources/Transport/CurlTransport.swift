@@ -3,7 +3,8 @@ import Foundation
 /// HTTP over libcurl's multi interface: one I/O thread, connection reuse (keep-alive; HTTP/2
 /// multiplexing when a TLS server offers it), gzip/deflate decoded by curl, timeouts, a low-speed
 /// abort, a body-size limit, prompt abort on task cancellation. TLS verification is always on;
-/// proxies come from the usual environment variables (`https_proxy`, `no_proxy`, …) and a CA
+/// proxies come from the usual environment variables (`https_proxy`, `no_proxy`, …; never for a
+/// loopback address, which is reached directly) and a CA
 /// bundle from `CURL_CA_BUNDLE` or `SSL_CERT_FILE`.
 public final class CurlTransport: HTTPTransport {
     public struct Configuration: Sendable {

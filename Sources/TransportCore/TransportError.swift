@@ -22,7 +22,8 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
     public static func setup(_ detail: String) -> TransportError { TransportError(.setup, host: "", detail: detail) }
 
     /// Whether the same request may succeed if sent again. An unresolvable host, TLS, a refused
-    /// URL or a body over the limit are configuration errors: sending again cannot help.
+    /// URL or a body over the limit are not retried: sending again cannot help (a crawl stops on
+    /// the others, and fails only that item on a body over the limit).
     public var isRetryable: Bool {
         switch kind {
         case .connectionRefused, .timeout, .connectionReset, .truncatedBody, .malformedResponse, .other:

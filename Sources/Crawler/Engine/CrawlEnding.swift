@@ -16,7 +16,7 @@ public struct CrawlEnding: Sendable, Hashable, CustomStringConvertible {
         /// key restrictions need fixing.
         case apiRefused
         /// Something no retry can fix: an unresolvable host, a plain-http non-loopback base, TLS,
-        /// a redirect, a body over the size limit.
+        /// a redirect, a 4xx without the API's error body.
         case configuration
         /// A shard, the checkpoint or the manifest could not be written.
         case writeFailed

@@ -1,6 +1,7 @@
 import Archive
 import Foundation
 import StreamingJSON
+import YouTubeKit
 
 /// How a run begins in its output, decided from what the sink reports (``ResumePoint``) alone:
 /// tested without files.
@@ -108,7 +109,10 @@ extension CrawlEngine {
         // update looks for what is newer than the last run that looked at everything).
         run = (state.run ?? .crawl, state.startedAt ?? point.startedAt ?? run.startedAt)
         seen = SeenSets(videoIds: point.videoIds, channelIds: point.channelIds, walked: true)
-        for video in state.pending where !point.videoIds.contains(video.videoId) {
+        // An id no request can carry (a checkpoint written before such ids were refused) would
+        // fail its whole batch at every rerun.
+        for video in state.pending
+        where !point.videoIds.contains(video.videoId) && SearchQuery.isIdentifier(video.videoId) {
             hydration.add(video)
             _ = seen.insertVideo(video.videoId)
         }

@@ -36,6 +36,13 @@ extension CrawlEngine {
         _ id: String, seed: Int, endpoint: String, rank: Int, partial: Video?, format: VideoFormat? = nil,
         heldFor: String? = nil, _ out: inout EventOutput
     ) -> Bool {
+        guard SearchQuery.isIdentifier(id) else {
+            // Sent on, it would fail its whole videos.list batch of 50, at every rerun too.
+            warn(
+                "\(endpoint) sent a video id that is not one (\"\(id.prefix(40))\"): skipped; the rest of its page is kept",
+                &out)
+            return false
+        }
         if options.comments || seeds[seed].comments { wantComments(of: id, seed: seed) }
         guard seen.insertVideo(id) else { return false }
         if options.hydrate || partial == nil || heldFor != nil {

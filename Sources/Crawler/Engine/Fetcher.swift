@@ -107,6 +107,18 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
             }
             let summary = try box.finish()
             guard let error = summary.error else {
+                // An error status is never a page, whatever its body holds (`{}`, an empty list,
+                // a whole page): its items would be kept and the walk would end as if complete.
+                if box.status >= 400 { return Answer.classify(status: box.status, body: "no error in its body") }
+                if let token = summary.nextPageToken, token.utf8.count > PageSummary.maximumPageTokenBytes {
+                    // Kept, it would be sent back in every next request and saved in the
+                    // checkpoint; the API's tokens are a few hundred bytes at most.
+                    return Answer(
+                        .transientFailure,
+                        .retry(
+                            "a nextPageToken of \(token.utf8.count) bytes (the API's are at most \(PageSummary.maximumPageTokenBytes))",
+                            .malformedBody))
+                }
                 return Answer(.success, .done(.page(box.records, summary)))
             }
             return Answer.classify(error, status: box.status, method: apiRequest.method.quotaName)
@@ -118,6 +130,9 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
         } catch let error as TransportError {
             return Answer.classify(error)
         } catch {
+            // Not the API's JSON under an error status (a proxy's or a gateway's page): the status
+            // is what tells the user what happened.
+            if box.status >= 400 { return Answer.classify(status: box.status, body: "\(error)") }
             // A body that is not valid JSON (or not a page): try again.
             return Answer(.transientFailure, .retry("\(error)", .malformedBody))
         }
@@ -176,10 +191,33 @@ private struct Answer {
         }
     }
 
+    /// An error status without Google's error body. The API always sends one, so this is
+    /// something between (a proxy, a gateway, a server that is not the API): 408, 429 and 5xx are
+    /// retried as the API's own would be; any other 4xx means the base address or what stands in
+    /// front of it is wrong, and stops the crawl with the item kept.
+    static func classify(status: Int, body: String) -> Answer {
+        let what = "HTTP \(status) without the API's error body (\(body))"
+        switch status {
+        case 429: return Answer(.rateLimited, .retry(what, .rateLimited))
+        case 408, 500...: return Answer(.transientFailure, .retry(what, .serverError))
+        default:
+            return Answer(
+                .success,
+                .done(
+                    .stop(CrawlEnding(.configuration, "the API base answered \(what): check --api-base and any proxy")))
+            )
+        }
+    }
+
     /// A failure below HTTP: retried when another attempt may succeed, else a configuration
     /// error that stops the crawl. A request that never left is not charged.
     static func classify(_ error: TransportError) -> Answer {
         let outcome: RequestOutcome = error.mayHaveReachedServer ? .transientFailure : .notSent
+        if error.kind == .bodyTooLarge {
+            // One answer over the limit (an API page is under a megabyte): that item waits for a
+            // rerun, the others go on; sending it again would fetch the same bytes.
+            return Answer(outcome, .done(.gaveUp(error.description)))
+        }
         guard error.isRetryable else {
             return Answer(outcome, .done(.stop(CrawlEnding(.configuration, error.description))))
         }
@@ -194,7 +232,9 @@ private struct Redirected: Error, CustomStringConvertible {
 
     var description: String {
         // Only where it points, never a path or query.
-        let target = location.flatMap { HTTPRequest(url: $0).hostDescription }.map { " to \($0)" } ?? ""
+        let host = location.flatMap { HTTPRequest(url: $0).hostDescription } ?? ""
+        let target =
+            location == nil ? "" : host.isEmpty ? " to another path on the same server" : " to \(host)"
         return
             "the API base answered with a redirect (HTTP \(status)\(target)); give the address it redirects to as --api-base"
     }

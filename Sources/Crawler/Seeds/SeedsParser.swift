@@ -10,8 +10,12 @@ public enum SeedsParser {
     /// - Throws: ``SeedError`` naming `file`, the line, the column and what was expected.
     public static func parse(_ text: String, file: String) throws -> [Seed] {
         var seeds: [Seed] = []
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+        // A file saved on Windows: a byte-order mark first, `\r\n` line ends (one Character in
+        // Swift, so not split by "\n"), or old Mac `\r`.
+        let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
+        let lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        for (offset, line) in lines.enumerated() {
+            try checkCharacters(line, number: offset + 1, file: file)
             if let seed = try parseLine(line, number: offset + 1, file: file) { seeds.append(seed) }
         }
         if seeds.isEmpty {
@@ -20,6 +24,91 @@ public enum SeedsParser {
                 message: "no seeds found; expected lines such as `search programming` or `channel @GoogleDevelopers`")
         }
         return seeds
+    }
+
+    /// Parses a seeds file's bytes: UTF-8, as DESIGN.md asks; other bytes are an error naming the
+    /// line and column (a file saved as Latin-1 would otherwise search for `caf\u{FFFD}`). Two
+    /// lines naming one channel or playlist with different options are an error too. (A run's
+    /// seeds read back from its checkpoint are parsed as text, and were checked when written.)
+    public static func parse(bytes: [UInt8], file: String) throws -> [Seed] {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            // The first line that is not UTF-8, and the column (in characters) where it stops being.
+            var line = 1
+            var column = 1
+            var iterator = bytes.makeIterator()
+            var decoder = UTF8()
+            scan: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar):
+                    if scalar == "\n" {
+                        line += 1
+                        column = 1
+                    } else {
+                        column += 1
+                    }
+                case .emptyInput, .error: break scan
+                }
+            }
+            throw SeedError(
+                file: file, line: line, column: column,
+                message:
+                    "bytes that are not UTF-8; save the seeds file as UTF-8 (in most editors: Save As, encoding UTF-8)")
+        }
+        let seeds = try parse(text, file: file)
+        try checkDuplicates(seeds, file: file)
+        return seeds
+    }
+
+    /// The longest line read: a seed is a kind, a value and a few filters; a longer line (a
+    /// paste gone wrong) would be sent as a request the API refuses, retried, at every rerun.
+    static let maximumLineBytes = 2000
+
+    private static func checkCharacters(_ line: Substring, number: Int, file: String) throws {
+        if line.utf8.count > maximumLineBytes {
+            throw SeedError(
+                file: file, line: number, column: maximumLineBytes + 1,
+                message: "a line of \(line.utf8.count) bytes; a seed line is at most \(maximumLineBytes) bytes")
+        }
+        for (offset, scalar) in line.unicodeScalars.enumerated()
+        where scalar.properties.generalCategory == .control && scalar != "\t" {
+            let code = String(scalar.value, radix: 16, uppercase: true)
+            throw SeedError(
+                file: file, line: number, column: offset + 1,
+                message:
+                    "a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)); remove it"
+            )
+        }
+    }
+
+    /// Two lines that name the same channel or playlist with different options: the crawl walks
+    /// it once, for the first, so the second's options (`comments=yes`, `formats=yes`, …) would
+    /// be lost without a word.
+    private static func checkDuplicates(_ seeds: [Seed], file: String) throws {
+        var first: [String: Seed] = [:]
+        for seed in seeds {
+            let key: String
+            switch seed.target {
+            case .channel(.id(let id)): key = "channel " + id
+            case .channel(.handle(let handle)): key = "channel " + handle.lowercased()
+            case .playlist(let id): key = "playlist " + id
+            default: continue
+            }
+            guard let earlier = first[key] else {
+                first[key] = seed
+                continue
+            }
+            var options = seed
+            options.text = earlier.text
+            options.lineNumber = earlier.lineNumber
+            options.target = earlier.target
+            if options != earlier {
+                throw SeedError(
+                    file: file, line: seed.lineNumber, column: 1,
+                    message:
+                        "the same \(key) as line \(earlier.lineNumber), with other options; it is walked once, so put every option on one line"
+                )
+            }
+        }
     }
 
     struct Token {

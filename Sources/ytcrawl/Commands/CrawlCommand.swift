@@ -162,7 +162,7 @@ struct CrawlCommand: Command {
             throw UsageError("cannot read the seeds file \(path): no such file or not readable")
         }
         do {
-            let seeds = try SeedsParser.parse(String(decoding: seedsData, as: UTF8.self), file: path)
+            let seeds = try SeedsParser.parse(bytes: Array(seedsData), file: path)
             return (seeds, SHA256.hex(SHA256.hash(Array(seedsData))))
         } catch let error as SeedError {
             throw UsageError(error.description)
