@@ -7,13 +7,14 @@ extension Checkpoint {
         public var records: Int
 
         public var description: String {
-            "\(name) is missing or shorter than checkpoint.json says: the \(records) records it counted there are lost"
+            "\(name) is missing or shorter than checkpoint.json says: of the \(records) records it counted there, some or all are lost"
         }
     }
 
-    /// What to do about lost shards: fetch their records again.
+    /// What to do about lost shards: fetch their records again. A shorter shard goes too: a
+    /// run started from the seeds reads every shard, and one cut inside a gzip member stops it.
     public static let lostShardsFix =
-        "to fetch them again, move checkpoint.json away and rerun the same command (it starts from the seeds and writes only what the shards do not hold)"
+        "to fetch them again, move the shorter shard (if it is there) and checkpoint.json out of the directory and rerun the same command (it starts from the seeds and writes only what the other shards do not hold)"
 
     /// Shards this checkpoint counts records in that are no longer whole in `directory`: an open
     /// shard gone (neither its `.part` nor its closed name is there) or cut below its committed

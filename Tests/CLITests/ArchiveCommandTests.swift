@@ -32,6 +32,18 @@ struct ArchiveCommandTests {
         #expect(stats.stdout.contains("videos.list 2"))
     }
 
+    /// `stats` of a directory no crawl wrote: an error naming it, as `verify` gives, not "0 records".
+    @Test func statsOfADirectoryThatIsNotAnOutputFails() async throws {
+        let directory = CrawlCommandTests.temporary("not-an-output")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "hello".write(toFile: directory + "/notes.txt", atomically: true, encoding: .utf8)
+        let stats = try await CLIRunner.run(["stats", directory])
+        #expect(stats.status == 1, "\(stats.stdout)\(stats.stderr)")
+        #expect(stats.stderr.contains("not a ytcrawl output directory"), "\(stats.stderr)")
+        #expect(!stats.stdout.contains("records"))
+    }
+
     @Test func verifyExitsOneNamingTheProblem() async throws {
         let directory = try Self.directory(videos: 10)
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -419,6 +419,28 @@ struct EngineCrawlTests {
         try await Self.rerunWithoutCheckpoint(run, seeds: seeds, expected: expected)
     }
 
+    /// A closed shard cut in half (a copy that stopped, a full disk elsewhere): named with a fix
+    /// that works when followed to the letter — the shorter shard and the checkpoint moved out,
+    /// the same command again — and every video comes back, once.
+    @Test func aTruncatedClosedShardIsNamedWithAFixThatWorks() async throws {
+        let run = Run()
+        defer { run.remove() }
+        let (seeds, expected) = try await Self.stoppedByBudget(run)
+        let checkpoint = try #require(try Checkpoint.load(directory: run.out))
+        let closed = try #require(checkpoint.closedShards[RecordKind.videos.rawValue]?.first)
+        let path = run.out + "/" + closed.name
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
+        await #expect {
+            _ = try await run.crawl(InProcessTransport(emulator: Self.service()), seeds: seeds)
+        } throws: { error in
+            "\(error)".contains(closed.name) && "\(error)".contains(Checkpoint.lostShardsFix)
+        }
+        try FileManager.default.moveItem(atPath: path, toPath: run.out + "-shorter.gz")
+        defer { try? FileManager.default.removeItem(atPath: run.out + "-shorter.gz") }
+        try await Self.rerunWithoutCheckpoint(run, seeds: seeds, expected: expected)
+    }
+
     /// The quota ledger cannot be written (its file is a directory here; a full --state-dir does
     /// the same): the crawl stops sending, writes what it fetched and a checkpoint, and ends
     /// writeFailed naming the ledger. It used to end "interrupted" (exit 130). Quota is claimed in

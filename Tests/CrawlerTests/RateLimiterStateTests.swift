@@ -51,6 +51,20 @@ struct RateLimiterStateTests {
         #expect(state.spentUnits == 3)
     }
 
+    /// Units kept back for hydration are named when they are why the budget stops a request:
+    /// `--budget 1` with one unit kept said "1 left, not enough" for a request of one unit.
+    @Test func aStopByTheUnitsKeptBackSaysSo() {
+        var state = Self.state { $0.runBudgetUnits = 1 }
+        state.reservedUnits = 1
+        let stop = state.acquire(.playlistItems, now: .zero, utc: Self.noon)
+        #expect(stop == .stop(.runBudgetSpent(.units, remaining: 1, reserved: 1)))
+        #expect(
+            LimiterStop.runBudgetSpent(.units, remaining: 1, reserved: 1).description
+                == "the run's --budget is spent (1 left, 1 of them kept for the videos.list calls of what was found, not enough for the next request)"
+        )
+        #expect(Self.granted(state.acquire(.videos, now: .zero, utc: Self.noon)) != nil, "videos.list may use them")
+    }
+
     @Test func searchBucketInTheBucketsModel() {
         var state = Self.state { $0.dailySearches = 2 }
         #expect(

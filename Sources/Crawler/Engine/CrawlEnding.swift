@@ -75,7 +75,7 @@ extension LimiterStop {
     /// How the crawl ends when the limiter stops it.
     var ending: CrawlEnding {
         switch self {
-        case .runBudgetSpent(let bucket, _): CrawlEnding(.budgetSpent, description, bucket: bucket)
+        case .runBudgetSpent(let bucket, _, _): CrawlEnding(.budgetSpent, description, bucket: bucket)
         case .dailyQuotaSpent(let bucket, _): CrawlEnding(.quotaSpent, description, bucket: bucket)
         case .noUsableKey: CrawlEnding(.keyRefused, description)
         }

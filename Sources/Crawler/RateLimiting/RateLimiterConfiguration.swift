@@ -69,8 +69,9 @@ public struct RateLimiterConfiguration: Sendable {
 /// Why the limiter will not grant a request: typed, so the scheduler can stop cleanly or pick
 /// cheaper work.
 public enum LimiterStop: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The run's `--budget` (units) or `--search-budget` (searches) cannot pay for this request.
-    case runBudgetSpent(QuotaBucket, remaining: Int)
+    /// The run's `--budget` (units) or `--search-budget` (searches) cannot pay for this request;
+    /// `reserved` of what remains is kept back for the videos.list calls of what was found.
+    case runBudgetSpent(QuotaBucket, remaining: Int, reserved: Int = 0)
     /// Every usable key has spent its daily quota in this bucket until the UTC instant given.
     case dailyQuotaSpent(QuotaBucket, untilUTC: Int64)
     /// Every key was rejected as invalid.
@@ -78,9 +79,12 @@ public enum LimiterStop: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .runBudgetSpent(let bucket, let remaining):
+        case .runBudgetSpent(let bucket, let remaining, let reserved):
+            let kept =
+                reserved > 0
+                ? ", \(min(reserved, remaining)) of them kept for the videos.list calls of what was found" : ""
             return
-                "the run's \(bucket == .searches ? "--search-budget" : "--budget") is spent (\(remaining) left, not enough for the next request)"
+                "the run's \(bucket == .searches ? "--search-budget" : "--budget") is spent (\(remaining) left\(kept), not enough for the next request)"
         case .dailyQuotaSpent(let bucket, let until):
             return
                 "every key's daily \(bucket.noun) are spent until \(RFC3339.format(seconds: until)) (midnight Pacific); rerun then, or pass --wait-for-reset"

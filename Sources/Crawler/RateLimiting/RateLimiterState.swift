@@ -115,7 +115,7 @@ struct RateLimiterState {
             // Units kept back for hydration are open to videos.list only.
             let reserve = charge.bucket == .units && method != .videos ? reservedUnits : 0
             if spent + charge.cost > budget - reserve {
-                return .stop(.runBudgetSpent(charge.bucket, remaining: budget - spent))
+                return .stop(.runBudgetSpent(charge.bucket, remaining: budget - spent, reserved: reserve))
             }
         }
         let limit = configuration.dailyLimit(charge.bucket)

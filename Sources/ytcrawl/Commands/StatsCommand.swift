@@ -39,6 +39,7 @@ struct StatsCommand: Command {
                 }
                 print(TerminalText.lines(Self.seedTable(manifest, directory: directory)))
             } else {
+                try Self.checkIsOutput(directory)
                 print(TerminalText.lines(try ArchiveStats.compute(directory: directory).text))
             }
         } catch let failure as RuntimeFailure {
@@ -47,6 +48,22 @@ struct StatsCommand: Command {
             throw RuntimeFailure("cannot read \(directory): \(error)")
         }
         return 0
+    }
+
+    /// A directory with no manifest, no checkpoint, no shard (open or closed) and no snapshots
+    /// is not an output: `stats /etc` printed "videos: 0 records" and exited 0.
+    static func checkIsOutput(_ directory: String) throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        let isOutput = names.contains { name in
+            name == "manifest.json" || name == "checkpoint.json" || name == SnapshotDirectory.folder
+                || ShardName(fileName: name) != nil
+                || (name.hasSuffix(".part") && ShardName(fileName: String(name.dropLast(5))) != nil)
+        }
+        guard isOutput else {
+            throw RuntimeFailure(
+                "\(directory) is not a ytcrawl output directory (no manifest.json, checkpoint.json, shards or snapshots); give the --out of a crawl"
+            )
+        }
     }
 
     /// The seeds table: where each seed is written and what happened to it.
