@@ -395,9 +395,13 @@ struct EngineCrawlTests {
         try await Self.rerunWithoutCheckpoint(run, seeds: seeds, expected: expected)
     }
 
-    /// A closed shard damaged on disk (same size, bytes changed): the resumed run stops naming it
-    /// and the fix, and the fix gets its videos back, each once.
-    @Test func aDamagedClosedShardIsNamedWithAFixThatWorks() async throws {
+    /// A closed shard damaged on disk (same size, bytes changed) or cut in half (a copy that
+    /// stopped): the resumed run stops naming it and a fix, and the fix followed to the letter —
+    /// the shard and the checkpoint moved out, the same command again — gets its videos back,
+    /// each once. (The cut shard's fix named the checkpoint alone, and the rerun then stopped at
+    /// "ends inside a gzip member".)
+    @Test(arguments: [false, true])
+    func aBrokenClosedShardIsNamedWithAFixThatWorks(cutInHalf: Bool) async throws {
         let run = Run()
         defer { run.remove() }
         let (seeds, expected) = try await Self.stoppedByBudget(run)
@@ -405,39 +409,22 @@ struct EngineCrawlTests {
         let closed = try #require(checkpoint.closedShards[RecordKind.videos.rawValue]?.first)
         let path = run.out + "/" + closed.name
         var bytes = try #require(FileManager.default.contents(atPath: path))
-        for index in stride(from: bytes.count / 3, to: bytes.count / 3 + 64, by: 1) { bytes[index] ^= 0x5A }
+        if cutInHalf {
+            bytes = bytes.prefix(bytes.count / 2)
+        } else {
+            for index in stride(from: bytes.count / 3, to: bytes.count / 3 + 64, by: 1) { bytes[index] ^= 0x5A }
+        }
         try bytes.write(to: URL(fileURLWithPath: path))
+        let fix = cutInHalf ? Checkpoint.lostShardsFix : ArchiveReader.unreadableShardFix
         let problem = ArchiveVerifier.verify(directory: run.out).problem ?? ""
-        #expect(problem.contains(closed.name) && problem.contains(ArchiveReader.unreadableShardFix), "\(problem)")
+        #expect(problem.contains(closed.name) && problem.contains(fix), "\(problem)")
         await #expect {
             _ = try await run.crawl(InProcessTransport(emulator: Self.service()), seeds: seeds)
         } throws: { error in
-            "\(error)".contains(closed.name) && "\(error)".contains(ArchiveReader.unreadableShardFix)
+            "\(error)".contains(closed.name) && "\(error)".contains(fix)
         }
-        try FileManager.default.moveItem(atPath: path, toPath: run.out + "-damaged.gz")
-        defer { try? FileManager.default.removeItem(atPath: run.out + "-damaged.gz") }
-        try await Self.rerunWithoutCheckpoint(run, seeds: seeds, expected: expected)
-    }
-
-    /// A closed shard cut in half (a copy that stopped, a full disk elsewhere): named with a fix
-    /// that works when followed to the letter — the shorter shard and the checkpoint moved out,
-    /// the same command again — and every video comes back, once.
-    @Test func aTruncatedClosedShardIsNamedWithAFixThatWorks() async throws {
-        let run = Run()
-        defer { run.remove() }
-        let (seeds, expected) = try await Self.stoppedByBudget(run)
-        let checkpoint = try #require(try Checkpoint.load(directory: run.out))
-        let closed = try #require(checkpoint.closedShards[RecordKind.videos.rawValue]?.first)
-        let path = run.out + "/" + closed.name
-        let bytes = try #require(FileManager.default.contents(atPath: path))
-        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
-        await #expect {
-            _ = try await run.crawl(InProcessTransport(emulator: Self.service()), seeds: seeds)
-        } throws: { error in
-            "\(error)".contains(closed.name) && "\(error)".contains(Checkpoint.lostShardsFix)
-        }
-        try FileManager.default.moveItem(atPath: path, toPath: run.out + "-shorter.gz")
-        defer { try? FileManager.default.removeItem(atPath: run.out + "-shorter.gz") }
+        try FileManager.default.moveItem(atPath: path, toPath: run.out + "-broken.gz")
+        defer { try? FileManager.default.removeItem(atPath: run.out + "-broken.gz") }
         try await Self.rerunWithoutCheckpoint(run, seeds: seeds, expected: expected)
     }
 
