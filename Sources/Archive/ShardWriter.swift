@@ -111,7 +111,13 @@ public final class ShardWriter {
     deinit {
         // Members still being compressed must not be written to a reused descriptor.
         try? output.drain()
-        if fd >= 0 { close(fd) }
+        if fd >= 0 {
+            close(fd)
+            // A run refused after its writers opened (a damaged shard found while reading back
+            // what the output holds) left an empty `.part` per kind, and each refusal one more;
+            // `prune` then took them for a crawl in progress.
+            if output.writtenBytes == 0 && bufferRecords == 0 { unlink(partPath) }
+        }
     }
 
     private var partPath: String { directory + "/" + shard.partFileName }

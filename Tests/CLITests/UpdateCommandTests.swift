@@ -73,6 +73,29 @@ struct UpdateCommandTests {
 
     /// The command of Samples/deploy/update-cronjob.yaml, with its paths moved under a temporary
     /// directory and the API base of an emulator added, after a crawl of the same output.
+    /// An update refused for a damaged shard leaves the directory as it was: each refusal used
+    /// to add an empty `.part` shard per kind, which `prune` then took for a crawl in progress.
+    @Test func aRefusedUpdateLeavesNoPartShards() async throws {
+        let out = CrawlCommandTests.temporary("update-refused")
+        let seeds = out + "-seeds.txt"
+        defer { for path in [out, seeds] { try? FileManager.default.removeItem(atPath: path) } }
+        try "search music maxPages=1\n".write(toFile: seeds, atomically: true, encoding: .utf8)
+        let crawl = try await CLIRunner.run([
+            "--seeds", seeds, "--out", out, "--budget", "300", "--emulator", "--progress", "never", "--quiet",
+        ])
+        #expect(crawl.status == 0, "\(crawl.stderr)")
+        let shard = out + "/videos-00000.jsonl.gz"
+        var bytes = try #require(FileManager.default.contents(atPath: shard))
+        bytes[bytes.count / 2] ^= 0xFF
+        try bytes.write(to: URL(fileURLWithPath: shard))
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        for _ in 0..<2 {
+            let update = try await CLIRunner.run(["update", out, "--budget", "100", "--emulator", "--quiet"])
+            #expect(update.status == 1 && update.stderr.contains("videos-00000.jsonl.gz"), "\(update.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == files)
+    }
+
     @Test func theCronJobsCommandRunsAgainstTheEmulator() async throws {
         let (command, manifest) = try RefreshInputTests.cronJob("update-cronjob.yaml")
         #expect(command.first == "ytcrawl" && command.dropFirst().first == "update", "\(command)")
