@@ -8,6 +8,19 @@ import Testing
 struct CLIBasicsTests {
     /// The version, the commit and day of the build ("unknown" for a plain `swift build`; make dist
     /// passes them) and the API revision the tool targets.
+    /// An empty value (`--out ""`, a variable that was not set) is a usage error, exit 2, before
+    /// anything is created: it was exit 1, "cannot create the output directory ".
+    @Test func anEmptyValueIsAUsageError() async throws {
+        let seeds = CrawlCommandTests.temporary("seeds") + ".txt"
+        defer { try? FileManager.default.removeItem(atPath: seeds) }
+        try "search music maxPages=1\n".write(toFile: seeds, atomically: true, encoding: .utf8)
+        let result = try await CLIRunner.run(["--seeds", seeds, "--budget", "10", "--emulator", "--out", ""])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("--out needs a value, got an empty one"), "\(result.stderr)")
+        let noSeeds = try await CLIRunner.run(["--seeds", "", "--budget", "10", "--emulator"])
+        #expect(noSeeds.status == 2 && noSeeds.stderr.contains("--seeds needs a value"), "\(noSeeds.stderr)")
+    }
+
     @Test func version() async throws {
         let result = try await CLIRunner.run(["--version"])
         #expect(result.status == 0)

@@ -94,6 +94,13 @@ struct UpdateCommandTests {
             #expect(update.status == 1 && update.stderr.contains("videos-00000.jsonl.gz"), "\(update.stderr)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == files)
+        // Without its manifest (its runs, their units, its provenance) an update is refused
+        // rather than rebuilding that history from the shards alone.
+        try FileManager.default.removeItem(atPath: out + "/manifest.json")
+        let orphan = try await CLIRunner.run(["update", out, "--budget", "100", "--emulator", "--quiet"])
+        #expect(orphan.status == 2, "\(orphan.stderr)")
+        #expect(orphan.stderr.contains("no manifest.json") && orphan.stderr.contains("restore"), "\(orphan.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/manifest.json"), "nothing written")
     }
 
     @Test func theCronJobsCommandRunsAgainstTheEmulator() async throws {

@@ -116,18 +116,24 @@ struct UpdateCommand: Command {
         }
         let saved: SavedRun?
         do {
+            // A crawl writes its manifest before its first checkpoint: a checkpoint without one
+            // is a directory whose manifest was removed. Updated, its history (the runs, their
+            // units, the provenance) would be rebuilt from the shards alone, without a word.
+            guard let manifest = try Manifest.load(directory: directory) else {
+                throw UsageError(
+                    "\(directory) has a checkpoint.json but no manifest.json, which holds its runs, their units and its provenance; restore manifest.json from a backup, or crawl into a new directory (ytcrawl --seeds FILE --out NEWDIR)"
+                )
+            }
             // Outputs that no seeds made: a snapshot, a merge.
-            if let manifest = try Manifest.load(directory: directory) {
-                if manifest.snapshot != nil {
-                    throw UsageError(
-                        "\(directory) is a statistics snapshot (ytcrawl refresh), not a crawl; update the output it belongs to, as ytcrawl update \(SnapshotDirectory.owner(of: directory) ?? "DIR")"
-                    )
-                }
-                if let inputs = manifest.inputs {
-                    throw UsageError(
-                        "\(directory) is a merge of \(inputs.joined(separator: ", ")); update each of them (ytcrawl update \(inputs.first ?? "DIR")), then merge them again"
-                    )
-                }
+            if manifest.snapshot != nil {
+                throw UsageError(
+                    "\(directory) is a statistics snapshot (ytcrawl refresh), not a crawl; update the output it belongs to, as ytcrawl update \(SnapshotDirectory.owner(of: directory) ?? "DIR")"
+                )
+            }
+            if let inputs = manifest.inputs {
+                throw UsageError(
+                    "\(directory) is a merge of \(inputs.joined(separator: ", ")); update each of them (ytcrawl update \(inputs.first ?? "DIR")), then merge them again"
+                )
             }
             saved = try SavedRun.read(directory: directory)
         } catch let usage as UsageError {

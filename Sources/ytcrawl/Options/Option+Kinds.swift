@@ -65,15 +65,23 @@ extension Option where Value == String {
     {
         self.init(
             name, placeholder, help: help, default: defaultValue,
-            shownDefault: shownDefault ?? "default \(defaultValue)"
-        ) { _, text in text }
+            shownDefault: shownDefault ?? "default \(defaultValue)", convert: Self.nonEmpty)
+    }
+
+    /// `text`, unless it is empty (`--out ""`, a variable that was not set): a usage error then,
+    /// before anything is created or sent.
+    static func nonEmpty(_ name: String, _ text: String) throws -> String {
+        guard !text.isEmpty else { throw UsageError("\(name) needs a value, got an empty one") }
+        return text
     }
 }
 
 extension Option where Value == String? {
-    /// Any text, `nil` when not given.
+    /// Any text but an empty one, `nil` when not given.
     init(_ name: String, _ placeholder: String, help: String, shownDefault: String? = nil) {
-        self.init(name, placeholder, help: help, default: nil, shownDefault: shownDefault) { _, text in text }
+        self.init(name, placeholder, help: help, default: nil, shownDefault: shownDefault) { name, text in
+            try Option<String>.nonEmpty(name, text)
+        }
     }
 }
 
