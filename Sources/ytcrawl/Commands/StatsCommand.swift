@@ -55,9 +55,9 @@ struct StatsCommand: Command {
     static func checkIsOutput(_ directory: String) throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory)
         let isOutput = names.contains { name in
+            // ShardName reads open (`.part`) shards' names too.
             name == "manifest.json" || name == "checkpoint.json" || name == SnapshotDirectory.folder
                 || ShardName(fileName: name) != nil
-                || (name.hasSuffix(".part") && ShardName(fileName: String(name.dropLast(5))) != nil)
         }
         guard isOutput else {
             throw RuntimeFailure(
