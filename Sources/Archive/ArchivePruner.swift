@@ -75,6 +75,8 @@ public enum ArchivePruner {
             try finish(directory: directory)
             report.finishedInterrupted = true
         }
+        // No rules: only the interrupted prune was to be finished.
+        guard rules.gone || rules.fetchedBefore != nil else { return report }
         let prepared = try prepare(directory: directory, rules: rules, dryRun: dryRun, now: now)
         report.removed = prepared.removed
         report.videos = prepared.videos
@@ -199,6 +201,7 @@ public enum ArchivePruner {
             shard.records = count
             shard.bytes = bytes.count
             shard.sha256 = SHA256.hex(SHA256.hash(bytes))
+            shard.contentSha256 = SHA256.hex(SHA256.hash(lines))
             kept.append(shard)
         }
         guard changed else { return }
@@ -256,7 +259,9 @@ public enum ArchivePruner {
             if var checkpoint = try Checkpoint.load(directory: folder) {
                 checkpoint.closedShards = Dictionary(grouping: manifest.shards, by: \.kind).mapValues { shards in
                     shards.map {
-                        ShardWriter.ClosedShard(name: $0.name, records: $0.records, bytes: $0.bytes, sha256: $0.sha256)
+                        ShardWriter.ClosedShard(
+                            name: $0.name, records: $0.records, bytes: $0.bytes, sha256: $0.sha256,
+                            contentSha256: $0.contentSha256)
                     }
                 }
                 let frontier = checkpoint.frontier ?? Array("[]".utf8)

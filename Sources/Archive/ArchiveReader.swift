@@ -62,16 +62,64 @@ public enum ArchiveReader {
     public static func describe(directory: String, name: String) throws -> ShardWriter.ClosedShard {
         let path = directory + "/" + name
         var records = 0
-        try forEachLine(path: path) { _, _ in records += 1 }
+        var content = SHA256()
+        try forEachLine(path: path) { line, _ in
+            records += 1
+            content.update(line)
+            content.update([0x0A])
+        }
         guard let data = FileManager.default.contents(atPath: path) else { throw ArchiveError("cannot read \(path)") }
         var hasher = SHA256()
         data.withUnsafeBytes { hasher.update($0) }
-        return ShardWriter.ClosedShard(name: name, records: records, bytes: data.count, sha256: hasher.hexDigest())
+        return ShardWriter.ClosedShard(
+            name: name, records: records, bytes: data.count, sha256: hasher.hexDigest(),
+            contentSha256: content.hexDigest())
     }
 
     /// Every `videoId` in the directory's video shards (open ones included): what a resumed run has.
     public static func videoIds(directory: String) throws -> Set<String> {
         try ids(directory: directory, kind: .videos)
+    }
+
+    /// Every `videoId` of the directory's video shards (open ones included) and every channel
+    /// id they name, in one pass: what a resumed run has, and the channels its videos refer to.
+    public static func videoIdsAndChannels(directory: String) throws -> (videos: Set<String>, channels: Set<String>) {
+        var videos: Set<String> = []
+        var channels: Set<String> = []
+        // The top-level member: inside a string a quote is always escaped, so these bytes
+        // start a member, and the record's own comes before any nested object's.
+        let key = Array(#","channelId":""#.utf8)
+        for name in shardNames(directory: directory, kind: .videos, includeOpen: true) {
+            do {
+                try forEachLine(path: directory + "/" + name) { line, _ in
+                    if let id = RecordKind.videos.id(inLine: line) { videos.insert(id) }
+                    if let start = firstIndex(of: key, in: line) {
+                        let value = line[(start + key.count)...]
+                        if let end = value.firstIndex(of: UInt8(ascii: "\"")) {
+                            channels.insert(String(decoding: value[..<end], as: UTF8.self))
+                        }
+                    }
+                }
+            } catch let error as ArchiveError {
+                throw ArchiveError("\(error); \(unreadableShardFix)")
+            }
+        }
+        return (videos, channels)
+    }
+
+    /// Where `needle` first starts in `bytes`.
+    private static func firstIndex(of needle: [UInt8], in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard bytes.count >= needle.count, let first = needle.first else { return nil }
+        var index = 0
+        while index <= bytes.count - needle.count {
+            if bytes[index] == first {
+                var matched = 1
+                while matched < needle.count, bytes[index + matched] == needle[matched] { matched += 1 }
+                if matched == needle.count { return index }
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// Every `channelId` in the directory's channel shards (open ones included).

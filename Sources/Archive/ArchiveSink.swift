@@ -32,7 +32,7 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
     public func resumePoint() async throws -> ResumePoint? {
         try await thread.run { [self] in
             let checkpoint = self.writer.resumed
-            let videoIds = try ArchiveReader.videoIds(directory: self.writer.directory)
+            let (videoIds, videoChannels) = try ArchiveReader.videoIdsAndChannels(directory: self.writer.directory)
             let channelIds = try ArchiveReader.channelIds(directory: self.writer.directory)
             let commentIds = try ArchiveReader.ids(directory: self.writer.directory, kind: .comments)
             let statsIds = try ArchiveReader.ids(directory: self.writer.directory, kind: .stats)
@@ -51,6 +51,7 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
             point.unitsByMethod = self.writer.unitsByMethod
             point.statsIds = statsIds
             point.linkKeys = linkKeys
+            point.videoChannelIds = videoChannels
             point.startedAt = RFC3339.parseSeconds(self.writer.startedAt)
             return point
         }
@@ -75,6 +76,13 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
         try await thread.run { [self] in
             try self.throwIfFailed()
             try self.writer.checkpoint(frontierJSON: frontierJSON, unitsByMethod: unitsByMethod)
+        }
+    }
+
+    public func suspend(frontierJSON: JSONWriter, unitsByMethod: [String: Int]) async throws {
+        try await thread.run { [self] in
+            try self.throwIfFailed()
+            try self.writer.checkpoint(frontierJSON: frontierJSON, unitsByMethod: unitsByMethod, closingShards: true)
         }
     }
 

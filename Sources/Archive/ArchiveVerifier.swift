@@ -18,6 +18,10 @@ public enum ArchiveVerifier {
         public var stats = 0
         /// Each snapshot of the directory (`snapshots/<time>/`), by name, checked the same way.
         public var snapshots: [(name: String, report: Report)] = []
+        /// Shards whose gzip bytes differ from the manifest's while their records are those it
+        /// lists (recompressed, as `gzip -9` does): identical content where the manifest keeps its
+        /// checksum, the same count of valid, distinct records where it does not.
+        public var recompressed: [String] = []
         /// The crawl has not finished (its checkpoint is pending): the closed shards were checked,
         /// the open ones and the totals were not.
         public var pending = false
@@ -41,8 +45,16 @@ public enum ArchiveVerifier {
         }
         for name in SnapshotDirectory.names(in: directory) where report.problem == nil {
             var snapshot = Report()
+            let folder = SnapshotDirectory.root(of: directory) + "/" + name
             do {
-                try check(directory: SnapshotDirectory.root(of: directory) + "/" + name, report: &snapshot)
+                if !FileManager.default.fileExists(atPath: folder + "/" + Manifest.fileName) {
+                    // A refresh that stopped before its first checkpoint (a full disk as it began):
+                    // an unfinished snapshot the next refresh completes, not a broken output.
+                    try checkUnstarted(folder)
+                    snapshot.pending = true
+                } else {
+                    try check(directory: folder, report: &snapshot)
+                }
             } catch {
                 report.problem = "snapshot \(name): \(error)"
             }
@@ -52,6 +64,16 @@ public enum ArchiveVerifier {
     }
 
     private static func fail(_ message: String) -> ArchiveError { ArchiveError(message) }
+
+    /// A snapshot folder without a manifest may hold its `ids.txt` and files a refresh was
+    /// writing when it stopped (open `.part` shards, temporary files), never closed shards: those
+    /// are listed in a manifest, so closed shards without one are a damaged snapshot.
+    private static func checkUnstarted(_ folder: String) throws {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        if let closed = names.sorted().first(where: { $0.hasSuffix(".jsonl.gz") }) {
+            throw fail("\(folder)/manifest.json is missing beside the closed shard \(closed)")
+        }
+    }
 
     /// What to do about a shard changed since it was written. A crawl fetches its records again;
     /// a finished snapshot's statistics were of their moment and cannot be fetched again.
@@ -93,18 +115,12 @@ public enum ArchiveVerifier {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw fail("\(shard.name) is listed in manifest.json but missing")
             }
-            guard data.count == shard.bytes else {
-                throw fail(
-                    "\(shard.name) has \(data.count) bytes; manifest.json says \(shard.bytes); "
-                        + damagedShardFix(directory))
-            }
             var hasher = SHA256()
             data.withUnsafeBytes { hasher.update($0) }
-            guard hasher.hexDigest() == shard.sha256 else {
-                throw fail(
-                    "\(shard.name) sha256 does not match manifest.json (damaged since it was written); "
-                        + damagedShardFix(directory))
-            }
+            // Other bytes than listed: recompressed (the same records) or changed. The records
+            // read below and the content checksum tell which.
+            let bytesDiffer = data.count != shard.bytes || hasher.hexDigest() != shard.sha256
+            var content = SHA256()
             guard let kind = RecordKind(rawValue: shard.kind) else {
                 throw fail("\(shard.name) has the kind \(shard.kind), which this version does not know")
             }
@@ -119,8 +135,7 @@ public enum ArchiveVerifier {
             var seen = ids[kind] ?? []
             defer { ids[kind] = seen }
             var lines = 0
-            try ArchiveReader.forEachLine(path: path) { line, number in
-                lines = number
+            func checkLine(_ line: UnsafeRawBufferPointer, _ number: Int) throws {
                 let value: JSONValue
                 do {
                     value = try JSONValue.parse(Array(line))
@@ -142,8 +157,36 @@ public enum ArchiveVerifier {
                 }
                 if kind == .comments { try authors.check(value, place: "\(shard.name) line \(number)") }
             }
+            do {
+                try ArchiveReader.forEachLine(path: path) { line, number in
+                    lines = number
+                    if bytesDiffer {
+                        content.update(line)
+                        content.update([0x0A])
+                    }
+                    try checkLine(line, number)
+                }
+            } catch let error as ArchiveError where bytesDiffer {
+                throw fail(
+                    (data.count == shard.bytes
+                        ? "\(shard.name) sha256 does not match manifest.json (damaged since it was written: \(error)); "
+                        : "\(shard.name) has \(data.count) bytes; manifest.json says \(shard.bytes), and it cannot be read whole (\(error)); ")
+                        + damagedShardFix(directory))
+            }
             guard lines == shard.records else {
-                throw fail("\(shard.name) has \(lines) records; manifest.json says \(shard.records)")
+                throw fail(
+                    "\(shard.name) has \(lines) records; manifest.json says \(shard.records)"
+                        + (bytesDiffer
+                            ? " (its bytes differ too: \(data.count), listed \(shard.bytes)); "
+                                + damagedShardFix(directory) : ""))
+            }
+            if bytesDiffer {
+                if let listed = shard.contentSha256, listed != content.hexDigest() {
+                    throw fail(
+                        "\(shard.name) holds the \(lines) records manifest.json lists, but their content differs from what was written (a record was changed); "
+                            + damagedShardFix(directory))
+                }
+                report.recompressed.append(shard.name)
             }
             report.shards += 1
         }

@@ -229,8 +229,20 @@ public final class ArchiveWriter {
     }
 
     /// The same, with the frontier as JSON bytes (kept in the checkpoint as they are).
-    public func checkpoint(frontierJSON: JSONWriter, unitsByMethod: [String: Int], finished: Bool = false) throws {
-        let commits = try kinds.map { try shard($0).flush() }
+    ///
+    /// - Parameter closingShards: close every open shard too (the run ends with work left): the
+    ///   manifest lists them and readers see them; this writer takes no more records, and the
+    ///   next run opens new shards.
+    public func checkpoint(
+        frontierJSON: JSONWriter, unitsByMethod: [String: Int], finished: Bool = false, closingShards: Bool = false
+    ) throws {
+        let commits: [ShardWriter.Commit]
+        if closingShards {
+            for kind in kinds { _ = try shard(kind).finish() }
+            commits = []
+        } else {
+            commits = try kinds.map { try shard($0).flush() }
+        }
         let checkpoint = Checkpoint(
             seedsDigest: manifest.seedsDigest, updatedAt: RFC3339.format(Date()), openShards: commits,
             closedShards: closedShardsByKind(), finished: finished, authorPseudonyms: manifest.authorPseudonyms)
@@ -283,7 +295,8 @@ public final class ArchiveWriter {
         manifest.shards = kinds.flatMap { kind in
             shard(kind).closedShards.map {
                 Manifest.Shard(
-                    name: $0.name, kind: kind.rawValue, records: $0.records, bytes: $0.bytes, sha256: $0.sha256)
+                    name: $0.name, kind: kind.rawValue, records: $0.records, bytes: $0.bytes, sha256: $0.sha256,
+                    contentSha256: $0.contentSha256)
             }
         }
         let now = RFC3339.format(Date())

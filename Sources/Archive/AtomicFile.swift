@@ -6,9 +6,9 @@ import POSIXSupport
     import Darwin
 #endif
 
-/// Replaces a file atomically: write a temporary file beside it, fsync it, rename it over the
-/// target, fsync the directory. A reader sees the old content or the new, never a mix; after a
-/// crash the file is one or the other.
+/// Replaces a file atomically (``ReplacementFile``): write a temporary file beside it, fsync it,
+/// rename it over the target, fsync the directory. A reader sees the old content or the new,
+/// never a mix; after a crash the file is one or the other.
 public enum AtomicFile {
     /// Writes `bytes` to `path` atomically and durably.
     ///
@@ -25,25 +25,24 @@ public enum AtomicFile {
     public static func write(
         to path: String, _ produce: (_ append: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) throws {
-        let directory = parentDirectory(of: path)
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw ArchiveError.system("create", path: temporary) }
+        let file: ReplacementFile
         do {
-            try produce { piece in try writeAll(fd, piece, path: temporary) }
-            guard fsync(fd) == 0 else { throw ArchiveError.system("fsync", path: temporary) }
+            file = try ReplacementFile(path: path)
         } catch {
-            close(fd)
-            unlink(temporary)
-            throw error
+            throw ArchiveError("create \(path): \(error.reason)")
         }
-        close(fd)
-        guard rename(temporary, path) == 0 else {
-            let error = ArchiveError.system("rename to \(path)", path: temporary)
-            unlink(temporary)
-            throw error
+        try produce { piece in
+            do throws(SystemError) {
+                try file.write(piece)
+            } catch {
+                throw ArchiveError("write \(path): \(error.reason)")
+            }
         }
-        try syncDirectory(directory)
+        do {
+            try file.commit()
+        } catch {
+            throw ArchiveError("\(error.operation) failed: \(error.reason)")
+        }
     }
 
     /// Removes the temporary files that writes of processes no longer running left in
@@ -83,10 +82,5 @@ public enum AtomicFile {
         guard fd >= 0 else { throw ArchiveError.system("open directory", path: directory) }
         defer { close(fd) }
         guard fsync(fd) == 0 else { throw ArchiveError.system("fsync directory", path: directory) }
-    }
-
-    static func parentDirectory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

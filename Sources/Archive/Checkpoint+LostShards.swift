@@ -5,9 +5,14 @@ extension Checkpoint {
     public struct LostShard: Sendable, Hashable, CustomStringConvertible {
         public var name: String
         public var records: Int
+        /// It is there whole, with every record counted, but its content differs from what was
+        /// written (a record changed).
+        public var changed = false
 
         public var description: String {
-            "\(name) is missing or shorter than checkpoint.json says: of the \(records) records it counted there, some or all are lost"
+            changed
+                ? "\(name) holds the \(records) records checkpoint.json counted, but their content differs from what was written (a record was changed)"
+                : "\(name) is missing or shorter than checkpoint.json says: of the \(records) records it counted there, some or all are lost"
         }
     }
 
@@ -31,7 +36,17 @@ extension Checkpoint {
             lost.append(LostShard(name: open.name, records: open.records))
         }
         for shard in closedShards.values.joined() where size(shard.name) != shard.bytes {
-            lost.append(LostShard(name: shard.name, records: shard.records))
+            // Another size: lost only when its records are not all there (a shard recompressed
+            // with every record, as `gzip -9` leaves it, is whole).
+            guard let found = try? ArchiveReader.describe(directory: directory, name: shard.name),
+                found.records >= shard.records
+            else {
+                lost.append(LostShard(name: shard.name, records: shard.records))
+                continue
+            }
+            if let written = shard.contentSha256, found.contentSha256 != written {
+                lost.append(LostShard(name: shard.name, records: shard.records, changed: true))
+            }
         }
         return lost
     }

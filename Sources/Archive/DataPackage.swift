@@ -100,7 +100,9 @@ public enum DataPackage {
             resources: resources.map { resource in
                 Self.resource(
                     resource,
-                    foreignKey: references[resource.kind].flatMap { present.contains($0.to.rawValue) ? $0 : nil })
+                    foreignKey: references[resource.kind].flatMap {
+                        present.contains($0.to.rawValue) && holds($0, manifest: manifest) ? $0 : nil
+                    })
             },
             description:
                 "Records harvested from the YouTube Data API v3 by ytcrawl: gzipped JSON lines, one record per line.")
@@ -109,17 +111,24 @@ public enum DataPackage {
     /// The package of a CSV export of the output in `directory` (`ytcrawl export --csv-package`):
     /// one file per kind, `stats` with every snapshot (its name in a first `snapshot` column).
     ///
-    /// - Parameter cells: how text cells were written, for the resources' descriptions.
-    public static func csvPackage(directory: String, files: [(kind: RecordKind, path: String)], cells: String) throws
-        -> JSONValue
-    {
+    /// - Parameters:
+    ///   - cells: how text cells were written, for the resources' descriptions.
+    ///   - columnNote: how a column's cells were written, ending its description (free text
+    ///     neutralized, ids as crawled).
+    public static func csvPackage(
+        directory: String, files: [(kind: RecordKind, path: String)], cells: String,
+        columnNote: (RecordSchema.Field) -> String? = { _ in nil }
+    ) throws -> JSONValue {
         let (manifest, snapshots) = try manifests(directory: directory)
         let present = Set(files.map(\.kind))
         let resources = files.map { kind, path -> JSONValue in
-            guard case .object(var schema) = kind.schema.tableSchema(.csv, snapshotColumn: kind == .stats) else {
+            guard
+                case .object(var schema) = kind.schema.tableSchema(
+                    .csv, snapshotColumn: kind == .stats, note: columnNote)
+            else {
                 preconditionFailure("a Table Schema is an object")
             }
-            if let reference = references[kind], present.contains(reference.to) {
+            if let reference = references[kind], present.contains(reference.to), holds(reference, manifest: manifest) {
                 schema.append(("foreignKeys", foreignKeys(reference)))
             }
             return .object([
@@ -188,6 +197,14 @@ public enum DataPackage {
             ("compression", .string("gz")), ("encoding", .string("utf-8")),
             ("description", .string(description + ".")), ("schema", .object(schemaMembers)),
         ])
+    }
+
+    /// Whether a reference holds for every record, as far as the output knows: videos name
+    /// channels the output has no record of while `unresolvedChannels` counts any (a key that
+    /// does not hold would fail the package's own validation, so it is not declared).
+    static func holds(_ reference: (column: String, to: RecordKind), manifest: Manifest?) -> Bool {
+        guard reference.to == .channels, reference.column == "channelId" else { return true }
+        return (manifest?.unresolvedChannels ?? 0) == 0
     }
 
     /// `column` refers to the key of `to`.

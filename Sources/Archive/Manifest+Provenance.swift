@@ -94,11 +94,16 @@ public struct RunProgress: Sendable, Hashable {
     public var seedOutcomes: [SeedOutcome]
     public var firstRequestAt: String?
     public var lastRequestAt: String?
+    /// Channel ids the written videos name without a channel record in the output.
+    public var unresolvedChannels: Int
 
-    public init(seedOutcomes: [SeedOutcome], firstRequestAt: String?, lastRequestAt: String?) {
+    public init(
+        seedOutcomes: [SeedOutcome], firstRequestAt: String?, lastRequestAt: String?, unresolvedChannels: Int = 0
+    ) {
         self.seedOutcomes = seedOutcomes
         self.firstRequestAt = firstRequestAt
         self.lastRequestAt = lastRequestAt
+        self.unresolvedChannels = unresolvedChannels
     }
 }
 
@@ -109,6 +114,7 @@ extension Manifest {
             for index in seeds.indices { seeds[index].outcome = progress.seedOutcomes[index] }
             provenance?.seeds = seeds
         }
+        unresolvedChannels = progress.unresolvedChannels
         guard var runs, var last = runs.popLast() else { return }
         if last.firstRequestAt == nil { last.firstRequestAt = progress.firstRequestAt }
         last.lastRequestAt = progress.lastRequestAt ?? last.lastRequestAt

@@ -9,6 +9,21 @@ public struct Manifest: Codable, Sendable, Hashable {
         public var records: Int
         public var bytes: Int
         public var sha256: String
+        /// SHA-256 of the shard's decompressed lines: a shard recompressed (other gzip bytes,
+        /// the same records) is told from one whose records changed. Absent for shards written
+        /// before it was kept, or continued after a kill.
+        public var contentSha256: String?
+
+        public init(
+            name: String, kind: String, records: Int, bytes: Int, sha256: String, contentSha256: String? = nil
+        ) {
+            self.name = name
+            self.kind = kind
+            self.records = records
+            self.bytes = bytes
+            self.sha256 = sha256
+            self.contentSha256 = contentSha256
+        }
     }
 
     public var tool = "ytcrawl"
@@ -38,6 +53,10 @@ public struct Manifest: Codable, Sendable, Hashable {
     /// How the output was collected: API, revision, seeds and their outcomes (absent in manifests
     /// of earlier versions).
     public var provenance: Provenance?
+    /// Channel ids the videos name that the output holds no channel record of (closed
+    /// channels, or `--no-resolve-channels`): while any, the data package declares no foreign key
+    /// from videos to channels (absent in outputs of earlier versions).
+    public var unresolvedChannels: Int?
 
     /// One run: a crawl, an update, a refresh or a merge, from its start to its end (a run
     /// stopped by the budget, the quota or a kill goes on when it is rerun: one entry).

@@ -10,6 +10,10 @@ public protocol RecordSink: Sendable {
     func append(_ records: [DecodedRecord]) async throws
     /// Makes every record so far durable, then saves the crawl's pending work.
     func checkpoint(frontierJSON: JSONWriter, unitsByMethod: [String: Int]) async throws
+    /// The run ends with work left: as ``checkpoint(frontierJSON:unitsByMethod:)``, with the open
+    /// shards closed so that readers of the output see every record written (the next run opens
+    /// new ones).
+    func suspend(frontierJSON: JSONWriter, unitsByMethod: [String: Int]) async throws
     /// Closes the output for good: the crawl is complete. `frontierJSON` is its final state (no
     /// pending work, but what a rerun with other seeds compares them with).
     func finish(frontierJSON: JSONWriter, unitsByMethod: [String: Int]) async throws
@@ -23,6 +27,9 @@ public protocol RecordSink: Sendable {
 }
 
 extension RecordSink {
+    public func suspend(frontierJSON: JSONWriter, unitsByMethod: [String: Int]) async throws {
+        try await checkpoint(frontierJSON: frontierJSON, unitsByMethod: unitsByMethod)
+    }
     public func close() async {}
     public func noteCommentsDisabled(_ videoIds: [String]) async throws {}
     public func note(_ progress: RunProgress) async throws {}
@@ -42,6 +49,8 @@ public struct ResumePoint: Sendable {
     public var channelIds: Set<String>
     /// Every comment already written.
     public var commentIds: Set<String> = []
+    /// Every channel id the videos written name (their `channelId`).
+    public var videoChannelIds: Set<String> = []
     /// Every link already written (`from to relation`).
     public var linkKeys: Set<String> = []
     /// Every video a statistics snapshot already holds.

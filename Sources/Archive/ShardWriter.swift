@@ -61,6 +61,16 @@ public final class ShardWriter {
         public var records: Int
         public var bytes: Int
         public var sha256: String
+        /// As ``Manifest/Shard/contentSha256``.
+        public var contentSha256: String?
+
+        public init(name: String, records: Int, bytes: Int, sha256: String, contentSha256: String? = nil) {
+            self.name = name
+            self.records = records
+            self.bytes = bytes
+            self.sha256 = sha256
+            self.contentSha256 = contentSha256
+        }
     }
 
     /// What a flush made durable.
@@ -83,6 +93,9 @@ public final class ShardWriter {
     private var submittedRecords = 0
     private var committed = Commit(name: "", committedBytes: 0, records: 0)
     private let output: OrderedOutput
+    /// The open shard's decompressed lines so far, hashed; `nil` for a shard continued after a
+    /// kill (its committed prefix is not read back for it).
+    private var contentHasher: SHA256?
 
     /// Opens the writer, continuing `resume` when given (a shard left open by an earlier run,
     /// truncated to its committed length) or starting shard `nextIndex`.
@@ -101,6 +114,7 @@ public final class ShardWriter {
             try openShard(truncatingTo: resume.committedBytes)
             committed = resume
             submittedRecords = resume.records
+            if resume.committedBytes > 0 { contentHasher = nil }
         } else {
             shard = ShardName(kind: kind, index: nextIndex)
             try openShard(truncatingTo: 0)
@@ -146,6 +160,7 @@ public final class ShardWriter {
         }
         fd = descriptor
         output.reset(fd: descriptor, path: partPath, offset: length, hasher: hasher)
+        contentHasher = SHA256()
     }
 
     /// Appends one complete line (with its `\n`).
@@ -165,6 +180,7 @@ public final class ShardWriter {
     /// Hands the buffered lines to the compressors as one gzip member.
     private func submitMember() throws {
         guard bufferRecords > 0 else { return }
+        contentHasher?.update(buffer)
         try output.submit(buffer, level: options.level)
         submittedRecords += bufferRecords
         buffer.removeAll(keepingCapacity: true)
@@ -213,7 +229,8 @@ public final class ShardWriter {
         try AtomicFile.syncDirectory(directory)
         closedShards.append(
             ClosedShard(
-                name: shard.fileName, records: submittedRecords, bytes: output.writtenBytes, sha256: output.digest()))
+                name: shard.fileName, records: submittedRecords, bytes: output.writtenBytes, sha256: output.digest(),
+                contentSha256: contentHasher?.hexDigest()))
     }
 
     /// Closes the open shard; the writer is finished.

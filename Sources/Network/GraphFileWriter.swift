@@ -1,20 +1,20 @@
 import Foundation
 import POSIXSupport
 
-/// A file written in buffered chunks under a temporary name and renamed into place when complete:
-/// a graph is there whole, or the file that was there before stays.
+/// A file written in buffered chunks under a temporary name and renamed into place when complete
+/// (``ReplacementFile``): a graph is there whole, or the file that was there before stays.
 struct GraphFileWriter {
     let path: String
-    private let temporary: String
-    private let descriptor: Int32
-    private var closed = false
+    private let file: ReplacementFile
     var buffer: [UInt8] = []
 
     init(path: String) throws {
         self.path = path
-        temporary = path + ".tmp-\(getpid())"
-        descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw GraphError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        do {
+            file = try ReplacementFile(path: path)
+        } catch {
+            throw GraphError("cannot write \(path): \(error.reason)")
+        }
         buffer.reserveCapacity(1 << 20)
     }
 
@@ -27,10 +27,9 @@ struct GraphFileWriter {
 
     private mutating func flush() throws {
         do {
-            try buffer.withUnsafeBytes { try WriteAll.write(descriptor, $0) }
+            try file.write(buffer)
         } catch {
-            abandon()
-            throw GraphError("cannot write \(path): \(error)")
+            throw GraphError("cannot write \(path): \(error.reason)")
         }
         buffer.removeAll(keepingCapacity: true)
     }
@@ -38,23 +37,15 @@ struct GraphFileWriter {
     /// Writes what is left, syncs and renames the file into place.
     mutating func finish() throws {
         try flush()
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        closed = true
-        guard synced, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw GraphError("cannot write \(path): \(reason)")
+        do {
+            try file.commit()
+        } catch {
+            throw GraphError("cannot write \(path): \(error.reason)")
         }
     }
 
     /// Gives up: the temporary file goes.
-    mutating func abandon() {
-        guard !closed else { return }
-        closed = true
-        close(descriptor)
-        unlink(temporary)
-    }
+    mutating func abandon() { file.abandon() }
 }
 
 /// A graph that cannot be built or written, with what to do about it.

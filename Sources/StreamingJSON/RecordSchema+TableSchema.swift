@@ -11,7 +11,10 @@ extension RecordSchema {
 
     /// The Table Schema of this kind's records; with `snapshotColumn`, a first column names the
     /// statistics snapshot of each line (a CSV of every snapshot).
-    public func tableSchema(_ dialect: TableDialect, snapshotColumn: Bool = false) -> JSONValue {
+    /// - Parameter note: a sentence to end a column's description with (how a CSV writes it).
+    public func tableSchema(
+        _ dialect: TableDialect, snapshotColumn: Bool = false, note: (Field) -> String? = { _ in nil }
+    ) -> JSONValue {
         var leading: [Field] = []
         if snapshotColumn {
             var snapshot = Field("snapshot", .string, nullable: false)
@@ -20,14 +23,14 @@ extension RecordSchema {
             leading.append(snapshot)
         }
         var members: [(key: String, value: JSONValue)] = [
-            ("fields", .array((leading + fields).map { Self.tableField($0, dialect) })),
+            ("fields", .array((leading + fields).map { Self.tableField($0, dialect, note: note($0)) })),
             ("primaryKey", .array((leading.map(\.name) + keyColumns).map { .string($0) })),
         ]
         if dialect == .csv { members.append(("missingValues", .array([.string("")]))) }
         return .object(members)
     }
 
-    private static func tableField(_ field: Field, _ dialect: TableDialect) -> JSONValue {
+    private static func tableField(_ field: Field, _ dialect: TableDialect, note: String?) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [("name", .string(field.name))]
         var constraints: [(key: String, value: JSONValue)] = []
         if !field.nullable && !field.optional { constraints.append(("required", .bool(true))) }
@@ -50,6 +53,7 @@ extension RecordSchema {
         if dialect == .csv, case .array = field.type {
             description += " In this CSV, the list's items joined with \" | \"."
         }
+        if let note { description += " " + note }
         members.append(("description", .string(description)))
         if !constraints.isEmpty { members.append(("constraints", .object(constraints))) }
         return .object(members)

@@ -61,6 +61,23 @@ struct ArgumentScannerTests {
                 == true)
     }
 
+    /// `--out --emulator` made a directory named `--emulator` and crawled the real API; a value
+    /// spelled as one of the command's options is a usage error, unless given after `=`.
+    @Test func aValueThatIsAnOptionOfTheCommandIsAUsageError() throws {
+        for (command, arguments) in [
+            ("crawl", ["--out", "--emulator"]), ("crawl", ["--out", "--budget=5"]), ("network", ["--out", "--format"]),
+            ("codebook", ["--out", "--title"]), ("export", ["--csv", "--kind"]), ("crawl", ["--seeds", "-h"]),
+        ] {
+            let message = Self.usageMessage { _ = try Self.scan(arguments, command: command) }
+            #expect(
+                message?.hasPrefix("\(arguments[0]) needs a value, but it is followed by the option \(arguments[1])")
+                    == true, "\(command) \(arguments): \(message ?? "accepted")")
+        }
+        #expect(try Self.scan(["--out=--emulator"])[CrawlCommand.out] == "--emulator")
+        // A value that starts with a dash but names no option of the command is a value.
+        #expect(try Self.scan(["--out", "-ckUuBy62Hw"])[CrawlCommand.out] == "-ckUuBy62Hw")
+    }
+
     @Test func anAliasSetsTheOptionItSpells() throws {
         let scanner = try Self.scan(["-v"], command: "emulate")
         #expect(scanner[EmulateCommand.verbose])

@@ -21,6 +21,15 @@ struct CLIBasicsTests {
         #expect(noSeeds.status == 2 && noSeeds.stderr.contains("--seeds needs a value"), "\(noSeeds.stderr)")
     }
 
+    /// `--out --emulator` is refused before anything is created or any request is sent.
+    @Test func anOptionTakenAsAValueIsAUsageError() async throws {
+        let directory = FileManager.default.currentDirectoryPath + "/--emulator"
+        let result = try await CLIRunner.run(["--seeds", "seeds.txt", "--budget", "10", "--out", "--emulator"])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("--out needs a value, but it is followed by the option --emulator"))
+        #expect(!FileManager.default.fileExists(atPath: directory))
+    }
+
     @Test func version() async throws {
         let result = try await CLIRunner.run(["--version"])
         #expect(result.status == 0)

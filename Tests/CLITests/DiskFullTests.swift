@@ -101,6 +101,9 @@ struct DiskFullTests {
         #expect(full.status == 1, "the disk filled up: \(full.stderr)")
         #expect(full.stderr.contains("No space left on device"), "\(full.stderr)")
         #expect(full.stderr.contains("rerun the same command"), "\(full.stderr)")
+        // The snapshot that did not start is unfinished, not a broken output.
+        let verified = try await CLIRunner.run(["verify", out])
+        #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
 
         try FileManager.default.removeItem(atPath: filler)
         let rerun = try await CLIRunner.run(refresh, environment: environment)
@@ -112,6 +115,41 @@ struct DiskFullTests {
         let rows = try RefreshCommandTests.rows(snapshot).compactMap { $0["videoId"] as? String }
         #expect(rows.count == Set(rows).count, "no video twice in the snapshot")
         #expect(Set(rows) == Set(videos), "every video of the output")
+    }
+
+    /// Every file a reader writes goes to a temporary name and is renamed when whole: on a full
+    /// disk each fails (exit 1, naming the cause) and leaves no file, partial, empty or temporary.
+    @Test(.enabled(if: canMount, "needs root to mount a small tmpfs (CI runs as root)"))
+    func readersOnAFullDiskLeaveNoFile() async throws {
+        let scene = try await Scene(tmpfsSize: "12m")
+        defer { scene.end() }
+        let (work, disk) = (scene.work, scene.disk)
+        let out = work + "/out"
+        let crawl = try await scene.crawl(
+            into: out, state: work + "/state", ["--comments", "--max-comment-pages", "1"])
+        try #require(crawl.status == 0, "\(crawl.stderr)")
+        var stats = statvfs()
+        try #require(statvfs(disk, &stats) == 0)
+        let filler = disk + "/filler"
+        let available = Int(stats.f_bavail) * Int(stats.f_frsize)
+        try Data(count: max(0, available - 2_048)).write(to: URL(fileURLWithPath: filler))
+        for arguments in [
+            ["export", out, "--csv", disk + "/videos.csv"], ["export", out, "--csv-package", disk + "/package"],
+            ["report", out, "--out", disk + "/report.html"], ["gallery", out, "--out", disk + "/gallery.html"],
+            ["codebook", out, "--format", "html", "--out", disk + "/codebook.html"],
+            ["network", out, "--graph", "commenters", "--format", "graphml", "--out", disk + "/graph.graphml"],
+        ] {
+            let result = try await CLIRunner.run(arguments)
+            #expect(result.status == 1, "\(arguments[0]): \(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains("No space left on device"), "\(arguments[0]): \(result.stderr)")
+        }
+        var left = (try FileManager.default.subpathsOfDirectory(atPath: disk)).filter { $0 != "filler" }
+        left = left.filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: disk + "/" + path, isDirectory: &isDirectory)
+                && !isDirectory.boolValue
+        }
+        #expect(left.isEmpty, "no partial, empty or temporary file: \(left)")
     }
 
     /// An emulator, a work directory, a tmpfs of `tmpfsSize` mounted at `disk` inside it, and the

@@ -117,6 +117,51 @@ extension ExportCommandTests {
         let help = try await CLIRunner.run(["export", "--help"])
         #expect(help.stdout.contains("--raw-cells"))
     }
+
+    /// Ids are base64url: about one video in 64 begins with `-`. Its cells stay as in the shards
+    /// (in every id column, the package's too), where a forged id that could carry a formula is
+    /// neutralized as text; the package's descriptions say which columns are free text.
+    @Test func idsThatBeginWithADashStayIds() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-export-ids-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let writer = try ArchiveWriter(
+            directory: directory, manifest: Manifest(toolVersion: "test", startedAt: "2026-12-01T00:00:00Z"))
+        try writer.append(
+            Video(videoId: "-ckUuBy62Hw", title: "-ckUuBy62Hw", channelId: "UC-dashdashdashdashdash", viewCount: 1))
+        try writer.append(Video(videoId: "=1+2", title: "forged", channelId: "@SUM(A1)", viewCount: 1))
+        try writer.append(
+            YouTubeKit.Comment(
+                commentId: "-gzCommentId", videoId: "-ckUuBy62Hw", authorDisplayName: "-name",
+                text: "-dash text", likeCount: 1))
+        try writer.finish(unitsByMethod: [:])
+        let videos = try await Self.exported(directory, "videos")
+        let video = try #require(videos.rows["-ckUuBy62Hw"])
+        #expect(video["videoId"] == "-ckUuBy62Hw" && video["channelId"] == "UC-dashdashdashdashdash")
+        #expect(video["title"] == "'-ckUuBy62Hw", "a title is free text, whatever it looks like")
+        let forged = try #require(videos.rows["'=1+2"], "a forged id that is a formula opens as text")
+        #expect(forged["channelId"] == "'@SUM(A1)")
+        let comments = try await Self.exported(directory, "comments")
+        let comment = try #require(comments.rows["-gzCommentId"])
+        #expect(comment["videoId"] == "-ckUuBy62Hw")
+        #expect(comment["text"] == "'-dash text" && comment["authorDisplayName"] == "'-name")
+        let package = directory + "/csv"
+        let result = try await CLIRunner.run(["export", directory, "--csv-package", package])
+        #expect(result.status == 0, "\(result.stderr)")
+        let packaged = try String(contentsOfFile: package + "/videos.csv", encoding: .utf8)
+        #expect(packaged.contains("\r\n-ckUuBy62Hw,"), "\(packaged.prefix(400))")
+        let json = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: package + "/datapackage.json")))
+                as? [String: Any])
+        let resources = try #require(json["resources"] as? [[String: Any]])
+        let schema = try #require(resources.first { $0["name"] as? String == "videos" }?["schema"] as? [String: Any])
+        let fields = try #require(schema["fields"] as? [[String: Any]])
+        func described(_ name: String) -> String {
+            fields.first { $0["name"] as? String == name }?["description"] as? String ?? ""
+        }
+        #expect(described("title").contains("Free text"))
+        #expect(described("videoId").contains("never prefixed") && !described("videoId").contains("Free text"))
+    }
 }
 
 /// Reads RFC 4180 text (quoted fields, doubled quotes, CRLF row ends) back into rows of fields.

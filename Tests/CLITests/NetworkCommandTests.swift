@@ -59,7 +59,7 @@ struct NetworkCommandTests {
 
     @Test(.enabled(if: python, "needs networkx and python-igraph (pip; installed by make test)"))
     func aPseudonymizedOutputsGraphsHoldNoName() async throws {
-        let secret = try PseudonymizedOutputTests.secret("network secret of enough bytes, 32b")
+        let secret = try PseudonymizedOutputTests.secret("Nw7kP2xQ9vR4tY6uI1oA3sD5fG8hJ0lZcXbVmQwErTy=")
         let out = try await Self.crawl(secret: secret)
         let clear = try await Self.crawl()
         let graphs = try await Self.graphs(of: out)

@@ -140,8 +140,31 @@ struct PruneCommandTests {
         #expect(verify.status == 1 && verify.stderr.contains("interrupted prune"), "\(verify.stderr)")
         let crawl = try await CLIRunner.run(["--seeds", "/dev/null", "--budget", "10", "--emulator", "--out", out])
         #expect(crawl.status != 0)
-        let finished = try await CLIRunner.run(["prune", out, "--gone"])
+        // Every command that reads or writes the output refuses it, naming the fix, and writes nothing.
+        let files = out + "-refused"
+        defer { try? FileManager.default.removeItem(atPath: files) }
+        for arguments in [
+            ["refresh", out, "--budget", "10", "--emulator"], ["update", out, "--budget", "10", "--emulator"],
+            ["export", out, "--csv", files + ".csv"], ["export", out, "--csv-package", files],
+            ["network", out, "--out", files + ".graphml"], ["codebook", out, "--out", files + ".md"],
+            ["report", out, "--out", files + ".html"], ["gallery", out, "--out", files + ".html"], ["stats", out],
+            ["merge", out, "--out", files],
+        ] {
+            let refused = try await CLIRunner.run(arguments)
+            #expect(refused.status == 1, "\(arguments[0]): \(refused.stdout)\(refused.stderr)")
+            #expect(
+                refused.stderr.contains("interrupted prune") && refused.stderr.contains("rerun ytcrawl prune \(out)"),
+                "\(arguments[0]): \(refused.stderr)")
+        }
+        for suffix in ["", ".csv", ".graphml", ".md", ".html"] {
+            #expect(!FileManager.default.fileExists(atPath: files + suffix), "nothing written: \(files + suffix)")
+        }
+        // The advice as written: `ytcrawl prune DIR`, no rule, finishes it.
+        let finished = try await CLIRunner.run(["prune", out])
+        #expect(finished.status == 0, "\(finished.stderr)")
         #expect(finished.stdout.contains("finished the prune that was interrupted"), "\(finished.stdout)")
+        let nothingPending = try await CLIRunner.run(["prune", out])
+        #expect(nothingPending.status == 2, "with nothing pending prune needs a rule: \(nothingPending.stderr)")
         #expect(try Self.contents(out) == (try Self.contents(reference)))
         #expect(try await CLIRunner.run(["verify", out]).status == 0)
     }

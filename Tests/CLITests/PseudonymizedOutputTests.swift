@@ -33,8 +33,8 @@ struct PseudonymizedOutputTests {
         let clear = Self.temporary("clear-out")
         let state = Self.temporary("pseudo-state")
         let seeds = Self.temporary("seeds") + ".txt"
-        let secretA = try Self.secret("first secret of enough bytes, 32b")
-        let secretB = try Self.secret("second secret, also long enough!!")
+        let secretA = try Self.secret("Fs1aQ7wE3rT9yU5iO2pA8sD4fG6hJ0kLzXcVbNmMq1W=")
+        let secretB = try Self.secret("Sc2bW8eR4tY0uI6oP3aS9dF5gH7jK1lZxCvBnMqQw2E=")
         defer {
             for path in [out, clear, state, seeds, secretA, secretB] {
                 try? FileManager.default.removeItem(atPath: path)
@@ -122,7 +122,7 @@ struct PseudonymizedOutputTests {
 
     @Test func aReadableDeviceOrDirectorySecretGetsAdviceThatDoesNotWriteIntoIt() async throws {
         let seeds = Self.temporary("seeds") + ".txt"
-        let readable = try Self.secret("a secret of enough bytes, readable")
+        let readable = try Self.secret("Rd3cE9rT5yU1iO7pA4sD0fG6hJ8kL2zXcVbNmQwWe3R=")
         let directory = Self.temporary("secret-dir")
         defer { for path in [seeds, readable, directory] { try? FileManager.default.removeItem(atPath: path) } }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -132,6 +132,14 @@ struct PseudonymizedOutputTests {
         let warned = try await CLIRunner.run(dry + ["--pseudonymize-authors", readable])
         #expect(warned.status == 0, "\(warned.stderr)")
         #expect(warned.stderr.contains("readable by everyone") && warned.stderr.contains("chmod 600"))
+        // A secret under 128 bits of entropy (a short hex run, a sentence) is refused, with how to make one.
+        for guessable in ["0123456789abcdef", "a secret of thirty-two bytes!!!!", String(repeating: "x", count: 64)] {
+            let weak = try Self.secret(guessable)
+            defer { try? FileManager.default.removeItem(atPath: weak) }
+            let result = try await CLIRunner.run(dry + ["--pseudonymize-authors", weak])
+            #expect(result.status == 2, "\(guessable): \(result.stderr)")
+            #expect(result.stderr.contains("looks guessable") && result.stderr.contains("head -c 32 /dev/urandom"))
+        }
         for refused in ["/dev/zero", directory] {
             let result = try await CLIRunner.run(dry + ["--pseudonymize-authors", refused])
             #expect(result.status == 2, "\(refused): \(result.stderr)")

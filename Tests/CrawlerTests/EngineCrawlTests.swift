@@ -376,14 +376,16 @@ struct EngineCrawlTests {
         try await Self.rerunWithoutCheckpoint(run, seeds: seeds, expected: expected)
     }
 
-    /// Cleaning up temporary files after a stop: the open shard the checkpoint counts is deleted.
-    /// Resume and verify both say what was lost and how to get it back; doing so gets it back.
-    @Test func aDeletedOpenShardIsReportedAndCanBeFetchedAgain() async throws {
+    /// Cleaning up files after a stop: a shard the checkpoint counts (the stopped run closed
+    /// them all) is deleted. Resume and verify both say what was lost and how to get it back;
+    /// doing so gets it back.
+    @Test func aDeletedShardOfAStoppedRunIsReportedAndCanBeFetchedAgain() async throws {
         let run = Run()
         defer { run.remove() }
         let (seeds, expected) = try await Self.stoppedByBudget(run)
         let checkpoint = try #require(try Checkpoint.load(directory: run.out))
-        let open = try #require(checkpoint.openShards.first { $0.records > 0 })
+        #expect(checkpoint.openShards.isEmpty, "a stopped run closes its shards")
+        let open = try #require(checkpoint.closedShards["videos"]?.last { $0.records > 0 })
         try FileManager.default.removeItem(atPath: run.out + "/" + open.name)
         let report = ArchiveVerifier.verify(directory: run.out)
         #expect(report.problem?.contains("\(open.name) is missing") == true, "\(report.problem ?? "")")

@@ -141,16 +141,16 @@ struct HostilePagingTests {
     /// After a resume (or a restart after an expired token) the pages read again hold only
     /// comments the shards kept, each page different: the paging goes on. A page read twice ends it.
     @Test func pagesReadAgainAfterAResumeAreNotRepeats() {
-        func page(_ ids: [String]) -> UInt64 { CommentPaging.fingerprint(ids.map { .comment(Comment(commentId: $0)) }) }
-        var read = CommentPaging.adding(page(["a", "b"]), to: nil)
-        #expect(CommentPaging.loop(token: "T2", pageToken: "T1", fingerprint: page(["c", "d"]), read: read) == nil)
-        read = CommentPaging.adding(page(["c", "d"]), to: read)
-        #expect(CommentPaging.loop(token: "T3", pageToken: "T2", fingerprint: page(["a", "b"]), read: read) != nil)
-        #expect(CommentPaging.loop(token: "T3", pageToken: "T2", fingerprint: page(["b", "a"]), read: read) == nil)
-        #expect(CommentPaging.loop(token: "A", pageToken: "A", fingerprint: page(["x"]), read: nil) != nil)
+        func page(_ ids: [String]) -> UInt64 { PageRepeats.fingerprint(ids.map { .comment(Comment(commentId: $0)) }) }
+        var read = PageRepeats.adding(page(["a", "b"]), to: nil)
+        #expect(PageRepeats.loop(token: "T2", pageToken: "T1", fingerprint: page(["c", "d"]), read: read) == nil)
+        read = PageRepeats.adding(page(["c", "d"]), to: read)
+        #expect(PageRepeats.loop(token: "T3", pageToken: "T2", fingerprint: page(["a", "b"]), read: read) != nil)
+        #expect(PageRepeats.loop(token: "T3", pageToken: "T2", fingerprint: page(["b", "a"]), read: read) == nil)
+        #expect(PageRepeats.loop(token: "A", pageToken: "A", fingerprint: page(["x"]), read: nil) != nil)
         // An empty page with a fresh token, twice, is a repeat too.
-        let empty = CommentPaging.adding(page([]), to: nil)
-        #expect(CommentPaging.loop(token: "T9", pageToken: "T8", fingerprint: page([]), read: empty) != nil)
+        let empty = PageRepeats.adding(page([]), to: nil)
+        #expect(PageRepeats.loop(token: "T9", pageToken: "T8", fingerprint: page([]), read: empty) != nil)
         // The checkpoint does not keep the pages read: a restored page starts a new list.
         var thread = CommentThreadsPage(seed: 0, videoId: "dQw4w9WgXcQ", pageToken: "A", page: 3, rank: 300)
         thread.pagesRead = read
@@ -205,5 +205,30 @@ struct HostilePagingTests {
         // 120 replies fit two pages; two more are allowed for replies added meanwhile.
         #expect(calls["comments"] == 4, "\(calls["comments"]) reply calls")
         #expect(log.contains { $0.contains("past what its thread (120 replies)") }, "\(log)")
+    }
+
+    /// A thread claiming 10^9 replies with fresh ids on every page, without --max-comment-pages:
+    /// the default --max-reply-pages (100) ends it, the summary counts it and its seed is capped.
+    @Test func anEndlessThreadStopsAtTheReplyPageCap() async throws {
+        let calls = Calls()
+        let (summary, log, run) = try await Self.crawl(
+            "comments dQw4w9WgXcQ\n", budget: 5000, configure: { $0.maxReplyPages = 7 }
+        ) { request in
+            let url = request.url
+            if url.contains("/commentThreads") {
+                return Self.reply(Self.threads(["Ug4"], replies: 1_000_000_000, next: nil))
+            }
+            calls.add("comments")
+            let page = Int(Self.parameter("pageToken", in: url) ?? "0") ?? 0
+            return Self.reply(Self.replies(["e\(page)"], parent: "Ug4", next: String(page + 1)))
+        }
+        defer { run.remove() }
+        #expect(calls["comments"] == 7, "\(calls["comments"]) reply calls")
+        #expect(summary.threadsCapped == 1)
+        #expect(summary.ending == .completed, "a cap is not a failure: \(summary.ending)")
+        #expect(log.contains { $0.contains("the --max-reply-pages cap") }, "\(log)")
+        let manifest = try #require(try Manifest.load(directory: run.out))
+        #expect(manifest.provenance?.seeds?.first?.outcome?.cappedBy == "max-reply-pages")
+        #expect(CrawlConfiguration.defaultMaxReplyPages == 100)
     }
 }

@@ -50,7 +50,8 @@ struct LinkEngineTests {
         }
     }
 
-    @Test func subscriptionsPagingInACircleStopsAtTheLimit() throws {
+    /// A token cycle (A, B, A…) ends at the first page read again, as comments' paging does.
+    @Test func subscriptionsPagingInACircleEndsAtTheFirstRepeat() throws {
         var engine = try Self.engine("channel \(Self.seed) links=subscriptions depth=0")
         var pages = 0
         let written = try Self.run(&engine) { item in
@@ -60,13 +61,73 @@ struct LinkEngineTests {
                 return Self.links([Self.other], relation: .subscription, next: work.pageToken == "A" ? "B" : "A")
             }
         }
-        #expect(pages == SubscriptionsPage.maximumPages)
+        #expect(pages == 2, "page 2 repeats page 1")
+        #expect(engine.findings.warnings.contains { $0.contains("a page repeated one already read") })
         let channels = written.compactMap { record -> Channel? in
             if case .channel(let channel) = record { return channel }
             return nil
         }
         #expect(channels.map(\.channelId) == [Self.seed] && channels.first?.subscriptionsPrivate == false)
         #expect(engine.isOver)
+    }
+
+    /// The same 50 channels under a fresh token each time cost two pages, not the 40 a channel's
+    /// subscriptions may have; fresh channels on every page stop at those 40.
+    @Test func subscriptionsUnderFreshTokensAreBounded() throws {
+        var engine = try Self.engine("channel \(Self.seed) links=subscriptions depth=0")
+        var pages = 0
+        _ = try Self.run(&engine) { item in
+            Self.answer(item) { item in
+                guard case .subscriptions = item else { return Self.links([], relation: .featured) }
+                pages += 1
+                return Self.links([Self.other], relation: .subscription, next: "T\(pages)")
+            }
+        }
+        #expect(pages == 2)
+        var fresh = try Self.engine("channel \(Self.seed) links=subscriptions depth=0")
+        var freshPages = 0
+        _ = try Self.run(&fresh) { item in
+            Self.answer(item) { item in
+                guard case .subscriptions = item else { return Self.links([], relation: .featured) }
+                freshPages += 1
+                let id = "UCfresh" + String(repeating: "0", count: 13) + String(format: "%04d", freshPages)
+                return Self.links([id], relation: .subscription, next: "T\(freshPages)")
+            }
+        }
+        #expect(freshPages == SubscriptionsPage.maximumPages)
+    }
+
+    /// Targets that are not channel ids (markup, paths, a short id, a playlist id) are skipped
+    /// with a warning naming the channel and section, never written nor queued.
+    @Test func linkTargetsThatAreNotChannelIdsAreSkipped() throws {
+        var engine = try Self.engine("channel \(Self.seed) links=featured depth=1")
+        let hostile = [
+            "<script>alert(1)</script>", "../../etc/passwd", "UCshort", "PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf",
+        ]
+        var asked: [String] = []
+        let written = try Self.run(&engine) { item in
+            if case .channels(let batch) = item { asked += batch.ids }
+            if case .channel(let lookup) = item { asked.append(lookup.id ?? "") }
+            return Self.answer(item) { item in
+                guard case .sections(let work) = item, work.channelId == Self.seed else {
+                    return Self.links([], relation: .featured)
+                }
+                return Self.links(hostile + [Self.other], relation: .featured)
+            }
+        }
+        let targets = written.compactMap { record -> String? in
+            if case .link(let link) = record { return link.toChannelId }
+            return nil
+        }
+        #expect(targets == [Self.other])
+        #expect(Set(asked).isDisjoint(with: hostile))
+        for target in hostile {
+            #expect(
+                engine.findings.warnings.contains {
+                    $0.contains(target) && $0.contains("channel \(Self.seed)") && $0.contains("not a channel id")
+                }, "\(target)")
+        }
+        #expect(engine.conclusion == .completed, "a rerun does not fail on them")
     }
 
     @Test func privateSubscriptionsAreTheChannelsNotTheCrawlsFailure() throws {

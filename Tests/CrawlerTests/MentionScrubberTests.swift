@@ -12,7 +12,8 @@ import Testing
 /// sits in clear beside its author's pseudonym.
 @Suite("Mentions in pseudonymized comments")
 struct MentionScrubberTests {
-    static let pseudonymizer = try! AuthorPseudonymizer(secret: Array("a secret of thirty-two bytes!!!!".utf8))
+    static let pseudonymizer = try! AuthorPseudonymizer(
+        secret: Array("q8Zr3vL0xW5nT2mYc7JpK9dF4sHbE1gU6aRiOzNy0Vw=".utf8))
 
     static func comment(_ id: String, author: String?, channel: String?, text: String, video: String = "v1")
         -> YouTubeKit.Comment

@@ -109,8 +109,8 @@ struct ResumeDecisionTests {
     @Test func theEndClosesTheOutputOnlyWhenEverythingIsDone() throws {
         var engine = try CrawlEngineTests.engine("playlist \(CrawlEngineTests.pl("a"))", concurrency: 1)
         let end = engine.end()
-        guard end.count == 1, case .checkpoint = end[0] else {
-            Issue.record("pending work: a checkpoint")
+        guard end.count == 1, case .suspendOutput = end[0] else {
+            Issue.record("pending work: the output suspended (shards closed, state saved)")
             return
         }
         let (ticket, _) = try CrawlEngineTests.next(&engine)

@@ -30,6 +30,12 @@ public struct CrawlConfiguration: Sendable {
     public var comments = false
     /// `--max-comment-pages N`: commentThreads pages per video at most.
     public var maxCommentPages: Int?
+    /// `--max-reply-pages N`: comments.list pages of one thread's replies at most (a thread that
+    /// reaches it is reported in the summary and its seed's outcome).
+    public var maxReplyPages = Self.defaultMaxReplyPages
+    /// No real thread needs more than about 100 pages of replies; one that claims 10^9 replies
+    /// with fresh ids on every page would otherwise spend the whole budget.
+    public static let defaultMaxReplyPages = 100
     /// `--pseudonymize-authors`: comment authors as keyed hashes, without names or images.
     public var pseudonymizer: AuthorPseudonymizer?
     /// `--complete-channels`: search for what uploads playlists do not list, for every channel.
@@ -53,6 +59,9 @@ public struct CrawlConfiguration: Sendable {
     public var apiRevision: String?
     /// `--max-link-channels N`: channels the links of `links=` seeds may reach beyond the seeds'.
     public var maxLinkChannels: Int?
+    /// Ask channels.list (50 a unit) for the channels the videos name that the output has no
+    /// record of, so the data package's foreign key holds; `--no-resolve-channels` turns it off.
+    public var resolveChannels = true
 
     public init(
         seeds: [Seed], seedsDigest: String, apiBase: String, out: String, concurrency: Int = 8, hydrate: Bool = true,
@@ -80,9 +89,10 @@ public struct CrawlConfiguration: Sendable {
         CrawlEngine.Options(
             hydrate: hydrate, maxPages: maxPages, concurrency: concurrency, checkpointEvery: checkpointEvery,
             checkpointInterval: checkpointInterval, comments: comments, maxCommentPages: maxCommentPages,
-            pseudonymizer: pseudonymizer, completeChannels: completeChannels, formats: formats,
+            maxReplyPages: maxReplyPages, pseudonymizer: pseudonymizer, completeChannels: completeChannels,
+            formats: formats,
             videoParts: videoParts, channelParts: channelParts, seedsDigest: seedsDigest, output: out,
-            update: update, maxLinkChannels: maxLinkChannels)
+            update: update, maxLinkChannels: maxLinkChannels, resolveChannels: resolveChannels)
     }
 }
 
@@ -125,6 +135,11 @@ public struct CrawlSummary: Sendable {
     public var channelGaps: [String] = []
     public var pages: Int
     public var retries: Int
+    /// Comment threads whose replies stopped at `--max-reply-pages`.
+    public var threadsCapped = 0
+    /// Channel ids the written videos name without a channel record in the output.
+    public var unresolvedChannels = 0
+    /// Units this run spent, by method (the manifest keeps the output's whole spending).
     public var unitsByMethod: [String: Int]
     public var warnings: [String]
     /// Work that failed for good and is kept for a rerun, each with why.

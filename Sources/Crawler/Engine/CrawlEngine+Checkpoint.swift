@@ -12,7 +12,9 @@ extension CrawlEngine {
             items: items, pending: hydration.inCheckpointOrder, seeds: seeds.map(\.text),
             commentVideos: comments.videos.isEmpty ? nil : comments.videos.members,
             channels: watch.count == 0 ? nil : watch.listed, run: run.kind, startedAt: run.startedAt,
-            options: savedOptions, links: links.saved)
+            options: savedOptions, links: links.saved,
+            referencedChannels: savedReferences.waiting.isEmpty ? nil : savedReferences.waiting,
+            danglingChannels: savedReferences.dangling.isEmpty ? nil : savedReferences.dangling)
     }
 
     /// What a checkpoint saves: ``checkpointState()`` as JSON, written from the engine's own
@@ -24,8 +26,16 @@ extension CrawlEngine {
             itemCount: frontier.count + tickets.count + findings.failures.count, items: forEachCheckpointItem,
             pending: hydration.inCheckpointOrder, seeds: seeds.lazy.map(\.text),
             commentVideos: comments.videos.isEmpty ? nil : comments.videos.members, channels: watch.listed,
-            run: (run.kind, run.startedAt), options: savedOptions, links: links.saved)
+            run: (run.kind, run.startedAt), options: savedOptions, links: links.saved, references: savedReferences)
         return SavedState(frontier: frontier, unitsByMethod: counters.unitsByMethod)
+    }
+
+    /// The channels the videos name that a checkpoint keeps (``ChannelReferences``), with the
+    /// ids of a batch in flight (its request may never be answered).
+    var savedReferences: (waiting: [String], dangling: [String]) {
+        var saved = references.saved(known: seen.hasChannel)
+        for case .referencedChannels(let batch) in tickets.inOrder { saved.waiting = batch.ids + saved.waiting }
+        return saved
     }
 
     /// The options that say what the crawl collects, for an update to run with.

@@ -47,6 +47,14 @@ extension CrawlEngine {
     ) {
         let target = found.toChannelId
         guard target != from, !target.isEmpty else { return }
+        guard SearchQuery.isChannelId(target) else {
+            // Never written nor queued: no request can carry it, and a rerun would fail on it forever.
+            let section = found.sectionTitle.map { "section \"\($0)\"" } ?? found.relation.rawValue
+            warn(
+                "\(endpoint) of channel \(from) (\(section)) listed \"\(target.prefix(64))\", which is not a channel id; skipped",
+                &out)
+            return
+        }
         let link = LinkLedger.PendingLink(
             from: from, to: target, relation: found.relation, sectionTitle: found.sectionTitle, seed: seed,
             endpoint: endpoint, rank: rank)

@@ -78,23 +78,24 @@ extension CrawlEngine {
         return [.log("error: \(detail)")]
     }
 
-    /// The run is over: the output is closed for good when everything is done, else checkpointed
-    /// for a rerun.
+    /// The run is over: the output is closed for good when everything is done, else its shards
+    /// are closed and its state saved for a rerun (a budget, a quota, a signal: whatever ended it
+    /// short of a SIGKILL leaves no record in a `.part` shard that readers skip).
     mutating func end() -> [Action] {
-        [isFinished ? .finishOutput(savedState) : .checkpoint(savedState)]
+        [isFinished ? .finishOutput(savedState) : .suspendOutput(savedState)]
     }
 
     /// How the run ends, once it is over: the first stop, else incomplete when work failed for
-    /// good, else budget when found videos wait, else completed.
+    /// good, else budget when found videos wait, else completed. Work that failed for good wins
+    /// over a budget stop (exit 0 says everything asked was done or is waiting for budget): a
+    /// storm of 503s that ends with the budget claimed still ends `incomplete`.
     var conclusion: CrawlEnding {
-        if let ending = stops.ending { return ending }
-        if !findings.failures.isEmpty {
-            let count = findings.failures.count
-            return CrawlEnding(
-                .incomplete,
-                "\(count) work item\(count == 1 ? "" : "s") failed after every retry (first: \(findings.failures[0].reason))"
-            )
+        let failed = failureEnding
+        if let ending = stops.ending {
+            guard ending.cause == .budgetSpent, let failed else { return ending }
+            return CrawlEnding(.incomplete, failed.detail + "; and \(ending.detail)")
         }
+        if let failed { return failed }
         if let searches = stops.searches, !stops.waitingSearches.isEmpty {
             return CrawlEnding(
                 searches.cause,
@@ -110,6 +111,16 @@ extension CrawlEngine {
                 .incomplete, "\(count) video\(count == 1 ? "" : "s") of the snapshot got no answer; a rerun asks again")
         }
         return .completed
+    }
+
+    /// `incomplete` when some work failed for good (its retries ran out).
+    private var failureEnding: CrawlEnding? {
+        guard !findings.failures.isEmpty else { return nil }
+        let count = findings.failures.count
+        return CrawlEnding(
+            .incomplete,
+            "\(count) work item\(count == 1 ? "" : "s") failed after every retry (first: \(findings.failures[0].reason))"
+        )
     }
 
     /// Whether the output can be closed for good: everything found is written and nothing is left.

@@ -56,7 +56,7 @@ extension CrawlEngine {
         if let point {
             comments = CommentLedger(written: point.commentIds)
             counters.start(.comments, at: point.commentIds.count)
-            counters.unitsByMethod = point.unitsByMethod
+            counters.startUnits(at: point.unitsByMethod)
         }
         let decision = ResumeDecision(point, seeds: seeds, seedsDigest: options.seedsDigest)
         if options.update != nil { try checkUpdatable(decision, finished: point?.finished ?? false) }
@@ -69,6 +69,7 @@ extension CrawlEngine {
             let point = point ?? ResumePoint.empty
             seen = SeenSets(videoIds: point.videoIds, channelIds: point.channelIds, walked: false)
             links = LinkLedger(nil, written: point.linkKeys)
+            noteReferences(point)
             countWritten(point)
             out.log(
                 "\(options.output) holds \(point.videoIds.count) videos but no checkpoint for these seeds: starting from the seeds; videos and channels already there are not written again"
@@ -108,7 +109,8 @@ extension CrawlEngine {
         // A run resumed goes on as the run it was; a finished one rerun keeps its start (an
         // update looks for what is newer than the last run that looked at everything).
         run = (state.run ?? .crawl, state.startedAt ?? point.startedAt ?? run.startedAt)
-        seen = SeenSets(videoIds: point.videoIds, channelIds: point.channelIds, walked: true)
+        seen = SeenSets(
+            videoIds: point.videoIds, channelIds: point.channelIds, walked: true, walkedIds: state.channels?.map(\.id))
         // An id no request can carry (a checkpoint written before such ids were refused) would
         // fail its whole batch at every rerun.
         for video in state.pending
@@ -118,8 +120,19 @@ extension CrawlEngine {
         }
         comments.follow(state.commentVideos ?? [])
         links = LinkLedger(state.links, written: point.linkKeys)
+        references = ChannelReferences(
+            waiting: state.referencedChannels ?? [], dangling: state.danglingChannels ?? [])
+        noteReferences(point)
         for item in state.items { item.work.markQueued(in: &seen) }
         countWritten(point)
+    }
+
+    /// The channels the output's videos name without a channel record in it (videos a killed
+    /// run wrote after its last checkpoint included): asked at the end, as this run's own.
+    private mutating func noteReferences(_ point: ResumePoint) {
+        for id in point.videoChannelIds.sorted() where SearchQuery.isChannelId(id) && !seen.hasChannel(id) {
+            references.note(id)
+        }
     }
 
     /// An update needs a finished run to start from, or an update of its own to continue.

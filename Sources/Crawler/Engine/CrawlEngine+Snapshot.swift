@@ -11,7 +11,7 @@ extension CrawlEngine {
     mutating func beginSnapshot(_ plan: SnapshotPlan, from point: ResumePoint?) -> [Action] {
         snapshot = SnapshotQueue(ids: plan.ids, done: point?.statsIds ?? [], method: plan.method)
         counters.start(.stats, at: snapshot.written.count)
-        counters.unitsByMethod = point?.unitsByMethod ?? [:]
+        counters.startUnits(at: point?.unitsByMethod ?? [:])
         guard counters.statsBefore > 0 else { return [] }
         return [
             .log(

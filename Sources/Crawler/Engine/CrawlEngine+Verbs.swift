@@ -18,6 +18,30 @@ extension CrawlEngine {
     mutating func snapshotRefused(_ ids: [String]) { snapshot.putBack(ids) }
 
     /// Tells the user (through the actor's log) and counts it.
+    /// The channels the videos name, as channels.list returned them: each written once (never
+    /// walked); one not returned stays dangling.
+    mutating func resolvedReferences(_ records: [DecodedRecord], asked: [String], _ out: inout EventOutput) {
+        var found: Set<String> = []
+        for case .channel(var channel) in records {
+            found.insert(channel.channelId)
+            guard seen.insertChannel(channel.channelId) else { continue }
+            channel.fetchedAt = out.wallClock
+            write(.channel(channel), &out)
+        }
+        for id in asked where !found.contains(id) && !seen.hasChannel(id) { references.notFound(id) }
+    }
+
+    /// A batch of the channels the videos name, not answered: its ids wait again.
+    mutating func putBackReferences(_ ids: [String]) { references.putBack(ids) }
+
+    /// Channel ids the written videos name without a record in the output.
+    var unresolvedChannels: Int {
+        references.unresolved(known: seen.hasChannel, resolving: options.resolveChannels)
+    }
+
+    /// A thread's replies stopped at `--max-reply-pages` (its seed is capped).
+    mutating func capThread(_ seed: Int) { findings.capThread(seed) }
+
     mutating func warn(_ message: String, _ out: inout EventOutput) {
         findings.warn(message)
         out.warn(message)
@@ -179,6 +203,11 @@ extension CrawlEngine {
 
     /// Counts a record and hands it to the output.
     mutating func write(_ record: DecodedRecord, _ out: inout EventOutput) {
+        if case .video(let video) = record, let channel = video.channelId, SearchQuery.isChannelId(channel),
+            !seen.hasChannel(channel)
+        {
+            references.note(channel)
+        }
         counters.written[record.kind, default: 0] += 1
         out.write(record)
     }

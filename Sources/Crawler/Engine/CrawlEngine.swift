@@ -31,6 +31,8 @@ struct CrawlEngine {
         /// `--max-comment-pages N`: commentThreads pages per video at most (a `comments` seed's
         /// own `maxPages` wins).
         var maxCommentPages: Int?
+        /// `--max-reply-pages N`: comments.list pages of one thread's replies at most.
+        var maxReplyPages = CrawlConfiguration.defaultMaxReplyPages
         /// `--pseudonymize-authors`: authors' channel ids replaced by a keyed hash, names dropped.
         var pseudonymizer: AuthorPseudonymizer?
         /// `--complete-channels`: `complete=search` for every channel.
@@ -49,6 +51,9 @@ struct CrawlEngine {
         var update: UpdateOptions?
         /// `--max-link-channels N`: channels the links of `links=` seeds may reach beyond the seeds'.
         var maxLinkChannels: Int?
+        /// Ask channels.list for the channels written videos name without a record in the
+        /// output (`--no-resolve-channels` turns it off): ``ChannelReferences``.
+        var resolveChannels = true
     }
 
     /// What the actor does, in order.
@@ -68,6 +73,9 @@ struct CrawlEngine {
         case commentsDisabled([String])
         /// Make the output durable and save this state.
         case checkpoint(SavedState)
+        /// The run ends with work left: make the output durable, close its open shards (what it
+        /// wrote is readable now; the next run opens new ones) and save this state.
+        case suspendOutput(SavedState)
         /// Close the output for good with this final state: everything is done.
         case finishOutput(SavedState)
     }
@@ -93,6 +101,7 @@ struct CrawlEngine {
     var stops = Stops()
     var findings = Findings()
     var watch = ChannelWatch()
+    var references = ChannelReferences()
     var links = LinkLedger()
     /// The run: a crawl or an update, and when it began (Unix seconds; an update resumed keeps
     /// its first start).
@@ -123,7 +132,10 @@ struct CrawlEngine {
         var searchesUpdated = 0
         var playlistsUpdated = 0
         var commentVideosUpdated = 0
+        /// Units spent on the output by method, earlier runs' included (the manifest's), and
+        /// what it had spent when this run started.
         var unitsByMethod: [String: Int] = [:]
+        var unitsBefore: [String: Int] = [:]
         /// Pages fetched this run, by seed index.
         var pagesBySeed: [Int: Int] = [:]
 
@@ -141,6 +153,20 @@ struct CrawlEngine {
             Dictionary(
                 uniqueKeysWithValues: RecordKind.allCases.map { ($0, written[$0, default: 0] - before[$0, default: 0]) }
             )
+        }
+
+        /// Units this run spent, by method (methods it did not call left out).
+        var unitsThisRun: [String: Int] {
+            unitsByMethod.reduce(into: [:]) { result, entry in
+                let spent = entry.value - unitsBefore[entry.key, default: 0]
+                if spent != 0 { result[entry.key] = spent }
+            }
+        }
+
+        /// Units the output had spent when this run started.
+        mutating func startUnits(at units: [String: Int]) {
+            unitsByMethod = units
+            unitsBefore = units
         }
 
         /// The output held `count` records of `kind` when this run started.
@@ -210,6 +236,11 @@ struct CrawlEngine {
             guard stops.searches != nil, item.work.isCostly else { return item }
             stops.park(item)
         }
+        // Last, when nothing else is left or in flight: the channels the videos name.
+        if mayResolveReferences {
+            let ids = references.nextBatch(known: seen.hasChannel)
+            if !ids.isEmpty { return .referencedChannels(ReferencedChannels(ids: ids)) }
+        }
         return nil
     }
 
@@ -228,6 +259,14 @@ struct CrawlEngine {
         guard mayStart else { return false }
         return hydration.waiting > 0
             || (stops.ending == nil && (!frontier.isEmpty || snapshot.waiting > 0 || hydration.holds))
+            || mayResolveReferences
+    }
+
+    /// The channels the videos name are asked once everything else is done (a video found late
+    /// may name one more) and while nothing stopped the crawl.
+    var mayResolveReferences: Bool {
+        options.resolveChannels && stops.ending == nil && references.hasWaiting && frontier.isEmpty
+            && tickets.isEmpty && hydration.count == 0 && !hydration.holds && snapshot.waiting == 0
     }
 
     /// The page cap of seed `seed`: its own `maxPages=`, else `--max-pages`.

@@ -163,6 +163,10 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
                     guard !sinkFailed else { continue }
                     try await sink.note(runProgress)
                     try await sink.checkpoint(frontierJSON: state.frontier, unitsByMethod: state.unitsByMethod)
+                case .suspendOutput(let state):
+                    guard !sinkFailed else { continue }
+                    try await sink.note(runProgress)
+                    try await sink.suspend(frontierJSON: state.frontier, unitsByMethod: state.unitsByMethod)
                 case .finishOutput(let state):
                     guard !sinkFailed else { continue }
                     try await sink.note(runProgress)
@@ -180,7 +184,8 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
     private var runProgress: RunProgress {
         RunProgress(
             seedOutcomes: engine.seedOutcomes, firstRequestAt: requestWindow.map { RFC3339.format(seconds: $0.first) },
-            lastRequestAt: requestWindow.map { RFC3339.format(seconds: $0.last) })
+            lastRequestAt: requestWindow.map { RFC3339.format(seconds: $0.last) },
+            unresolvedChannels: engine.unresolvedChannels)
     }
 
     private func summary() async -> CrawlSummary {
@@ -191,10 +196,12 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             commentsWritten: counters.commentsWritten, commentsBefore: counters.commentsBefore,
             commentsDisabled: engine.comments.disabled, searchWindows: counters.searchWindows,
             windowsLeft: engine.windowsLeft, channelGaps: engine.findings.channelGaps,
-            pages: counters.pages, retries: counters.retries, unitsByMethod: counters.unitsByMethod,
+            pages: counters.pages, retries: counters.retries, unitsByMethod: counters.unitsThisRun,
             warnings: engine.findings.warnings, left: engine.left, units: await limiter.spentUnits,
             searches: await limiter.spentSearches, requests: counters.requests)
         summary.searchesWaiting = engine.searchesWaiting
+        summary.threadsCapped = engine.findings.threadsCapped
+        summary.unresolvedChannels = engine.unresolvedChannels
         summary.formatUnits = counters.formatPages
         summary.statsWritten = counters.statsWritten
         summary.statsBefore = counters.statsBefore

@@ -3,7 +3,7 @@ import YouTubeKit
 
 /// A commentThreads.list page of one video: its threads' top-level comments and the replies they
 /// carry; threads with more replies than they carry get their replies paged (``ReplyPage``).
-struct CommentThreadsPage: PagedWork {
+struct CommentThreadsPage: RepeatGuardedPaging {
     static let tag = "commentThreads"
     var seed: Int
     var videoId: String
@@ -13,7 +13,7 @@ struct CommentThreadsPage: PagedWork {
     var rank: Int
     var restarts: Int?
     /// Fingerprints of the pages this run read of this paging (never in a checkpoint): a page
-    /// read again ends it (``CommentPaging``).
+    /// read again ends it (``PageRepeats``).
     var pagesRead: [UInt64]?
     /// An update's walk of a followed video (`ytcrawl update`): threads come newest first, so
     /// the walk ends at the page holding a thread started before this (Unix seconds).
@@ -69,25 +69,18 @@ struct CommentThreadsPage: PagedWork {
         else {
             return
         }
-        let pageFingerprint = CommentPaging.fingerprint(fetched.records)
+        let pageFingerprint = PageRepeats.fingerprint(fetched.records)
         if let count = plan.commentCount(of: videoId), page + 1 >= CrawlEngine.pages(holding: count) {
             plan.warn(
                 "\(describe(seeds: plan.seeds)): \(page + 1) pages, past the \(count) comments the video counts; these comments end here",
                 &out)
             return
         }
-        if let loop = CommentPaging.loop(
-            token: token, pageToken: pageToken, fingerprint: pageFingerprint, read: pagesRead)
+        if let next = following(
+            token: token, rank: position, fingerprint: pageFingerprint, what: "comments", plan: &plan, &out)
         {
-            plan.warn("\(describe(seeds: plan.seeds)): \(loop); these comments end here", &out)
-            return
+            plan.enqueue(next.item)
         }
-        var next = self
-        next.pageToken = token
-        next.page += 1
-        next.rank = position
-        next.pagesRead = CommentPaging.adding(pageFingerprint, to: pagesRead)
-        plan.enqueue(.commentThreads(next))
     }
 
     func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine, _ out: inout EventOutput) -> Bool {
@@ -99,12 +92,6 @@ struct CommentThreadsPage: PagedWork {
         let why = reasons.first.map { "\($0)" } ?? "not available"
         plan.warn("comments of video \(videoId): \(why); skipped", &out)
         return true
-    }
-
-    /// The paging starts over: its rank, and the pages read (they will be read again).
-    mutating func startOver() {
-        rank = 0
-        pagesRead = nil
     }
 
     var item: WorkItem { .commentThreads(self) }
@@ -120,7 +107,7 @@ struct CommentThreadsPage: PagedWork {
 
 /// A comments.list page of one thread's replies (`parentId`), for threads with more replies than
 /// commentThreads.list carries.
-struct ReplyPage: PagedWork {
+struct ReplyPage: RepeatGuardedPaging {
     static let tag = "replies"
     var seed: Int
     var videoId: String
@@ -161,11 +148,16 @@ struct ReplyPage: PagedWork {
             position += 1
         }
         guard let token = fetched.summary.nextPageToken else { return }
-        let pageFingerprint = CommentPaging.fingerprint(fetched.records)
-        if let loop = CommentPaging.loop(
-            token: token, pageToken: pageToken, fingerprint: pageFingerprint, read: pagesRead)
-        {
-            plan.warn("\(describe(seeds: plan.seeds)): \(loop); these replies end here", &out)
+        let pageFingerprint = PageRepeats.fingerprint(fetched.records)
+        guard
+            let next = following(
+                token: token, rank: position, fingerprint: pageFingerprint, what: "replies", plan: &plan, &out)
+        else { return }
+        if page + 1 >= plan.options.maxReplyPages, page + 1 < maxPages(plan) {
+            plan.capThread(seed)
+            plan.warn(
+                "\(describe(seeds: plan.seeds)): \(page + 1) pages of replies, the --max-reply-pages cap (its thread claims \(replyCount.map(String.init) ?? "?") replies); these replies end here",
+                &out)
             return
         }
         if page + 1 >= maxPages(plan) {
@@ -176,23 +168,12 @@ struct ReplyPage: PagedWork {
             }
             return
         }
-        var next = self
-        next.pageToken = token
-        next.page += 1
-        next.rank = position
-        next.pagesRead = CommentPaging.adding(pageFingerprint, to: pagesRead)
-        plan.enqueue(.replies(next))
+        plan.enqueue(next.item)
     }
 
     func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine, _ out: inout EventOutput) -> Bool {
         plan.warn("replies to comment \(parentId): \(reasons.first.map { "\($0)" } ?? "not available"); skipped", &out)
         return true
-    }
-
-    /// As for ``CommentThreadsPage/startOver()``.
-    mutating func startOver() {
-        rank = 0
-        pagesRead = nil
     }
 
     var item: WorkItem { .replies(self) }
@@ -206,44 +187,4 @@ struct ReplyPage: PagedWork {
     }
 
     func describe(seeds: [Seed]) -> String { "replies to comment \(parentId) (page \(page + 1))" }
-}
-
-/// When a video's or a thread's comment paging goes in circles: a hostile or broken server can
-/// send a token cycle (A, B, A…) or the same page under fresh tokens, and each page costs a unit.
-/// A page is known by a fingerprint of its comment ids, in order: a paging that reads a page it
-/// read before ends there. Pages read again after a resume or a restart are not repeats (they
-/// follow each other, each different), so a rerun that reads known comments again goes on.
-enum CommentPaging {
-    /// Why paging must end before asking for `token`, or `nil` to go on.
-    ///
-    /// - Parameters:
-    ///   - token: the next page's token; `pageToken`: this page's.
-    ///   - fingerprint: this page's (``fingerprint(_:)``); `read`: those of the pages read before it.
-    static func loop(token: String, pageToken: String?, fingerprint: UInt64, read: [UInt64]?) -> String? {
-        if token == pageToken { return "the API sent the same nextPageToken again" }
-        if let read, read.contains(fingerprint) {
-            return "a page repeated one already read (a token cycle, or a page under a fresh token)"
-        }
-        return nil
-    }
-
-    /// `read` with this page's fingerprint (the last 1,024 pages are kept).
-    static func adding(_ fingerprint: UInt64, to read: [UInt64]?) -> [UInt64] {
-        var pages = read ?? []
-        if pages.count >= 1024 { pages.removeFirst() }
-        pages.append(fingerprint)
-        return pages
-    }
-
-    /// FNV-1a over the page's comment ids, in order (an empty page has one too).
-    static func fingerprint(_ page: [DecodedRecord]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for case .comment(let comment) in page {
-            for byte in comment.commentId.utf8 {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            }
-            hash = (hash ^ 0x0A) &* 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
 }

@@ -8,7 +8,8 @@ extension FrontierState {
         Self.encodedJSON(
             itemCount: items.count, items: { visit in items.forEach(visit) }, pending: pending,
             seeds: seeds, commentVideos: commentVideos, channels: channels ?? [],
-            run: run.map { ($0, startedAt ?? 0) }, options: options, links: links
+            run: run.map { ($0, startedAt ?? 0) }, options: options, links: links,
+            references: (referencedChannels ?? [], danglingChannels ?? [])
         ).bytes
     }
 
@@ -17,7 +18,8 @@ extension FrontierState {
     static func encodedJSON<Seeds: Sequence<String>>(
         itemCount: Int, items visitItems: ((WorkItem) -> Void) -> Void, pending: [PendingVideo],
         seeds: Seeds?, commentVideos: [String]?, channels: [WatchedChannel] = [], run: (RunKind, Int64)? = nil,
-        options: SavedCrawlOptions? = nil, links: LinkLedger.Saved? = nil
+        options: SavedCrawlOptions? = nil, links: LinkLedger.Saved? = nil,
+        references: (waiting: [String], dangling: [String]) = ([], [])
     ) -> JSONWriter {
         // About what an uploads-playlist item, a seed line and a pending video take.
         var writer = JSONWriter(
@@ -86,6 +88,14 @@ extension FrontierState {
             writer.raw("}")
         }
         if let links { writeLinks(links, into: &writer) }
+        if !references.waiting.isEmpty {
+            writer.memberKey("referencedChannels")
+            writer.stringArray(references.waiting)
+        }
+        if !references.dangling.isEmpty {
+            writer.memberKey("danglingChannels")
+            writer.stringArray(references.dangling)
+        }
         writer.raw("}")
         return writer
     }

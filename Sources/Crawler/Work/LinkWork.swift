@@ -45,7 +45,7 @@ struct SectionsPage: SeededWork {
 /// subscriptions.list of one channel, 50 a page (1 unit a page): `subscription` links. The first
 /// page's answer says whether the subscriptions are private (403 `subscriptionForbidden`), which
 /// the channel's record carries.
-struct SubscriptionsPage: PagedWork {
+struct SubscriptionsPage: RepeatGuardedPaging {
     static let tag = "subscriptions"
     var seed: Int
     var channelId: String
@@ -54,6 +54,8 @@ struct SubscriptionsPage: PagedWork {
     var page: Int
     var rank: Int
     var restarts: Int?
+    /// As for ``CommentThreadsPage/pagesRead``: a page read again ends the paging.
+    var pagesRead: [UInt64]?
 
     init(seed: Int, channelId: String, depth: Int) {
         self.seed = seed
@@ -81,13 +83,13 @@ struct SubscriptionsPage: PagedWork {
             rank += 1
         }
         if page == 0 { plan.subscriptionsAnswered(channelId, isPrivate: false, seed: seed, &out) }
-        if let token = fetched.summary.nextPageToken, !token.isEmpty, token != pageToken, fetched.summary.itemCount > 0,
+        guard let token = fetched.summary.nextPageToken, !token.isEmpty, fetched.summary.itemCount > 0,
             page + 1 < Self.maximumPages
+        else { return }
+        let fingerprint = PageRepeats.fingerprint(fetched.records)
+        if let next = following(
+            token: token, rank: rank, fingerprint: fingerprint, what: "subscriptions", plan: &plan, &out)
         {
-            var next = self
-            next.pageToken = token
-            next.page += 1
-            next.rank = rank
             plan.enqueue(next.item)
         }
     }

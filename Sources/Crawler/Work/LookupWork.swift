@@ -171,3 +171,36 @@ struct HydrationBatch: CrawlWork {
 
     func describe(seeds: [Seed]) -> String { "videos.list of \(ids.count) videos" }
 }
+
+/// channels.list for up to 50 channels the written videos name and the output has no record of
+/// (``ChannelReferences``): their records are written, they are never walked. Not listed in a
+/// checkpoint: the references keep its ids.
+struct ReferencedChannels: CrawlWork {
+    static let tag = "referencedChannels"
+    var ids: [String]
+
+    var page: Int { 0 }
+
+    func request(for plan: CrawlEngine) throws -> APIRequest {
+        try APIRequest.channels(.ids(ids), part: plan.options.channelParts)
+    }
+
+    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
+        plan.resolvedReferences(fetched.records, asked: ids, &out)
+    }
+
+    func putBack(into plan: inout CrawlEngine) { plan.putBackReferences(ids) }
+
+    var isCheckpointed: Bool { false }
+
+    var item: WorkItem { .referencedChannels(self) }
+
+    func reseeded(_ change: SeedChange) -> WorkItem? { item }
+
+    func write(into writer: inout JSONWriter) {
+        writer.key("ids")
+        writer.stringArray(ids)
+    }
+
+    func describe(seeds: [Seed]) -> String { "channels.list of \(ids.count) channels the videos name" }
+}

@@ -18,6 +18,7 @@ extension WorkItem {
         case .channelCheck(let work): work
         case .sections(let work): work
         case .subscriptions(let work): work
+        case .referencedChannels(let work): work
         }
     }
 
@@ -51,6 +52,8 @@ extension WorkItem {
         case ChannelCheck.tag: return .channelCheck(try container.decode(ChannelCheck.self, forKey: key))
         case SectionsPage.tag: return .sections(try container.decode(SectionsPage.self, forKey: key))
         case SubscriptionsPage.tag: return .subscriptions(try container.decode(SubscriptionsPage.self, forKey: key))
+        case ReferencedChannels.tag:
+            return .referencedChannels(try container.decode(ReferencedChannels.self, forKey: key))
         default: return nil
         }
     }

@@ -17,6 +17,7 @@ enum WorkItem: Sendable, Hashable {
     case channelCheck(ChannelCheck)
     case sections(SectionsPage)
     case subscriptions(SubscriptionsPage)
+    case referencedChannels(ReferencedChannels)
 }
 
 /// How a found video was first found, kept until its hydration.
@@ -55,6 +56,10 @@ struct FrontierState: Codable, Sendable {
     /// The channel-link crawl's state (absent when no seed follows links, and in checkpoints of
     /// earlier versions).
     var links: LinkLedger.Saved?
+    /// Channels the written videos name without a record in the output, to ask and asked in
+    /// vain (``ChannelReferences``; absent when none, and in checkpoints of earlier versions).
+    var referencedChannels: [String]?
+    var danglingChannels: [String]?
 }
 
 /// The options of a crawl that say what it collects, as its checkpoint keeps them for

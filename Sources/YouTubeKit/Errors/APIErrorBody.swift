@@ -78,12 +78,45 @@ public struct APIErrorBody: Sendable, Hashable, CustomStringConvertible {
         ErrorClassifier.disposition(reasons: parsedReasons, status: status, code: code)
     }
 
+    /// The error as one line: code, reason and message, with any long token-like run of the
+    /// message withheld (``shownMessage``).
     public var description: String {
         var text = "API error"
         if let code { text += " \(code)" }
         if let reason { text += " \(reason)" }
-        if !message.isEmpty { text += ": \(message)" }
+        if !message.isEmpty { text += ": \(shownMessage)" }
         return text
+    }
+
+    /// Runs of token characters this long are withheld from a shown message: a server (or a
+    /// proxy in front of it) may echo a key (39 characters) or a token, encoded in ways no
+    /// redaction of the exact key finds. The API's own messages hold no such run; an id they may
+    /// name (a playlist's, 34 characters) and a URL (`/` and `.` end a run) are shown.
+    public static let withheldRun = 36
+
+    /// ``message`` with each run of ``withheldRun`` or more letters, digits, `-_+=%` or `\`
+    /// kept to its first four characters and the count of those withheld.
+    public var shownMessage: String {
+        var shown = ""
+        var run = ""
+        func flush() {
+            if run.count >= Self.withheldRun {
+                shown += run.prefix(4) + "…[\(run.count - 4) characters withheld]"
+            } else {
+                shown += run
+            }
+            run = ""
+        }
+        for character in message {
+            if character.isASCII, character.isLetter || character.isNumber || "-_+=%\\".contains(character) {
+                run.append(character)
+            } else {
+                flush()
+                shown.append(character)
+            }
+        }
+        flush()
+        return shown
     }
 
     /// Parses an error body.

@@ -86,6 +86,12 @@ extension SearchQuery {
             }
     }
 
+    /// A channel id as YouTube makes them: `UC` and 22 base64url characters (24 in all). A
+    /// handle, a playlist id or anything else a server may put in a channel id's place is not one.
+    public static func isChannelId(_ value: String) -> Bool {
+        value.utf8.count == 24 && value.hasPrefix("UC") && isIdentifier(value)
+    }
+
     /// ISO 639-1 (two letters, lower case) with an optional subtag, as `zh-Hans` or `pt-BR`.
     static func isLanguageTag(_ value: String) -> Bool {
         let parts = value.split(separator: "-", omittingEmptySubsequences: false)

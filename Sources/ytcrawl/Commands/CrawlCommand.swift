@@ -29,6 +29,10 @@ struct CrawlCommand: Command {
     )
     static let maxCommentPages = Option<Int?>(
         "--max-comment-pages", help: "commentThreads pages (100 threads each) per video at most", range: 1...1_000_000)
+    static let maxReplyPages = Option<Int>(
+        "--max-reply-pages",
+        help: "comments.list pages (100 replies each) per thread at most; a thread that reaches it is reported",
+        default: CrawlConfiguration.defaultMaxReplyPages, range: 1...1_000_000)
     static let pseudonymizeAuthors = Option<String?>(
         "--pseudonymize-authors", "KEY_FILE",
         help:
@@ -44,6 +48,11 @@ struct CrawlCommand: Command {
     static let channelParts = Option.parts(
         "--channel-parts", of: "channels.list", names: APIRequest.Parts.channelPartNames,
         default: APIRequest.Parts.channels)
+    static let noResolveChannels = Flag(
+        "--no-resolve-channels",
+        help:
+            "leave the channels search results name unresolved (by default they are asked of channels.list at the end, 1 unit per 50, so the data package's videos→channels key holds)"
+    )
     static let maxLinkChannels = Option<Int?>(
         "--max-link-channels",
         help:
@@ -65,8 +74,9 @@ struct CrawlCommand: Command {
                 "What to crawl",
                 [
                     seedsFile.spec, out.spec, maxPages.spec, noHydrate.spec, completeChannels.spec, comments.spec,
-                    maxCommentPages.spec, pseudonymizeAuthors.spec, formats.spec, videoParts.spec, channelParts.spec,
-                    maxLinkChannels.spec, searchBudget.spec, dailySearches.spec, dryRun.spec,
+                    maxCommentPages.spec, maxReplyPages.spec, pseudonymizeAuthors.spec, formats.spec, videoParts.spec,
+                    channelParts.spec,
+                    maxLinkChannels.spec, noResolveChannels.spec, searchBudget.spec, dailySearches.spec, dryRun.spec,
                 ])
         ] + SharedRunOptions.groups,
         epilogue: """
@@ -92,11 +102,13 @@ struct CrawlCommand: Command {
     var maxPages: Int?
     var comments: Bool
     var maxCommentPages: Int?
+    var maxReplyPages: Int
     var completeChannels: Bool
     var formats: Bool
     var videoParts: String
     var channelParts: String
     var maxLinkChannels: Int?
+    var resolveChannels: Bool
     var pseudonymizer: AuthorPseudonymizer?
     var searchBudget: Int?
     var dailySearches: Int
@@ -132,11 +144,13 @@ struct CrawlCommand: Command {
         hydrate = !scanner[Self.noHydrate]
         comments = scanner[Self.comments]
         maxCommentPages = try scanner[Self.maxCommentPages]
+        maxReplyPages = try scanner[Self.maxReplyPages]
         completeChannels = scanner[Self.completeChannels]
         formats = scanner[Self.formats]
         videoParts = try scanner[Self.videoParts]
         channelParts = try scanner[Self.channelParts]
         maxLinkChannels = try scanner[Self.maxLinkChannels]
+        resolveChannels = !scanner[Self.noResolveChannels]
         if let keyFile = try scanner[Self.pseudonymizeAuthors] {
             do {
                 pseudonymizer = try AuthorPseudonymizer(keyFile: keyFile)
@@ -173,7 +187,9 @@ struct CrawlCommand: Command {
     static var crawlOptions: [OptionSpec] {
         [
             maxPages.spec, noHydrate.spec, completeChannels.spec, comments.spec, maxCommentPages.spec,
-            pseudonymizeAuthors.spec, formats.spec, videoParts.spec, channelParts.spec, maxLinkChannels.spec,
+            maxReplyPages.spec, pseudonymizeAuthors.spec, formats.spec, videoParts.spec, channelParts.spec,
+            maxLinkChannels.spec,
+            noResolveChannels.spec,
             searchBudget.spec, dailySearches.spec,
         ]
     }
@@ -244,6 +260,7 @@ struct CrawlCommand: Command {
             seeds: seeds, seedsDigest: seedsDigest, out: out, hydrate: hydrate, maxPages: maxPages, apiBase: apiBase)
         configuration.comments = comments
         configuration.maxCommentPages = maxCommentPages
+        configuration.maxReplyPages = maxReplyPages
         configuration.pseudonymizer = pseudonymizer
         configuration.completeChannels = completeChannels
         configuration.formats = formats
@@ -251,6 +268,7 @@ struct CrawlCommand: Command {
         configuration.channelParts = channelParts
         configuration.seedsFile = seedsFile
         configuration.maxLinkChannels = maxLinkChannels
+        configuration.resolveChannels = resolveChannels
         return configuration
     }
 }

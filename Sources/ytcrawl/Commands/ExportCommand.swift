@@ -27,12 +27,13 @@ struct ExportCommand: Command {
             stats kind has every snapshot, with the snapshot's name as a first column.
 
             Text cells are neutralized for spreadsheets by default (the OWASP rule against formula
-            injection): a title, description, comment, tag or other text that begins with =, +, -, @,
-            TAB or CR gets a leading ' so that it opens as text, not as a formula, and control
-            characters other than TAB, LF and CR are replaced by U+FFFD. Numbers are never changed
-            (-5 stays -5). --raw-cells writes the text exactly as crawled, for pipelines that load the
-            CSV as data (a video id that begins with - is otherwise written '-…). The summary line
-            says which was used.
+            injection): a title, description, comment, tag, name, URL or other free text that begins
+            with =, +, -, @, TAB or CR gets a leading ' so that it opens as text, not as a formula,
+            and control characters other than TAB, LF and CR are replaced by U+FFFD. Ids, codes,
+            dates, numbers and enumerations are never changed (a video id that begins with - stays
+            as it is in the shards, -5 stays -5). --raw-cells writes the text exactly as crawled, for
+            pipelines that load the CSV as data. The summary line says which was used; a data
+            package's column descriptions say which columns are free text.
 
             --csv-package OUTDIR writes every kind the output holds (videos.csv, channels.csv,
             comments.csv, links.csv, stats.csv) in the same form, and OUTDIR/datapackage.json: a
@@ -112,7 +113,8 @@ struct ExportCommand: Command {
         let package: JSONValue
         do {
             package = try DataPackage.csvPackage(
-                directory: directory, files: kinds.map { ($0, "\($0.rawValue).csv") }, cells: cells.summary)
+                directory: directory, files: kinds.map { ($0, "\($0.rawValue).csv") }, cells: cells.summary,
+                columnNote: { [cells] in cells.columnNote(freeText: $0.isFreeText) })
         } catch {
             throw RuntimeFailure("cannot read \(directory): \(error)")
         }
@@ -143,9 +145,10 @@ struct ExportCommand: Command {
             for (source, snapshot) in sources(directory, kind) {
                 try ArchiveReader.forEachRecord(directory: source, kind: kind) { record, _ in
                     row = CSVRow()
-                    if let snapshot { row.append(cells.cell(snapshot)) }
+                    if let snapshot { row.append(cells.cell(snapshot, freeText: false)) }
                     for field in schema.fields {
-                        row.append(Self.text(record[field.name], type: field.type, cells: cells))
+                        row.append(
+                            Self.text(record[field.name], type: field.type, freeText: field.isFreeText, cells: cells))
                     }
                     buffer += row.line
                     rows += 1
@@ -156,6 +159,7 @@ struct ExportCommand: Command {
                 }
             }
             try file.write(buffer)
+            try file.commit()
         } catch let failure as RuntimeFailure {
             throw failure
         } catch {
@@ -165,11 +169,12 @@ struct ExportCommand: Command {
     }
 
     /// A value as a CSV field's text: empty for null, tags joined, nested values as JSON; text (a
-    /// string, tags) as `cells` writes it, numbers and nested JSON as they are.
-    static func text(_ value: JSONValue?, type: RecordSchema.FieldType, cells: CSVCellMode) -> String {
+    /// string, tags) as `cells` writes it (free text neutralized, ids as crawled), numbers and
+    /// nested JSON as they are.
+    static func text(_ value: JSONValue?, type: RecordSchema.FieldType, freeText: Bool, cells: CSVCellMode) -> String {
         switch value {
         case nil, .null?: return ""
-        case .string(let text)?: return cells.cell(text)
+        case .string(let text)?: return cells.cell(text, freeText: freeText)
         case .number(let text)?: return text
         case .bool(let flag)?: return flag ? "true" : "false"
         case .array(let elements)? where type == .array(.string):
@@ -177,7 +182,7 @@ struct ExportCommand: Command {
                 elements.map { element in
                     if case .string(let text) = element { return text }
                     return String(decoding: element.render(pretty: false), as: UTF8.self)
-                }.joined(separator: " | "))
+                }.joined(separator: " | "), freeText: freeText)
         case let nested?: return String(decoding: nested.render(pretty: false), as: UTF8.self)
         }
     }

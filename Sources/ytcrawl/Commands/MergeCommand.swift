@@ -47,7 +47,10 @@ struct MergeCommand: Command {
         guard !inputs.isEmpty else {
             throw UsageError("ytcrawl merge needs one or more output directories; see ytcrawl merge --help")
         }
-        for input in inputs { try OutputDirectory.require(input) }
+        for input in inputs {
+            try OutputDirectory.require(input)
+            try OutputDirectory.requireNoInterruptedPrune(input)
+        }
         shards = try ShardOptions(scanner)
     }
 

@@ -45,10 +45,12 @@ struct PruneCommand: Command {
     var dryRun: Bool
 
     init(_ scanner: ArgumentScanner) throws {
-        directory = try scanner.outputDirectory()
+        directory = try scanner.outputDirectory(pruneMayBePending: true)
         rules = ArchivePruner.Rules(gone: scanner[Self.gone], fetchedBefore: try scanner[Self.fetchedBefore])
         dryRun = scanner[Self.dryRun]
-        guard rules.gone || rules.fetchedBefore != nil else {
+        // `ytcrawl prune DIR` alone finishes an interrupted prune (what verify and every other
+        // command advise); with nothing pending it needs to be told what to remove.
+        guard rules.gone || rules.fetchedBefore != nil || ArchivePruner.interrupted(directory) != nil else {
             throw UsageError(
                 "say what to remove: ytcrawl prune \(directory) --gone (videos a refresh found gone) or --fetched-before DATE"
             )
@@ -64,6 +66,7 @@ struct PruneCommand: Command {
             return 1
         }
         if report.finishedInterrupted { print("finished the prune that was interrupted in \(directory)") }
+        guard rules.gone || rules.fetchedBefore != nil else { return 0 }
         let kinds = RecordKind.allCases.compactMap { kind in
             report.removed[kind].map { "\($0) \(kind.rawValue)" }
         }

@@ -58,6 +58,7 @@ struct RefreshCommand: Command {
                 "unexpected argument \"\(extra)\": refresh takes one directory; see ytcrawl refresh --help")
         }
         self.directory = directory
+        try OutputDirectory.requireNoInterruptedPrune(directory)
         shared = SharedRunOptions(
             api: try APIOptions(scanner, budgetExample: "ytcrawl refresh \(directory) --budget 1000"),
             shards: try ShardOptions(scanner), run: try RunOptions(scanner))

@@ -73,6 +73,7 @@ struct UpdateCommand: Command {
             throw UsageError("unexpected argument \"\(extra)\": update takes one directory; see ytcrawl update --help")
         }
         self.directory = directory
+        try OutputDirectory.requireNoInterruptedPrune(directory)
         thorough = scanner[Self.thorough]
         overlap = try scanner[Self.overlap]
         every = try scanner[Self.every]

@@ -20,7 +20,7 @@ struct VerifyCommand: Command {
     var directory: String
 
     init(_ scanner: ArgumentScanner) throws {
-        directory = try scanner.outputDirectory()
+        directory = try scanner.outputDirectory(pruneMayBePending: true)
     }
 
     func run() async throws -> Int32 {
@@ -46,6 +46,17 @@ struct VerifyCommand: Command {
             )
         } else {
             print("ok: \(report.shards) shards, \(report.videos) videos, \(report.channels) channels\(comments)")
+        }
+        let recompressed =
+            report.recompressed
+            + report.snapshots.flatMap { snapshot in
+                snapshot.report.recompressed.map { "\(SnapshotDirectory.folder)/\(snapshot.name)/\($0)" }
+            }
+        if !recompressed.isEmpty {
+            print(
+                "recompressed (other gzip bytes than manifest.json lists, the same records): "
+                    + recompressed.prefix(10).joined(separator: ", ")
+                    + (recompressed.count > 10 ? " and \(recompressed.count - 10) more" : ""))
         }
         for (name, snapshot) in report.snapshots {
             print(

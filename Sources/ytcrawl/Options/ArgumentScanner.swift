@@ -39,6 +39,15 @@ struct ArgumentScanner {
                 guard let value = inline ?? iterator.next() else {
                     throw UsageError("\(name) needs a value; see ytcrawl \(command) --help")
                 }
+                // `--out --emulator` would otherwise make a directory named after a flag and run
+                // without it; a value spelled like one of this command's options is a mistake.
+                // `--out=--emulator` says it on purpose and is kept.
+                if inline == nil, value.hasPrefix("-"), accepted[Self.optionName(of: value)] != nil {
+                    throw UsageError(
+                        "\(name) needs a value, but it is followed by the option \(value); give \(name)'s value "
+                            + "right after it, or write \(name)=\(value) if that is the value meant; "
+                            + "see ytcrawl \(command) --help")
+                }
                 values[spec.name] = value
             case let spec? where inline == nil:
                 setFlags.insert(spec.name)
@@ -47,6 +56,12 @@ struct ArgumentScanner {
                 throw UsageError("unknown option \(name) for ytcrawl \(command)\(hint); see ytcrawl \(command) --help")
             }
         }
+    }
+
+    /// The option part of an argument: `--out` of `--out=DIR`, the argument itself otherwise.
+    private static func optionName(of argument: String) -> String {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return argument }
+        return String(argument[..<equals])
     }
 
     var wantsHelp: Bool { setFlags.contains(OptionGroup.help.name) }
@@ -75,13 +90,15 @@ struct ArgumentScanner {
     }
 
     /// The one DIR a command that reads an output takes, or the usage error that asks for it
-    /// (or says it is not a directory).
-    func outputDirectory() throws -> String {
+    /// (or says it is not a directory), or the failure that names an interrupted prune in it
+    /// (unless `pruneMayBePending`: verify reports it, prune finishes it).
+    func outputDirectory(pruneMayBePending: Bool = false) throws -> String {
         guard positional.count == 1, let directory = positional.first else {
             throw UsageError(
                 "ytcrawl \(command) needs one DIR (the --out directory of a crawl); see ytcrawl \(command) --help")
         }
         try OutputDirectory.require(directory)
+        if !pruneMayBePending { try OutputDirectory.requireNoInterruptedPrune(directory) }
         return directory
     }
 

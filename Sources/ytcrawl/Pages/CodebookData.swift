@@ -36,6 +36,13 @@ struct CodebookData {
 
     static let exampleLength = 80
 
+    /// How `ytcrawl export --csv` writes a top-level column (nested ones are JSON text, never
+    /// changed): free text neutralized for spreadsheets, ids and codes as crawled.
+    static func csvNote(path: String, field: RecordSchema.Field) -> String {
+        guard path == field.name, field.isFreeText else { return "" }
+        return " In ytcrawl export --csv: free text, neutralized for spreadsheets (a leading ' before = + - @)."
+    }
+
     /// Reads every record of `directory` once.
     static func read(directory: String) throws -> CodebookData {
         let manifest = try Manifest.load(directory: directory)
@@ -75,7 +82,8 @@ struct CodebookData {
                 let measured = !paths[index].contains("*")
                 return Row(
                     path: path, type: Self.typeName(field.type), required: !field.nullable && !field.optional,
-                    description: field.description, nulls: measured ? nulls[index] : nil, measured: records,
+                    description: field.description + Self.csvNote(path: path, field: field),
+                    nulls: measured ? nulls[index] : nil, measured: records,
                     example: examples[index])
             }
             sections.append(

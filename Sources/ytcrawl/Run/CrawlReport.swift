@@ -52,6 +52,16 @@ struct CrawlReport: RunReport {
         if let update = summary.update {
             lines.insert(updateLine(update), at: 1)
         }
+        if summary.unresolvedChannels > 0 {
+            lines.append(
+                "channels the videos name without a record: \(summary.unresolvedChannels) (closed, or --no-resolve-channels); the data package declares no videos→channels key"
+            )
+        }
+        if summary.threadsCapped > 0 {
+            lines.append(
+                "comment threads whose replies stopped at --max-reply-pages: \(summary.threadsCapped) (raise it to read more of them)"
+            )
+        }
         for gap in summary.channelGaps.prefix(10) {
             lines.append(
                 "channel past its uploads playlist: \(TerminalText.line(gap)) (complete=search on the seed, or --complete-channels, searches for the rest)"
@@ -147,7 +157,8 @@ struct CrawlReport: RunReport {
             "formatUnits": summary.formatUnits, "linksWritten": summary.linksWritten,
             "linksThisRun": summary.linksWritten - summary.linksBefore,
             "subscriptionsPrivate": summary.subscriptionsPrivate, "linksCapped": summary.linksCapped,
-            "linkedChannelsGone": summary.linkedChannelsGone,
+            "linkedChannelsGone": summary.linkedChannelsGone, "threadsCapped": summary.threadsCapped,
+            "unresolvedChannels": summary.unresolvedChannels,
             "searchWindowsLeft": summary.windowsLeft, "channelGaps": summary.channelGaps,
             "channelsWritten": summary.channelsWritten,
             "videosPerThousandUnits": (summary.videosPerThousandUnits * 10).rounded() / 10,

@@ -1,11 +1,12 @@
 import Crawler
 import Foundation
 
-/// What crawl and refresh run under: SIGINT/SIGTERM turned into a graceful stop, the progress
-/// line, the metrics exporter. One harness serves a command's whole life (every snapshot of a
+/// What crawl and refresh run under: SIGINT/SIGTERM/SIGHUP turned into a graceful stop, the
+/// progress line, the metrics exporter. One harness serves a command's whole life (every snapshot of a
 /// `refresh --every`), so a signal between two runs is never lost.
 final class RunHarness {
-    /// Set by the first SIGINT/SIGTERM; it cancels the run going, or ends a sleep between two.
+    /// Set by the first SIGINT/SIGTERM/SIGHUP (SIGHUP: the terminal closed, an ssh session ended);
+    /// it cancels the run going, or ends a sleep between two.
     let stop = StopFlag()
     private let options: RunOptions
     private let budget: Int
@@ -20,7 +21,7 @@ final class RunHarness {
         self.budget = budget
         exporter = try MetricsExporter.make(
             listen: options.metricsListen, file: options.metricsFile, quiet: options.quiet)
-        signals = SignalWatcher([SIGINT, SIGTERM]) { [stop] in
+        signals = SignalWatcher([SIGINT, SIGTERM, SIGHUP]) { [stop] in
             writeStderr("ytcrawl: stopping: finishing requests in flight and saving the checkpoint (again to force)")
             stop.set()
         }

@@ -5,7 +5,7 @@ import Synchronization
     import Glibc
 #endif
 
-/// Turns SIGINT/SIGTERM into a call (a graceful stop); a second signal exits at once with 130.
+/// Turns SIGINT/SIGTERM/SIGHUP into a call (a graceful stop); a second signal exits at once with 130.
 final class SignalWatcher {
     private let sources: [any DispatchSourceSignal]
 

@@ -4,12 +4,13 @@ import Synchronization
 /// text: control characters are escaped (no ANSI or OSC sequences, no line that pretends to be
 /// ytcrawl's), and any registered secret is replaced by its label.
 enum TerminalText {
-    private static let secrets = Mutex<[(value: String, label: String)]>([])
+    private static let secrets = Mutex<[(value: String, matcher: SecretMatcher, label: String)]>([])
 
-    /// Registers a secret (an API key) to be replaced by `label` wherever it would be printed.
+    /// Registers a secret (an API key) to be replaced by `label` wherever it would be printed,
+    /// and its near-copies (``SecretMatcher``: case, URL-encoding, base64, splits, cut short).
     static func redact(_ value: String, as label: String) {
         guard !value.isEmpty else { return }
-        secrets.withLock { $0.append((value, label)) }
+        secrets.withLock { $0.append((value, SecretMatcher(secret: value), label)) }
     }
 
     /// `text` as one safe line: control characters (newlines too; tabs, harmless, stay) written as
@@ -30,10 +31,14 @@ enum TerminalText {
         return redacted(safe)
     }
 
-    /// `text` with every registered secret replaced by its label (for files such as the summary).
+    /// `text` with every registered secret and near-copy of one replaced by its label (for files
+    /// such as the summary too).
     static func redacted(_ text: String) -> String {
         secrets.withLock { secrets in
-            secrets.reduce(text) { $0.replacingOccurrences(of: $1.value, with: "[\($1.label)]") }
+            secrets.reduce(text) { text, secret in
+                secret.matcher.redact(
+                    text.replacingOccurrences(of: secret.value, with: "[\(secret.label)]"), with: "[\(secret.label)]")
+            }
         }
     }
 

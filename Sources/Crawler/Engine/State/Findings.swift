@@ -6,6 +6,8 @@ struct Findings: Sendable {
     private(set) var channelGaps: [String] = []
     /// Seeds a cap ended (`search limit`, `maxPages`), by seed index.
     private(set) var capped: [Int: String] = [:]
+    /// Comment threads whose replies stopped at `--max-reply-pages`.
+    private(set) var threadsCapped = 0
 
     /// Work that failed for good this run: it stays in the checkpoint for a rerun.
     struct Failure: Sendable, Hashable {
@@ -17,4 +19,8 @@ struct Findings: Sendable {
     mutating func fail(_ item: WorkItem, _ reason: String) { failures.append(Failure(item: item, reason: reason)) }
     mutating func gap(_ text: String) { channelGaps.append(text) }
     mutating func cap(_ seed: Int, _ cap: String) { capped[seed] = capped[seed] ?? cap }
+    mutating func capThread(_ seed: Int) {
+        threadsCapped += 1
+        cap(seed, "max-reply-pages")
+    }
 }

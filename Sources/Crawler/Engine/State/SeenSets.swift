@@ -9,12 +9,19 @@ struct SeenSets: Sendable {
     init() {}
 
     /// An output that already holds `videoIds` and `channelIds`: never written again. With
-    /// `walked`, the channels written count as queued too (a checkpoint holds their walks); a
-    /// start over walks them again.
-    init(videoIds: Set<String>, channelIds: Set<String>, walked: Bool) {
+    /// `walked`, those channels count as queued too (a checkpoint holds their walks); a start
+    /// over walks them again. `walkedIds` names them when the checkpoint does (its watch list):
+    /// a channel written without its walk (one a link reached, one the videos name) may then be
+    /// walked for a seed added later; without it every channel written counts as walked.
+    init(videoIds: Set<String>, channelIds: Set<String>, walked: Bool, walkedIds: [String]? = nil) {
         videos = VideoIdSet(videoIds)
         channels = CompactStringSet(channelIds)
-        if walked { queuedChannels = channels }
+        guard walked else { return }
+        if let walkedIds {
+            for id in walkedIds { _ = queuedChannels.insert(id) }
+        } else {
+            queuedChannels = channels
+        }
     }
 
     /// Whether `id` is new (and now seen).
