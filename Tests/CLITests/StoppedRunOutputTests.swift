@@ -116,3 +116,48 @@ struct StoppedRunOutputTests {
         #expect(result.status == 0)
     }
 }
+
+/// SIGKILLs with `--checkpoint-every 1`: a killed run's unspent claims go back to the quota
+/// ledger and what it spent after its last checkpoint reaches the manifest, so the two agree and
+/// the kills cost at most the requests in flight.
+@Suite("kills and the quota ledger")
+struct KilledRunQuotaTests {
+    static func units(ledger state: String) throws -> Int {
+        let data = try Data(contentsOf: URL(fileURLWithPath: state + "/quota-ledger.json"))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let days = try #require(root["days"] as? [String: [String: [String: Int]]])
+        return days.values.flatMap(\.values).reduce(0) { $0 + ($1["units"] ?? 0) }
+    }
+
+    static func units(manifest out: String) throws -> Int {
+        let manifest = try #require(try Manifest.load(directory: out))
+        return manifest.unitsByMethod.filter { $0.key != "search.list" }.values.reduce(0, +)
+    }
+
+    @Test func killedRunsSpendOnlyWhatWasInFlightAndTheManifestAgreesWithTheLedger() async throws {
+        let work = CrawlCommandTests.temporary("kill-quota")
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        try "search music walk=channels maxPages=3\nsearch programming maxPages=2 walk=channels\n".write(
+            toFile: work + "/seeds.txt", atomically: true, encoding: .utf8)
+        func arguments(_ name: String) -> [String] {
+            [
+                "--seeds", work + "/seeds.txt", "--budget", "5000", "--emulator", "--rps", "40", "--quiet",
+                "--checkpoint-every", "1", "--concurrency", "4", "--out", work + "/" + name, "--state-dir",
+                work + "/" + name + "-state",
+            ]
+        }
+        #expect(try await CLIRunner.run(arguments("reference")).status == 0)
+        let reference = try Self.units(ledger: work + "/reference-state")
+        let kills = try await CLIRunner.killRuns(arguments("out"), times: 6, after: 0.3...0.8) { _ in }
+        #expect(try await CLIRunner.run(arguments("out")).status == 0)
+        let ledger = try Self.units(ledger: work + "/out-state")
+        #expect(ledger == (try Self.units(manifest: work + "/out")), "the manifest counts what the ledger does")
+        #expect(
+            ledger <= reference + kills * 4, "at most the requests in flight at each kill: \(ledger) vs \(reference)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: work + "/out-state").filter {
+            $0.hasSuffix(".journal")
+        }
+        #expect(left.isEmpty, "\(left)")
+    }
+}

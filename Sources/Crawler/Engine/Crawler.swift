@@ -20,6 +20,8 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
     /// The sink refused a write: nothing more is written, so the last checkpoint stays as it was.
     /// (A crawl stopped by another failed write, the quota ledger's, still writes what it fetched.)
     private var sinkFailed = false
+    /// This run's grants, for the next run's accounting should this one be killed.
+    private var journal: SpendJournal?
 
     /// - Parameters:
     ///   - sink: where records go; by default an ``ArchiveSink`` on `configuration.out`.
@@ -77,7 +79,13 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
     }
 
     private func crawl() async throws -> CrawlSummary {
-        let point = try await sink.resumePoint()
+        var point = try await sink.resumePoint()
+        // What killed runs spent after their last checkpoint counts as spent on the output.
+        let unrecorded = SpendJournal.takeUnrecorded(
+            directory: configuration.out, recorded: point?.unitsByMethod ?? [:])
+        if !unrecorded.isEmpty, point != nil { point?.unitsByMethod.merge(unrecorded) { $0 + $1 } }
+        journal = SpendJournal(directory: configuration.out)
+        journal?.begin(at: point?.unitsByMethod ?? [:])
         if let snapshot = configuration.snapshot {
             await perform(engine.beginSnapshot(snapshot, from: point))
         } else {
@@ -85,7 +93,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         }
         let fetcher = Fetcher(
             transport: transport, limiter: limiter, clock: limiter.clock, apiBase: configuration.apiBase,
-            log: configuration.verbose ? log : nil, backoff: configuration.backoff)
+            log: configuration.verbose ? log : nil, backoff: configuration.backoff, journal: journal)
         await withTaskGroup(of: (Int, FetchResult).self) { group in
             var running = 0
             while true {
@@ -102,6 +110,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
             }
         }
         await perform(engine.end())
+        if !sinkFailed { journal?.remove() }
         do {
             try await limiter.releaseClaims()
         } catch {

@@ -82,6 +82,43 @@ public final class QuotaLedger: Sendable {
         return (taken, usage)
     }
 
+    /// Gives back the claims of runs that ended without giving them back (killed): every claims
+    /// journal in the directory whose process is gone, in one write of the ledger under its
+    /// lock, then the journals are removed. Returns the units given back, all buckets together.
+    @discardableResult
+    public func reclaimDeadRuns() throws -> Int {
+        try Self.withLock(lockPath) {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            var dead: [String] = []
+            var entries: [ClaimJournal.Entry] = []
+            for name in names.sorted() {
+                guard let pid = ClaimJournal.process(of: name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+                else { continue }
+                dead.append(directory + "/" + name)
+                let data = FileManager.default.contents(atPath: directory + "/" + name) ?? Data()
+                entries += ClaimJournal.entries(in: String(decoding: data, as: UTF8.self))
+            }
+            guard !dead.isEmpty else { return 0 }
+            var ledger = try read()
+            var given = 0
+            for entry in entries {
+                guard var usage = ledger[entry.day]?[entry.fingerprint] else { continue }
+                for bucket in QuotaBucket.allCases {
+                    let back = min(usage[bucket], entry.counts[bucket])
+                    usage[bucket] -= back
+                    given += back
+                }
+                ledger[entry.day]?[entry.fingerprint] = usage
+            }
+            if given > 0 { try write(ledger) }
+            for path in dead { unlink(path) }
+            return given
+        }
+    }
+
+    /// A journal for this process's claims (``ClaimJournal``).
+    func openClaimJournal() throws -> ClaimJournal { try ClaimJournal(directory: directory) }
+
     /// Gives back what a run claimed and did not spend (a count never drops below zero).
     public func giveBack(_ unspent: Usage, fingerprint: String, day: PacificTime.Day) throws {
         _ = try update(fingerprint: fingerprint, day: day) { usage in

@@ -16,6 +16,9 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
     public nonisolated let utcNow: @Sendable () -> Int64
     private let ledger: QuotaLedger?
     private let fingerprints: [String]
+    /// What this run claimed and has not spent, on disk for the next run should this one be
+    /// killed (``ClaimJournal``); `nil` without a ledger.
+    private let journal: ClaimJournal?
     private var completionWaiters: [Int: CheckedContinuation<Void, any Error>] = [:]
     private var nextWaiter = 0
 
@@ -34,7 +37,11 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
         let utc = utcNow()
         var state = RateLimiterState(configuration: configuration, keys: keys, utc: utc, sharesLedger: ledger != nil)
         var fingerprints: [String] = []
+        var journal: ClaimJournal?
         if let ledger {
+            // Claims a killed run could not give back are given back first.
+            try ledger.reclaimDeadRuns()
+            journal = try ledger.openClaimJournal()
             let today = PacificTime.day(atUTC: utc)
             for (index, key) in keys.enumerated() {
                 let fingerprint = ledger.fingerprint(key, apiBase: apiBase)
@@ -49,6 +56,16 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
         self.utcNow = utcNow
         self.ledger = ledger
         self.fingerprints = fingerprints
+        self.journal = journal
+    }
+
+    /// Writes what is claimed and unspent now to the journal.
+    private func recordClaims() {
+        guard let journal else { return }
+        journal.record(
+            state.unspentClaims.map {
+                ClaimJournal.Entry(fingerprint: fingerprints[$0.keyIndex], day: $0.day.description, counts: $0.counts)
+            })
     }
 
     /// Waits for a permit to send one request of `method`.
@@ -62,6 +79,7 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
             let utc = utcNow()
             switch state.acquire(method, now: start.duration(to: clock.now), utc: utc) {
             case .granted(let permit):
+                recordClaims()
                 return permit
             case .claim(let claim):
                 guard let ledger else { preconditionFailure("claims are decided only with a shared ledger") }
@@ -74,6 +92,7 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
                     throw LedgerWriteFailed(reason: "\(error)")
                 }
                 state.claimed(claim, taken: result.taken, usage: result.usage)
+                recordClaims()
             case .wait(let delay):
                 try await clock.sleep(until: clock.now.advanced(by: delay), tolerance: nil)
             case .waitForCompletion:
@@ -91,6 +110,7 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
     /// Reports what happened to a request sent under `permit`.
     public func complete(_ permit: Permit, _ outcome: RequestOutcome) {
         state.complete(permit, outcome, utc: utcNow())
+        recordClaims()
         let waiters = completionWaiters
         completionWaiters = [:]
         for waiter in waiters.values { waiter.resume() }
@@ -107,13 +127,20 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
     ///   given back stays counted as spent for the day.
     public func releaseClaims() throws {
         var failure: (any Error)?
+        var notGiven: [ClaimJournal.Entry] = []
         for unspent in state.releaseClaims() {
             do {
                 try ledger?.giveBack(unspent.counts, fingerprint: fingerprints[unspent.keyIndex], day: unspent.day)
             } catch {
                 failure = failure ?? error
+                notGiven.append(
+                    ClaimJournal.Entry(
+                        fingerprint: fingerprints[unspent.keyIndex], day: unspent.day.description,
+                        counts: unspent.counts))
             }
         }
+        // What could not be given back now is left for the next run to give back.
+        if notGiven.isEmpty { journal?.remove() } else { journal?.record(notGiven) }
         if let failure { throw failure }
     }
 

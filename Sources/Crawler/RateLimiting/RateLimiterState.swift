@@ -229,6 +229,14 @@ struct RateLimiterState {
 
     /// Ends this run's claims: returns what it claimed and did not spend, per key, for the actor to
     /// give back to the ledger. A later request claims afresh.
+    /// What the keys claimed and did not spend yet, as ``releaseClaims()`` would give it back.
+    var unspentClaims: [Unspent] {
+        keys.indices.compactMap { index in
+            keys[index].claimed == QuotaCounts()
+                ? nil : Unspent(keyIndex: index, day: keys[index].day, counts: keys[index].claimed)
+        }
+    }
+
     mutating func releaseClaims() -> [Unspent] {
         var unspent: [Unspent] = []
         for index in keys.indices where keys[index].claimed != QuotaCounts() {
