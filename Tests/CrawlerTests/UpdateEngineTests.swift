@@ -312,3 +312,39 @@ struct UpdateEngineTests {
         #expect(update.counters.commentVideosUpdated == 1)
     }
 }
+
+/// A channel an update skipped (its count unchanged: an upload beside a deletion) is walked, at
+/// the next change, back to the start of the run that last walked it, not only to that update's
+/// `since`: the uploads of the skipped days are not lost.
+@Suite("Update walks reach back to the last walk")
+struct UpdateWalkFloorTests {
+    @Test func aSkippedChannelIsWalkedBackToItsLastWalk() throws {
+        let id = "UC" + String(repeating: "w", count: 22)
+        var engine = try CrawlEngineTests.engine("channel \(id)", concurrency: 1, hydrate: false)
+        let lastWalk: Int64 = 1_800_000_000
+        let since = lastWalk + 7 * 86_400
+        engine.watch = ChannelWatch([
+            WatchedChannel(id: id, seed: 0, videoCount: 10, newest: lastWalk - 86_400, walkedAt: lastWalk)
+        ])
+        var out = EventOutput(wallClock: CrawlEngineTests.epoch)
+        engine.checked(id, videoCount: 10, seed: 0, since: since, &out)
+        #expect(
+            engine.checkpointState().items.allSatisfy { if case .playlist = $0 { false } else { true } },
+            "unchanged: skipped")
+        engine.checked(id, videoCount: 11, seed: 0, since: since + 86_400, &out)
+        let walks = engine.checkpointState().items.compactMap { item -> PlaylistPage? in
+            if case .playlist(let page) = item { return page }
+            return nil
+        }
+        #expect(walks.count == 1 && walks.first?.until == lastWalk, "\(walks.map(\.until))")
+        // Older checkpoints, without the last walk's start: `since` stands for it.
+        var older = try CrawlEngineTests.engine("channel \(id)", concurrency: 1, hydrate: false)
+        older.watch = ChannelWatch([WatchedChannel(id: id, seed: 0, videoCount: 10, newest: lastWalk - 86_400)])
+        older.checked(id, videoCount: 11, seed: 0, since: since, &out)
+        let olderWalks = older.checkpointState().items.compactMap { item -> PlaylistPage? in
+            if case .playlist(let page) = item { return page }
+            return nil
+        }
+        #expect(olderWalks.first?.until == since)
+    }
+}

@@ -147,11 +147,13 @@ extension CrawlEngine {
 
     /// A watched channel's `videoCount` now (an update's check): its uploads are walked again
     /// when the count changed, was never known, or the update is thorough — newest first, down to
-    /// the page that reaches its newest upload the last run saw (or `since`, when none was seen
-    /// or that is older).
+    /// the page that reaches its newest upload the last walk saw, or the start of the run that
+    /// last walked it (`since` when no run says), whichever is later. A channel an update skipped
+    /// is walked back to its last walk, so uploads of the skipped days are not lost.
     mutating func checked(_ id: String, videoCount: Int?, seed: Int, since: Int64, _ out: inout EventOutput) {
         let before = watch.entries[id]?.videoCount
-        let until = max(since, watch.entries[id]?.newest ?? since)
+        let floor = watch.entries[id]?.walkedAt.map { min($0, since) } ?? since
+        let until = max(floor, watch.entries[id]?.newest ?? floor)
         watch.note(id, videoCount: videoCount)
         counters.channelsChecked += 1
         let changed = before == nil || videoCount == nil || before != videoCount
@@ -166,6 +168,7 @@ extension CrawlEngine {
         _ uploads: String, of channelId: String, expected: Int?, seed: Int, until: Int64?, _ out: inout EventOutput
     ) {
         guard seen.queuePlaylist(uploads) else { return }
+        watch.walked(channelId, at: run.startedAt)
         var walk = PlaylistPage(
             seed: seed, playlistId: uploads, page: 0, rank: 0, uploads: true, channelId: channelId,
             expected: expected)

@@ -66,6 +66,7 @@ extension FrontierState {
                 writer.member("seed", channel.seed)
                 writer.member("videoCount", channel.videoCount)
                 if let newest = channel.newest { writer.member("newest", Int(newest)) }
+                if let walkedAt = channel.walkedAt { writer.member("walkedAt", Int(walkedAt)) }
                 writer.raw("}")
             }
             writer.raw("]")

@@ -8,6 +8,10 @@ struct ChannelWatch: Sendable {
         var videoCount: Int?
         /// The publication date of its newest upload a walk saw (Unix seconds).
         var newest: Int64?
+        /// When the run that last walked its uploads began (Unix seconds): a walk sees every
+        /// upload older than that, so the next walk need reach no further back. An update that
+        /// skips the channel (its count unchanged) leaves it, and a later walk reaches back to it.
+        var walkedAt: Int64?
     }
 
     private(set) var entries: [String: Entry] = [:]
@@ -16,7 +20,8 @@ struct ChannelWatch: Sendable {
 
     init(_ channels: [WatchedChannel]) {
         for channel in channels {
-            entries[channel.id] = Entry(seed: channel.seed, videoCount: channel.videoCount, newest: channel.newest)
+            entries[channel.id] = Entry(
+                seed: channel.seed, videoCount: channel.videoCount, newest: channel.newest, walkedAt: channel.walkedAt)
         }
     }
 
@@ -38,6 +43,12 @@ struct ChannelWatch: Sendable {
         entries[id]?.videoCount = videoCount
     }
 
+    /// A watched channel's uploads are walked by the run that began at `started`.
+    mutating func walked(_ id: String, at started: Int64) {
+        guard entries[id] != nil else { return }
+        entries[id]?.walkedAt = started
+    }
+
     /// An upload of a watched channel a walk saw, published at `published`.
     mutating func noteUpload(of id: String, published: Int64) {
         guard let known = entries[id] else { return }
@@ -57,7 +68,9 @@ struct ChannelWatch: Sendable {
     /// The entries in a stable order (by id), as a checkpoint lists them.
     var listed: [WatchedChannel] {
         entries.sorted { $0.key < $1.key }.map {
-            WatchedChannel(id: $0.key, seed: $0.value.seed, videoCount: $0.value.videoCount, newest: $0.value.newest)
+            WatchedChannel(
+                id: $0.key, seed: $0.value.seed, videoCount: $0.value.videoCount, newest: $0.value.newest,
+                walkedAt: $0.value.walkedAt)
         }
     }
 }
@@ -68,4 +81,6 @@ struct WatchedChannel: Codable, Sendable, Hashable {
     var seed: Int
     var videoCount: Int?
     var newest: Int64?
+    /// Absent in checkpoints of earlier versions: the last run's start stands for it.
+    var walkedAt: Int64?
 }
