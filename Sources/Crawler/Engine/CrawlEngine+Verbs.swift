@@ -113,7 +113,12 @@ extension CrawlEngine {
     }
 
     /// The walk of a channel's uploads ended: the search results held for it go to hydration.
-    mutating func uploadsWalked(_ channelId: String) { hydration.release(channel: channelId) }
+    mutating func uploadsWalked(_ channelId: String, labelLongBefore: Int64? = nil) {
+        hydration.release(channel: channelId, labelLongBefore: labelLongBefore)
+    }
+
+    /// A channel's Shorts or live list was not read whole: its labels prove nothing of the rest.
+    mutating func labelListsCut(_ channelId: String) { hydration.labelListsCut(channelId) }
 
     /// A hydrated video: written with where it was first found.
     ///
@@ -122,7 +127,7 @@ extension CrawlEngine {
         guard let origin = hydration.remove(found.videoId) else { return false }
         if let count = found.commentCount { comments.noteCount(count, of: found.videoId) }
         var video = found
-        video.format = origin.format
+        video.format = origin.format ?? hydration.longForm(found)
         video.source = source(origin.seed, endpoint: origin.endpoint, rank: origin.rank)
         video.fetchedAt = out.wallClock
         write(.video(video), &out)

@@ -78,19 +78,19 @@ struct PlaylistPage: PagedWork {
             {
                 plan.uploadsEnded(channelId: channelId, expected: expected, found: position, oldest: oldest, seed: seed)
             }
-            return walkEnded(&plan, at: out.wallClock)
+            return walkEnded(&plan, at: out.wallClock, whole: fetched.summary.nextPageToken == nil)
         }
         if token == pageToken {
             plan.warn(
                 "\(describe(seeds: plan.seeds)): the API sent the same nextPageToken again; this playlist ends here",
                 &out)
-            return walkEnded(&plan, at: out.wallClock)
+            return walkEnded(&plan, at: out.wallClock, whole: false)
         }
         if page > 0, fetched.records.isEmpty, fetched.summary.itemCount == 0 {
             plan.warn(
                 "\(describe(seeds: plan.seeds)): a page without entries but with a next page; this playlist ends here",
                 &out)
-            return walkEnded(&plan, at: out.wallClock)
+            return walkEnded(&plan, at: out.wallClock, whole: false)
         }
         var next = self
         next.pageToken = token
@@ -168,17 +168,22 @@ struct PlaylistPage: PagedWork {
         }
     }
 
-    /// This list is walked: the next of the chain (Shorts, then live, then the uploads) is queued.
-    /// When it was the channel's uploads, the search results held for its labels are released.
-    func walkEnded(_ plan: inout CrawlEngine, at now: Date) {
+    /// This list is walked (`whole`: to its last page): the next of the chain (Shorts, then live,
+    /// then the uploads) is queued. When it was the channel's uploads, the search results held
+    /// for its labels are released; with the Shorts and live lists read whole, a held result the
+    /// uploads walk did not list (`walkPages` cut it) is long-form when older than the lists' lag.
+    func walkEnded(_ plan: inout CrawlEngine, at now: Date, whole: Bool) {
         let next: FormatWalk
         switch formatWalk {
         case .shorts?: next = .live
         case .live?: next = .rest
         default:
-            if uploads, let channelId { plan.uploadsWalked(channelId) }
+            if uploads, let channelId {
+                plan.uploadsWalked(channelId, labelLongBefore: formatWalk == .rest ? labelBefore : nil)
+            }
             return
         }
+        if !whole, let channelId { plan.labelListsCut(channelId) }
         if let walk = formatWalk(next, at: now) { plan.enqueue(.playlist(walk)) }
     }
 
@@ -187,7 +192,7 @@ struct PlaylistPage: PagedWork {
     func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine, _ out: inout EventOutput) -> Bool {
         guard formatWalk?.isLabelList == true, reasons.contains(.playlistNotFound) else { return false }
         plan.counters.formatPages += 1
-        walkEnded(&plan, at: out.wallClock)
+        walkEnded(&plan, at: out.wallClock, whole: true)
         return true
     }
 }

@@ -15,6 +15,12 @@ struct HydrationQueue: Sendable {
     private var order = HeadQueue<String>()
     /// Held ids by the channel whose walk they wait for.
     private var held: [String: [String]] = [:]
+    /// Channels whose Shorts or live list this run did not read whole.
+    private var labelsCut: Set<String> = []
+    /// Released videos no list labelled whose channel's label lists were read whole: long-form
+    /// when published before this (the lists' lag). Not checkpointed: after a resume they stay
+    /// unlabelled, which is honest.
+    private var longFormBefore: [String: Int64] = [:]
 
     /// Videos to a videos.list request.
     static let batchSize = 50
@@ -47,13 +53,32 @@ struct HydrationQueue: Sendable {
         pending[id]?.format = format
     }
 
-    /// The walk of `channel` ended: what waited for it goes to hydration.
-    mutating func release(channel: String) {
+    /// The walk of `channel` ended: what waited for it goes to hydration. With
+    /// `labelLongBefore`, a video that waited for it and got no label is long-form when published
+    /// before that (``longForm(_:)``), unless its Shorts or live list was cut.
+    mutating func release(channel: String, labelLongBefore: Int64? = nil) {
         guard let ids = held.removeValue(forKey: channel) else { return }
+        if let labelLongBefore, !labelsCut.contains(channel) {
+            for id in ids where pending[id]?.heldFor == channel && pending[id]?.format == nil {
+                longFormBefore[id] = labelLongBefore
+            }
+        }
         for id in ids where pending[id]?.heldFor == channel {
             pending[id]?.heldFor = nil
             order.append(id)
         }
+    }
+
+    /// A channel's Shorts or live list was not read whole (in this run).
+    mutating func labelListsCut(_ channel: String) { labelsCut.insert(channel) }
+
+    /// The label of a hydrated video its channel's whole Shorts and live lists did not name:
+    /// long-form when published before the lists' lag, else unknown. Asked once per video.
+    mutating func longForm(_ video: Video) -> VideoFormat? {
+        guard let before = longFormBefore.removeValue(forKey: video.videoId), let published = video.publishedAt,
+            Int64(published.timeIntervalSince1970) < before
+        else { return nil }
+        return .long
     }
 
     /// Nothing else is left to do: every held video goes to hydration (a walk that failed, or one
