@@ -10,7 +10,7 @@ import YouTubeKit
 /// an error message is withheld.
 @Suite("secrets: near-copies of the key")
 struct SecretNearCopyTests {
-    static let key = "AIzaSyD4x9Qm2Lk7Vb3Np8Rt5Wy1Zc6Hj0Ks2Ee"
+    static let key = "made-up-near-copy-key-7f3a9c1e5b2d8046"
 
     /// Every form of `key` the hostile server sends back.
     static func nearCopies(of key: String) -> [String] {
@@ -36,7 +36,7 @@ struct SecretNearCopyTests {
         let plain = "search \"music\" page 3: API error 503 backendError: try again; video dQw4w9WgXcQ"
         #expect(matcher.redact(plain, with: "[KEY]") == plain)
         // A short run shared with the key is not the key.
-        #expect(matcher.redact("AIzaSyD4x9 and more", with: "[KEY]") == "AIzaSyD4x9 and more")
+        #expect(matcher.redact("made-up-near and more", with: "[KEY]") == "made-up-near and more")
     }
 
     @Test func aLongTokenLikeRunOfAnErrorMessageIsWithheld() throws {
