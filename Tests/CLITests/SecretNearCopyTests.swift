@@ -26,9 +26,11 @@ struct SecretNearCopyTests {
         ]
     }
 
-    @Test func theMatcherFindsEveryNearCopyAndLeavesOtherTextAlone() {
-        let matcher = SecretMatcher(secret: Self.key)
-        for copy in Self.nearCopies(of: Self.key) {
+    /// Keys of three lengths, so the base64 copies end in no, one and two `=` of padding.
+    @Test(arguments: [Self.key, Self.key + "x", Self.key + "xy"])
+    func theMatcherFindsEveryNearCopyAndLeavesOtherTextAlone(key: String) {
+        let matcher = SecretMatcher(secret: key)
+        for copy in Self.nearCopies(of: key) {
             let text = "the key was \(copy) indeed"
             let redacted = matcher.redact(text, with: "[KEY]")
             #expect(redacted == "the key was [KEY] indeed", "\(copy) → \(redacted)")

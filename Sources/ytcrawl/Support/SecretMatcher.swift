@@ -36,6 +36,7 @@ struct SecretMatcher: Sendable {
         var covered = [Bool](repeating: false, count: folded.bytes.count)
         for form in forms { Self.markRuns(of: form, in: folded.bytes, &covered) }
         guard covered.contains(true) else { return text }
+        Self.coverPadding(folded.bytes, &covered)
         // Back to the text's scalars: a covered normalized byte covers the scalars it came from.
         var hidden = [Bool](repeating: false, count: scalars.count)
         for index in covered.indices where covered[index] {
@@ -77,6 +78,24 @@ struct SecretMatcher: Sendable {
                 }
             }
             swap(&previous, &current)
+        }
+    }
+
+    /// The `=` padding (at most two) right after a covered run goes with it: a base64 copy of a
+    /// key whose length is not a multiple of three ends in padding that is part of the copy.
+    private static func coverPadding(_ bytes: [UInt8], _ covered: inout [Bool]) {
+        var index = 0
+        while index < bytes.count {
+            guard covered[index], index + 1 == bytes.count || !covered[index + 1] else {
+                index += 1
+                continue
+            }
+            var next = index + 1
+            while next < bytes.count, next - index <= 2, bytes[next] == UInt8(ascii: "=") {
+                covered[next] = true
+                next += 1
+            }
+            index = next
         }
     }
 
