@@ -1,4 +1,5 @@
 import Foundation
+import POSIXSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -10,8 +11,7 @@ import Synchronization
 /// yet checkpointed) reaches the manifest when the next run starts: the manifest's units then
 /// agree with the quota ledger's, which counts a request when its permit is granted.
 ///
-/// One line, rewritten in place with one `pwrite` after every grant and refund (a kill cannot cut
-/// it): the output's units when the run began and the run's grants. What the manifest does not
+/// One line (``InPlaceLine``), rewritten after every grant and refund: the output's units when the run began and the run's grants. What the manifest does not
 /// count of them is read against the manifest itself when the next run starts, so a kill between
 /// a checkpoint and anything else counts nothing twice. A run that ends with its output written
 /// removes it.
@@ -21,8 +21,7 @@ final class SpendJournal: Sendable {
         var granted: [String: Int] = [:]
     }
 
-    let path: String
-    private let fd: Int32
+    private let file: InPlaceLine
     private let state = Mutex(State())
 
     static let prefix = "units-"
@@ -31,14 +30,9 @@ final class SpendJournal: Sendable {
     /// Creates this run's journal in the output `directory`; `nil` when it cannot (the output is
     /// written anyway: only a kill's accounting would be missing).
     init?(directory: String) {
-        let path = directory + "/\(Self.prefix)\(getpid())\(Self.suffix)"
-        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return nil }
-        self.path = path
-        self.fd = fd
+        guard let file = InPlaceLine(path: directory + "/\(Self.prefix)\(getpid())\(Self.suffix)") else { return nil }
+        self.file = file
     }
-
-    deinit { close(fd) }
 
     /// The output's units when the run began (the manifest's, with what earlier killed runs left).
     func begin(at units: [String: Int]) {
@@ -53,14 +47,13 @@ final class SpendJournal: Sendable {
     }
 
     /// Everything the run spent is in the manifest.
-    func remove() { unlink(path) }
+    func remove() { file.remove() }
 
     private func save() {
         let line = state.withLock { state in
             [state.baseline, state.granted].map(Self.text).joined(separator: ";")
         }
-        let bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+        file.write(line)
     }
 
     private static func text(_ units: [String: Int]) -> String {
@@ -86,9 +79,7 @@ final class SpendJournal: Sendable {
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(suffix) {
             guard name != "\(prefix)\(getpid())\(suffix)" else { continue }
             let path = directory + "/" + name
-            let text = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
-            let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            let parts = line.split(separator: ";", omittingEmptySubsequences: false)
+            let parts = InPlaceLine.firstLine(atPath: path).split(separator: ";", omittingEmptySubsequences: false)
             if parts.count == 2 {
                 let (baseline, granted) = (units(parts[0]), units(parts[1]))
                 for method in Set(baseline.keys).union(granted.keys) {

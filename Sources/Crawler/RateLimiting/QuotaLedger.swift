@@ -95,8 +95,7 @@ public final class QuotaLedger: Sendable {
                 guard let pid = ClaimJournal.process(of: name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
                 else { continue }
                 dead.append(directory + "/" + name)
-                let data = FileManager.default.contents(atPath: directory + "/" + name) ?? Data()
-                entries += ClaimJournal.entries(in: String(decoding: data, as: UTF8.self))
+                entries += ClaimJournal.entries(atPath: directory + "/" + name)
             }
             guard !dead.isEmpty else { return 0 }
             var ledger = try read()

@@ -1,0 +1,42 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file of one line, rewritten in place with one `pwrite` of a few dozen bytes: a kill cannot
+/// cut the call (the kernel finishes it), so the file always holds a whole line. A shorter line
+/// leaves stale bytes after its newline, which ``firstLine(atPath:)`` ignores. For what a process
+/// must leave behind should it be killed (its claims, its spending).
+public final class InPlaceLine: @unchecked Sendable {
+    public let path: String
+    private let fd: Int32
+
+    /// Opens `path` for writing, created empty; with `exclusive`, only when it does not exist.
+    /// `nil` when it cannot (`errno` says why).
+    public init?(path: String, exclusive: Bool = false) {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : O_TRUNC), 0o600)
+        guard fd >= 0 else { return nil }
+        self.path = path
+        self.fd = fd
+    }
+
+    deinit { close(fd) }
+
+    /// Makes `line` (without its newline) the file's line.
+    public func write(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// The file is no longer needed.
+    public func remove() { unlink(path) }
+
+    /// The line of the file at `path` (empty when it has none).
+    public static func firstLine(atPath path: String) -> Substring {
+        let text = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+        return text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+    }
+}
