@@ -265,7 +265,10 @@ public final class ArchiveWriter {
     /// manifest is written. The lock is released when the writer goes anyway, but that may be
     /// later than the run's end (on another thread), and a next run in the same process would
     /// find the directory busy.
-    public func releaseOutput() { lock.release() }
+    public func releaseOutput() {
+        for shard in shards.values { shard.release() }
+        lock.release()
+    }
 
     /// Closes every shard and writes the final manifest and checkpoint (with `frontierJSON`, the
     /// crawl's final state, when given).

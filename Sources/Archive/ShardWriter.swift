@@ -122,16 +122,21 @@ public final class ShardWriter {
         }
     }
 
-    deinit {
+    deinit { release() }
+
+    /// Closes the open shard's file without renaming it, and removes it when nothing was ever
+    /// written to it. A run refused after its writers opened (a damaged shard found while
+    /// reading back what the output holds) otherwise leaves an empty `.part` per kind, and each
+    /// refusal one more; `prune` then takes them for a crawl in progress. Called when the run
+    /// lets the output go, not left to `deinit`: a process that exits first never runs it.
+    /// Idempotent.
+    public func release() {
         // Members still being compressed must not be written to a reused descriptor.
         try? output.drain()
-        if fd >= 0 {
-            close(fd)
-            // A run refused after its writers opened (a damaged shard found while reading back
-            // what the output holds) left an empty `.part` per kind, and each refusal one more;
-            // `prune` then took them for a crawl in progress.
-            if output.writtenBytes == 0 && bufferRecords == 0 { unlink(partPath) }
-        }
+        guard fd >= 0 else { return }
+        close(fd)
+        fd = -1
+        if output.writtenBytes == 0 && bufferRecords == 0 { unlink(partPath) }
     }
 
     private var partPath: String { directory + "/" + shard.partFileName }

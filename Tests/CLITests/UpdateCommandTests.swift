@@ -93,7 +93,8 @@ struct UpdateCommandTests {
             let update = try await CLIRunner.run(["update", out, "--budget", "100", "--emulator", "--quiet"])
             #expect(update.status == 1 && update.stderr.contains("videos-00000.jsonl.gz"), "\(update.stderr)")
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == files)
+        let after = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        #expect(after == files, "before: \(files); after: \(after)")
         // Without its manifest (its runs, their units, its provenance) an update is refused
         // rather than rebuilding that history from the shards alone.
         try FileManager.default.removeItem(atPath: out + "/manifest.json")
