@@ -99,11 +99,11 @@ struct UpdateEngineTests {
         return (finished(engine, videos: written, channels: Set(ids)), old)
     }
 
-    @Test func onlyChannelsWhoseCountChangedAreWalkedAndOnlyDownToTheLastRun() throws {
+    @Test func byCountOnlyChannelsWhoseCountChangedAreWalkedAndOnlyDownToTheLastRun() throws {
         let (point, old) = try Self.crawledThreeChannels()
         var update = try Self.engine(
             ["a", "b", "c"].map { "channel \(Self.uc($0))" }.joined(separator: "\n"),
-            update: UpdateOptions())
+            update: UpdateOptions(byCount: true))
         _ = try update.begin(from: point, wallClock: Self.updateStart)
         #expect(update.run.kind == .update)
         // b uploaded 3 (one of them in the overlap's day, known already: it was among the old).
@@ -134,11 +134,11 @@ struct UpdateEngineTests {
         #expect(update.isFinished)
     }
 
-    @Test func aWalkGoesOnWhilePagesHoldOnlyNewUploadsAndThoroughWalksEveryChannel() throws {
+    @Test func aWalkGoesOnWhilePagesHoldOnlyNewUploadsAndEveryChannelIsWalkedByDefault() throws {
         let (point, old) = try Self.crawledThreeChannels()
         var update = try Self.engine(
             ["a", "b", "c"].map { "channel \(Self.uc($0))" }.joined(separator: "\n"),
-            update: UpdateOptions(thorough: true))
+            update: UpdateOptions())
         _ = try update.begin(from: point, wallClock: Self.updateStart)
         let fresh = (0..<70).map { ("cnew\($0)", Self.updateStart - TimeInterval($0 * 3600)) }
         var pages: [String: Int] = [:]
@@ -158,7 +158,7 @@ struct UpdateEngineTests {
             }
         }
         #expect(written.count == 70)
-        #expect(pages.count == 3, "--thorough: every channel's first page, though no count changed")
+        #expect(pages.count == 3, "every channel's first page, though no count changed")
         #expect(pages["UU" + Self.uc("c").dropFirst(2)] == 2, "the second page reaches the last run")
         #expect(pages["UU" + Self.uc("a").dropFirst(2)] == 1)
     }
@@ -313,14 +313,14 @@ struct UpdateEngineTests {
     }
 }
 
-/// A channel an update skipped (its count unchanged: an upload beside a deletion) is walked, at
+/// A channel an update `--by-count` skipped (its count unchanged: an upload beside a deletion) is walked, at
 /// the next change, back to the start of the run that last walked it, not only to that update's
 /// `since`: the uploads of the skipped days are not lost.
 @Suite("Update walks reach back to the last walk")
 struct UpdateWalkFloorTests {
     @Test func aSkippedChannelIsWalkedBackToItsLastWalk() throws {
         let id = "UC" + String(repeating: "w", count: 22)
-        var engine = try CrawlEngineTests.engine("channel \(id)", concurrency: 1, hydrate: false)
+        var engine = try UpdateEngineTests.engine("channel \(id)", update: UpdateOptions(byCount: true))
         let lastWalk: Int64 = 1_800_000_000
         let since = lastWalk + 7 * 86_400
         engine.watch = ChannelWatch([

@@ -150,8 +150,10 @@ extension CrawlEngine {
         walkUploads(uploads, of: found.channelId, expected: found.videoCount, seed: seed, until: nil, &out)
     }
 
-    /// A watched channel's `videoCount` now (an update's check): its uploads are walked again
-    /// when the count changed, was never known, or the update is thorough — newest first, down to
+    /// A watched channel's `videoCount` now (an update's check): its uploads are walked again —
+    /// every channel by default, since a count left as it was by an upload beside a deletion
+    /// hides the upload; with `--by-count` only when the count changed or was never known —
+    /// newest first, down to
     /// the page that reaches its newest upload the last walk saw, or the start of the run that
     /// last walked it (`since` when no run says), whichever is later. A channel an update skipped
     /// is walked back to its last walk, so uploads of the skipped days are not lost.
@@ -162,7 +164,7 @@ extension CrawlEngine {
         watch.note(id, videoCount: videoCount)
         counters.channelsChecked += 1
         let changed = before == nil || videoCount == nil || before != videoCount
-        guard changed || options.update?.thorough == true, id.hasPrefix("UC") else { return }
+        guard changed || options.update?.byCount != true, id.hasPrefix("UC") else { return }
         counters.channelsWalked += 1
         walkUploads("UU" + id.dropFirst(2), of: id, expected: nil, seed: seed, until: until, &out)
     }

@@ -1,10 +1,10 @@
 import StreamingJSON
 import YouTubeKit
 
-/// channels.list `part=statistics` for up to 50 watched channels (`ytcrawl update`), 1 unit: a
-/// channel whose `videoCount` changed since it was last looked at (or was never counted; every
-/// channel with `--thorough`) has its uploads walked again, newest first, until a page reaches
-/// what the last run saw (``PlaylistPage/until``).
+/// channels.list `part=statistics` for up to 50 watched channels (`ytcrawl update`), 1 unit:
+/// every channel (with `--by-count`, one whose `videoCount` changed since it was last looked at
+/// or was never counted) has its uploads walked again, newest first, until a page reaches what
+/// the last run saw (``PlaylistPage/until``).
 struct ChannelCheck: CrawlWork {
     static let tag = "channelCheck"
     var seeds: [Int]

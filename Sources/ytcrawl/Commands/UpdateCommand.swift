@@ -11,11 +11,13 @@ struct UpdateCommand: Command {
         help:
             "these seeds instead of DIR's own: seeds kept are updated, seeds added are crawled from the start, seeds removed are no longer followed"
     )
-    static let thorough = Flag(
-        "--thorough",
+    static let byCount = Flag(
+        "--by-count",
         help:
-            "walk the first page of every watched channel's uploads (1 unit each), not only of channels whose videoCount changed: an upload and a deletion since the last run leave the count as it was"
+            "walk only the watched channels whose videoCount changed, not the first page of every one (1 unit each): fewer units, but an upload beside a deletion leaves the count as it was and is found only when the count next moves"
     )
+    static let thorough = Flag(
+        "--thorough", help: "every watched channel's first page: the default (kept for scripts that pass it)")
     static let overlap = Option<Int>(
         "--overlap", "DURATION",
         help:
@@ -37,8 +39,9 @@ struct UpdateCommand: Command {
             Look for what is new since the last run in DIR (an output of ytcrawl crawl), for the seeds
             that run had, and write only that into DIR: new shards, each video once across all runs.
             Watched channels (channel seeds, and channels walked for walk=channels searches) are
-            checked 50 to a channels.list call; only those whose videoCount changed have their uploads
-            walked again, newest first, down to the last run. Searches ask only for what was published
+            checked 50 to a channels.list call and have their uploads walked again, newest first, down
+            to the last run: a channel with nothing new costs one page (with --by-count only channels
+            whose videoCount changed are walked). Searches ask only for what was published
             since the last run's start (less --overlap). Playlists are walked again. Videos whose
             comments were fetched get their new threads. Video seeds have nothing new to discover
             (statistics over time are ytcrawl refresh's). An update stopped by a kill, the budget or
@@ -46,7 +49,7 @@ struct UpdateCommand: Command {
             --comments, --video-parts…, kept in DIR's checkpoint); flags given here add to them.
             """,
         groups: [
-            OptionGroup("What to update", [seedsFile.spec, thorough.spec, overlap.spec, every.spec]),
+            OptionGroup("What to update", [seedsFile.spec, byCount.spec, thorough.spec, overlap.spec, every.spec]),
             OptionGroup("What to crawl", CrawlCommand.crawlOptions),
         ] + SharedRunOptions.groups,
         epilogue: """
@@ -61,7 +64,7 @@ struct UpdateCommand: Command {
 
     var crawl: CrawlCommand
     var directory: String
-    var thorough: Bool
+    var byCount: Bool
     var overlap: Int
     var every: Int?
 
@@ -74,7 +77,11 @@ struct UpdateCommand: Command {
         }
         self.directory = directory
         try OutputDirectory.requireNoInterruptedPrune(directory)
-        thorough = scanner[Self.thorough]
+        byCount = scanner[Self.byCount]
+        if byCount, scanner[Self.thorough] {
+            throw UsageError(
+                "--by-count and --thorough contradict each other: --thorough is the default; give one or neither")
+        }
         overlap = try scanner[Self.overlap]
         every = try scanner[Self.every]
         let seedsPath = try scanner[Self.seedsFile]
@@ -162,7 +169,7 @@ struct UpdateCommand: Command {
         let harness = try RunHarness(crawl.shared.run, budget: crawl.shared.api.budget)
         defer { harness.close() }
         let quiet = crawl.shared.run.quiet
-        let options = UpdateOptions(thorough: thorough, overlapSeconds: Int64(overlap))
+        let options = UpdateOptions(byCount: byCount, overlapSeconds: Int64(overlap))
         return try await RepeatingRuns.run(every: every, harness: harness, quiet: quiet, what: "update") {
             if !quiet {
                 writeStderr(
