@@ -5,7 +5,7 @@ import Foundation
 /// progress line, the metrics exporter. One harness serves a command's whole life (every snapshot of a
 /// `refresh --every`), so a signal between two runs is never lost.
 final class RunHarness {
-    /// Set by the first SIGINT/SIGTERM/SIGHUP (SIGHUP: the terminal closed, an ssh session ended);
+    /// Set by the first SIGINT/SIGTERM/SIGHUP (SIGHUP: the terminal closed, an ssh connection ended);
     /// it cancels the run going, or ends a sleep between two.
     let stop = StopFlag()
     private let options: RunOptions
