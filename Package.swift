@@ -76,10 +76,12 @@ let package = Package(
             name: "ytcrawl-bench",
             dependencies: [
                 "YouTubeKit", "StreamingJSON", "Transport", "Archive", "Emulator", "Gzip", "TestSupport", "CCurlBench",
-                "POSIXSupport",
+                "POSIXSupport", "StructuralIndex",
             ],
             path: "Benchmarks/ytcrawl-bench"
         ),
+        // simdjson's first pass, measured by the benchmark beside the event parser; not in production.
+        .target(name: "StructuralIndex", dependencies: ["StreamingJSON"], path: "Benchmarks/StructuralIndex"),
         // The sample app: a search through YouTubeKit, newest first, with embed URLs.
         .executableTarget(name: "VideoSearch", dependencies: ["YouTubeKit", "Emulator"], path: "Samples/VideoSearch"),
         // The plain C curl-multi loop the transport benchmark compares with.
@@ -92,7 +94,8 @@ let package = Package(
             path: "Tests/TestSupport"),
         .testTarget(name: "YouTubeKitTests", dependencies: ["YouTubeKit", "TestSupport", "Emulator", "StreamingJSON"]),
         .testTarget(
-            name: "StreamingJSONTests", dependencies: ["StreamingJSON", "YouTubeKit", "TestSupport", "Emulator"]),
+            name: "StreamingJSONTests",
+            dependencies: ["StreamingJSON", "YouTubeKit", "TestSupport", "Emulator", "StructuralIndex"]),
         .testTarget(name: "GzipTests", dependencies: ["Gzip", "TestSupport"]),
         .testTarget(name: "NetworkTests", dependencies: ["Network"]),
         .testTarget(

@@ -1,8 +1,9 @@
 import StreamingJSON
+import StructuralIndex
 
-/// The first pass of simdjson's design (``StructuralIndex``, in StreamingJSON), measured on the
+/// The first pass of simdjson's design (``StructuralIndex``, its own module beside the benchmark), measured on the
 /// decode pages as `index-pass-<case>`: what a structural index costs before an event pass walks
-/// it (issue 38). Each page is fed whole, as the decoder gets a response body's chunks; the count
+/// it. Each page is fed whole, as the decoder gets a response body's chunks; the count
 /// of structural characters keeps the work from being optimized away and is checked against a
 /// byte-by-byte count.
 enum StructuralIndexProbe {

@@ -223,12 +223,8 @@ public final class ArchiveWriter {
     /// package from the next checkpoint.
     public func note(_ progress: RunProgress) { manifest.note(progress) }
 
-    /// Makes every record so far durable and writes the checkpoint (and the manifest so far).
-    public func checkpoint(frontier: String, unitsByMethod: [String: Int], finished: Bool = false) throws {
-        try checkpoint(frontierJSON: JSONWriter(json: frontier), unitsByMethod: unitsByMethod, finished: finished)
-    }
-
-    /// The same, with the frontier as JSON bytes (kept in the checkpoint as they are).
+    /// Makes every record so far durable and writes the checkpoint (and the manifest so far),
+    /// with the frontier as JSON bytes (kept in the checkpoint as they are).
     ///
     /// - Parameter closingShards: close every open shard too (the run ends with work left): the
     ///   manifest lists them and readers see them; this writer takes no more records, and the

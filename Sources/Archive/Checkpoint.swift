@@ -72,16 +72,12 @@ public struct Checkpoint: Sendable, Hashable {
         }
     }
 
-    /// The raw frontier member of a checkpoint: the value after the first `"frontier":` (a key
-    /// only: every quote inside a string is escaped, and no member before it has that key). This
-    /// version writes it last; a file rewritten by another tool (pretty-printed, keys sorted)
-    /// still reads, as the value's own extent is found by its brackets.
-    static func rawFrontier(in bytes: [UInt8]) -> [UInt8]? {
-        frontierMember(in: bytes).map { Array(bytes[$0.value]) }
-    }
-
-    /// Where the raw frontier member is: its value, and what to cut for the rest to be an object
-    /// without it (the key, the value and one comma beside them).
+    /// Where the raw frontier member of a checkpoint is — the value after the first
+    /// `"frontier":` (a key only: every quote inside a string is escaped, and no member before it
+    /// has that key) — and what to cut for the rest to be an object without it (the key, the
+    /// value and one comma beside them). This version writes it last; a file rewritten by another
+    /// tool (pretty-printed, keys sorted) still reads, as the value's own extent is found by its
+    /// brackets.
     static func frontierMember(in bytes: [UInt8]) -> (value: ClosedRange<Int>, cut: Range<Int>)? {
         let key = Array(#""frontier""#.utf8)
         guard bytes.count > key.count,

@@ -165,7 +165,9 @@ public enum DataPackage {
             description
                 + " The ytcrawl property holds how they were collected: tool, API, seeds and what happened to each, runs, quota units."
         )
-        package.add("created", manifest?.finishedAt ?? RFC3339.format(Date()))
+        // A crawl in progress dates its package from its start, not from whenever it is read:
+        // the package a checkpoint writes is the one a reader would make from the same manifest.
+        package.add("created", manifest?.finishedAt ?? manifest?.startedAt ?? RFC3339.format(Date()))
         let provenance = manifest?.provenance ?? snapshots.last?.manifest.provenance
         var source = OrderedJSONObject()
         source.add("title", "YouTube Data API v3")

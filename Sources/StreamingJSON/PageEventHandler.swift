@@ -7,71 +7,64 @@ struct PageEventHandler: JSONEventHandler {
     let endpoint: Endpoint
     let onRecord: (DecodedRecord) throws -> Void
 
-    private let keys = PageKeys.shared
+    let keys = PageKeys.shared
     /// The matcher of ``PageKeys/vocabulary``, at hand.
-    private let vocabularyValues = PageKeys.shared.vocabulary
-    private var stack = PageContextStack()
+    let vocabularyValues = PageKeys.shared.vocabulary
+    var stack = PageContextStack()
     /// The innermost context (`stack.innermost`, or `.ignored` outside the root), kept apart
     /// from the stack: every key and string looks at it.
-    private var context: PageContext = .ignored
-    private var field: PageField = .none
-    private var item = ItemFields()
+    var context: PageContext = .ignored
+    var field: PageField = .none
+    var item = ItemFields()
     /// The endpoint the current item's `kind` names.
-    private var itemKind: Endpoint?
+    var itemKind: Endpoint?
     /// The open thumbnail size's name: its number among the API's names
     /// (``Thumbnails/standardName(_:)``), or else the name itself (not stored for the usual
     /// names: a String assigned is the one before it released).
-    private var thumbnailNumber: UInt8?
-    private var thumbnailName = ""
-    private var entityScratch: [UInt8] = []
-    private var thumbnail = Thumbnail(url: "")
+    var thumbnailNumber: UInt8?
+    var thumbnailName = ""
+    var entityScratch: [UInt8] = []
+    var thumbnail = Thumbnail(url: "")
     /// Which array of strings the `.strings` context fills.
-    private var stringsField: PageField = .none
+    var stringsField: PageField = .none
     /// The tags of the open `tags` array, handed to the item when it closes: one array of the
     /// right size, where appending to the item's own array grew it (a new buffer, the strings
     /// moved over) at 1, 2, 4, 8 and 16 tags. Other arrays of strings have one to three (topics,
     /// region codes mostly): they are filled in place, which costs less than a copy, in a buffer
     /// made with room for four (grown from empty, a videos page's two or three topics cost a new
     /// buffer at the first, second and third: ~330 instructions a string).
-    private var tags: [String] = []
+    var tags: [String] = []
     /// A value kept as sent (`contentRating`, `localizations`): while `captureDepth` > 0 every
     /// event goes to `capture`, for the field `captureField`. No context is pushed meanwhile, so
     /// any nesting is kept whole.
-    private var capture = JSONValueBuilder()
-    private var captureDepth = 0
-    private var captureField: PageField = .none
+    var capture = JSONValueBuilder()
+    var captureDepth = 0
+    var captureField: PageField = .none
     /// No key came yet inside the kept value (`{}`, which most content ratings are).
-    private var captureIsEmpty = true
+    var captureIsEmpty = true
     /// The channel's and playlist's strings, which repeat from item to item on a playlist's
     /// pages and on a channel's videos (hydrated 50 at a time). Not a search's: there one
     /// channel's results seldom follow one another, and a compare that fails costs more than
     /// it saves (search pages: +1.1% instructions).
-    private var channelId = LastString()
-    private var channelTitle = LastString()
-    private var playlistId = LastString()
-    private var ownerChannelId = LastString()
-    private var ownerChannelTitle = LastString()
+    var channelId = LastString()
+    var channelTitle = LastString()
+    var playlistId = LastString()
+    var ownerChannelId = LastString()
+    var ownerChannelTitle = LastString()
     /// Repeated strings of a small vocabulary (topic URLs), made once.
-    private var interner = StringInterner()
+    var interner = StringInterner()
     /// Repeated arrays of those strings, made once.
-    private var topicArrays = RepeatedStringArrays()
+    var topicArrays = RepeatedStringArrays()
     /// Thumbnail URLs in forms that cost no allocation.
-    private var urlSplitter = ThumbnailURLSplitter()
-    private var rootEndpoint: Endpoint?
-    private(set) var summary = PageSummary()
-    // The error body, when there is one.
-    private var sawError = false
-    private var errorCode: Int?
-    private var errorMessage = ""
-    private var errorStatus: String?
-    private var errorItems: [APIErrorBody.Item] = []
-    private var errorDetails: [APIErrorBody.Detail] = []
-    private var errorItem = APIErrorBody.Item()
-    private var errorDetail = APIErrorBody.Detail()
+    var urlSplitter = ThumbnailURLSplitter()
+    var rootEndpoint: Endpoint?
+    var summary = PageSummary()
+    /// The error body, when there is one.
+    var errorReader = APIErrorBodyReader()
     /// The first place where `items` was not an array of objects; thrown when an object closes.
-    private var shapeError: PageShapeError?
+    var shapeError: PageShapeError?
     /// The first count or duration that is not one; thrown when an object closes.
-    private var valueError: PageValueError?
+    var valueError: PageValueError?
 
     init(endpoint: Endpoint, onRecord: @escaping (DecodedRecord) throws -> Void) {
         self.endpoint = endpoint
@@ -80,10 +73,7 @@ struct PageEventHandler: JSONEventHandler {
 
     /// The error body read, if the document was one; `httpStatus` fills a missing `code`.
     func errorBody(httpStatus: Int?) -> APIErrorBody? {
-        guard sawError else { return nil }
-        return APIErrorBody(
-            code: errorCode ?? httpStatus, message: errorMessage, status: errorStatus, errors: errorItems,
-            details: errorDetails)
+        errorReader.body(httpStatus: httpStatus)
     }
 
     @inline(__always)
@@ -152,7 +142,7 @@ struct PageEventHandler: JSONEventHandler {
         case (nil, _): context = .root
         case (.root?, .pageInfo): context = .pageInfo
         case (.root?, .error):
-            sawError = true
+            errorReader.begin()
             context = .error
         case (.items?, _):
             item.clear()
@@ -205,10 +195,10 @@ struct PageEventHandler: JSONEventHandler {
             context = .thumbnail
         case (.contentDetails?, .relatedPlaylists): context = .relatedPlaylists
         case (.errorItems?, _):
-            errorItem = APIErrorBody.Item()
+            errorReader.startItem()
             context = .errorItem
         case (.errorDetails?, _):
-            errorDetail = APIErrorBody.Detail()
+            errorReader.startDetail()
             context = .errorDetail
         default: context = .ignored
         }
@@ -251,8 +241,8 @@ struct PageEventHandler: JSONEventHandler {
             item.thumbnailList.append(
                 Thumbnails.Size(
                     name: thumbnailNumber.map(Thumbnails.standardName) ?? thumbnailName, thumbnail: closedThumbnail))
-        case .errorItem: errorItems.append(errorItem)
-        case .errorDetail: errorDetails.append(errorDetail)
+        case .errorItem: errorReader.endItem()
+        case .errorDetail: errorReader.endDetail()
         default: break
         }
         field = .none
@@ -312,7 +302,7 @@ struct PageEventHandler: JSONEventHandler {
 
     /// A copy of `strings` in a buffer of its size (`Array(strings)` would share the scratch's;
     /// `Array(unsafeUninitializedCapacity:)` looks up the array's type metadata at every call).
-    private static func exactCopy(of strings: [String]) -> [String] {
+    static func exactCopy(of strings: [String]) -> [String] {
         guard !strings.isEmpty else { return [] }
         var copy: [String] = []
         copy.reserveCapacity(strings.count)
@@ -348,9 +338,7 @@ struct PageEventHandler: JSONEventHandler {
             rootEndpoint = keys.kinds.match(text)
             if summary.endpoint == nil, endpoint == .auto { summary.endpoint = rootEndpoint }
         case .nextPageToken: summary.nextPageToken = text.string
-        case .error:
-            sawError = true
-            errorMessage = text.string
+        case .error: errorReader.begin(message: text.string)
         case .itemKind: itemKind = keys.kinds.match(text)
         case .id: item.id = text.string
         case .idVideoId: item.idVideoId = text.string
@@ -409,29 +397,21 @@ struct PageEventHandler: JSONEventHandler {
             .isLinked, .hasPaidProductPlacement:
             // Booleans the API sends as strings (`caption`); "true"/"false" only.
             storeBool(Self.boolean(utf8))
-        case .errorMessage: errorMessage = text.string
-        case .errorStatus: errorStatus = text.string
-        case .itemDomain: errorItem.domain = text.string
-        case .itemReason: errorItem.reason = text.string
-        case .itemMessage: errorItem.message = text.string
-        case .itemLocation: errorItem.location = text.string
-        case .itemLocationType: errorItem.locationType = text.string
-        case .detailType: errorDetail.type = text.string
-        case .detailReason: errorDetail.reason = text.string
-        case .detailDomain: errorDetail.domain = text.string
-        default: setInteger(utf8, quoted: true)  // counts come as strings
+        default:
+            // Counts come as strings.
+            if !errorReader.set(field, text.string) { setInteger(utf8, quoted: true) }
         }
     }
 
     /// A value of one of the API's small vocabularies, as a literal when it is a known one.
     /// Static: a method of this (large) struct called from a mutating one is handed a copy of it.
     @inline(__always)
-    private static func vocabulary(_ text: JSONText, _ values: KeyMatcher<String>) -> String {
+    static func vocabulary(_ text: JSONText, _ values: KeyMatcher<String>) -> String {
         values.match(text) ?? text.string
     }
 
     /// Whether this item is a search result, as far as can be told before it closes.
-    private var isSearchItem: Bool {
+    var isSearchItem: Bool {
         switch endpoint {
         case .search: return true
         case .auto:
@@ -443,7 +423,7 @@ struct PageEventHandler: JSONEventHandler {
 
     /// Snippet text: search.list HTML-escapes it, so a search item's text is decoded here, from
     /// the bytes, before its String exists.
-    private mutating func snippetText(_ text: JSONText) -> String {
+    mutating func snippetText(_ text: JSONText) -> String {
         guard isSearchItem else { return text.string }
         item.snippetDecoded = true
         // Most texts hold no reference: one scan, and the String is made from the input.
@@ -459,269 +439,5 @@ struct PageEventHandler: JSONEventHandler {
                 validUTF8: UnsafeRawBufferPointer(start: scratch.baseAddress, count: decoded.count),
                 isASCII: text.isASCII && !decoded.wroteNonASCII)
         }
-    }
-
-    mutating func number(_ text: UnsafeRawBufferPointer) {
-        if captureDepth > 0 {
-            capture.number(text)
-            return
-        }
-        checkScalarPlace("a number")
-        if field.isCoordinate { storeCoordinate(Double(String(decoding: text, as: UTF8.self))) }
-        if field == .duration { malformed(PageValueError.shown(text, quoted: false)) }
-        setInteger(text, quoted: false)
-        field = .none
-    }
-
-    mutating func integer(_ value: Int, text: UnsafeRawBufferPointer) {
-        if captureDepth > 0 {
-            capture.number(text)
-            return
-        }
-        checkScalarPlace("a number")
-        if field.isCoordinate { storeCoordinate(Double(value)) }
-        if field == .duration { malformed(PageValueError.shown(text, quoted: false)) }
-        storeInteger(value, text: text, quoted: false)
-        field = .none
-    }
-
-    /// Notes the first count or duration that is not one (in `field`), thrown when the item closes.
-    private mutating func malformed(_ found: @autoclosure () -> String) {
-        guard valueError == nil else { return }
-        valueError = PageValueError(field: field.path, found: found(), item: max(0, summary.itemCount - 1))
-    }
-
-    /// A scalar value is never `"items"` nor one of its elements: such a page is not read as a
-    /// page without items.
-    @inline(__always)
-    private mutating func checkScalarPlace(_ found: @autoclosure () -> String) {
-        guard shapeError == nil else { return }
-        if field == .items { shapeError = PageShapeError(found: found(), inItems: false) }
-        if context == .items { shapeError = PageShapeError(found: found(), inItems: true) }
-    }
-
-    /// Stores a whole number, sent as a JSON number or as a string of digits, in its field.
-    private mutating func setInteger(_ text: UnsafeRawBufferPointer, quoted: Bool) {
-        storeInteger(ASCIIInteger.parse(text), text: text, quoted: quoted)
-    }
-
-    /// Stores a whole number (or `nil`: not one) in its field; the value is only computed for a
-    /// field that keeps one. A count that is not one makes the page malformed.
-    @inline(__always)
-    private mutating func storeInteger(
-        _ value: @autoclosure () -> Int?, text: UnsafeRawBufferPointer, quoted: Bool
-    ) {
-        switch field {
-        case .totalResults: summary.totalResults = value()
-        case .resultsPerPage: summary.resultsPerPage = value()
-        case .thumbnailWidth: thumbnail.width = value()
-        case .thumbnailHeight: thumbnail.height = value()
-        case .viewCount: item.viewCount = count(value(), text, quoted: quoted)
-        case .likeCount: item.likeCount = count(value(), text, quoted: quoted)
-        case .commentCount: item.commentCount = count(value(), text, quoted: quoted)
-        case .subscriberCount: item.subscriberCount = count(value(), text, quoted: quoted)
-        case .videoCount: item.videoCount = count(value(), text, quoted: quoted)
-        case .concurrentViewers: item.liveStreamingDetails?.concurrentViewers = value()
-        case .errorCode: errorCode = value()
-        default: return
-        }
-    }
-
-    /// A count's value; `nil` (not a whole number of zero or more) is noted as malformed.
-    @inline(__always)
-    private mutating func count(_ value: Int?, _ text: UnsafeRawBufferPointer, quoted: Bool) -> Int? {
-        if value == nil { malformed(PageValueError.shown(text, quoted: quoted)) }
-        return value
-    }
-
-    mutating func bool(_ value: Bool) {
-        if captureDepth > 0 {
-            capture.bool(value)
-            return
-        }
-        checkScalarPlace(value ? "true" : "false")
-        if field.isCountOrDuration { malformed(value ? "true" : "false") }
-        storeBool(value)
-        field = .none
-    }
-
-    mutating func null() {
-        if captureDepth > 0 {
-            capture.null()
-            return
-        }
-        checkScalarPlace("null")
-        field = .none
-    }
-
-    /// `true`/`false` as a JSON value or as the strings `"true"`/`"false"`; `nil` for anything else.
-    private static func boolean(_ utf8: UnsafeRawBufferPointer) -> Bool? {
-        if JSONText.equals(utf8, "true") { return true }
-        if JSONText.equals(utf8, "false") { return false }
-        return nil
-    }
-
-    private static func date(_ utf8: UnsafeRawBufferPointer) -> Date? {
-        ItemFields.date(RFC3339.parseSeconds(utf8: utf8))
-    }
-
-    /// Stores a boolean in its field, when the field keeps one.
-    private mutating func storeBool(_ value: Bool?) {
-        switch field {
-        case .hiddenSubscriberCount: item.hiddenSubscriberCount = value
-        case .caption: item.caption = value
-        case .licensedContent: item.licensedContent = value
-        case .embeddable: item.embeddable = value
-        case .publicStatsViewable: item.publicStatsViewable = value
-        case .madeForKids: item.madeForKids = value
-        case .containsSyntheticMedia: item.containsSyntheticMedia = value
-        case .isLinked: item.isLinked = value
-        case .hasPaidProductPlacement: item.hasPaidProductPlacement = value
-        default: break
-        }
-    }
-
-    private mutating func storeCoordinate(_ value: Double?) {
-        switch field {
-        case .latitude: item.latitude = value
-        case .longitude: item.longitude = value
-        case .altitude: item.altitude = value
-        default: break
-        }
-    }
-
-    /// Starts keeping the object that opens now as sent, for `field`.
-    private mutating func startCapture() {
-        captureField = field
-        captureDepth = 1
-        captureIsEmpty = true
-        field = .none
-    }
-
-    /// The kept value is complete: into its field, keys sorted (as the Foundation path has them).
-    private mutating func finishCapture() {
-        storeCaptured(capture.takeResult()?.sortedKeys)
-    }
-
-    private mutating func storeCaptured(_ value: JSONValue?) {
-        switch captureField {
-        case .localizations: item.localizations = value
-        case .contentRating: item.contentRating = value
-        default: break
-        }
-        captureField = .none
-        field = .none
-    }
-
-    /// The slot of a topic array field in ``RepeatedStringArrays``.
-    @inline(__always)
-    private static func topicField(_ field: PageField) -> Int? {
-        switch field {
-        case .topicIds: 0
-        case .relevantTopicIds: 1
-        case .topicCategories: 2
-        default: nil
-        }
-    }
-
-    /// Sets the array of strings named by `stringsField`.
-    private mutating func setStrings(_ strings: [String]) { updateStrings { $0 = strings } }
-
-    private mutating func appendString(_ string: String) { updateStrings { $0?.append(string) } }
-
-    /// Changes the array of strings `stringsField` names.
-    @inline(__always)
-    private mutating func updateStrings(_ change: (inout [String]?) -> Void) {
-        switch stringsField {
-        case .tags: change(&item.tags)
-        case .regionAllowed: change(&item.regionAllowed)
-        case .regionBlocked: change(&item.regionBlocked)
-        case .topicIds: change(&item.topicIds)
-        case .relevantTopicIds: change(&item.relevantTopicIds)
-        case .topicCategories: change(&item.topicCategories)
-        default: break
-        }
-    }
-
-    private mutating func finishItem() throws {
-        let itemEndpoint: Endpoint
-        if endpoint != .auto {
-            itemEndpoint = endpoint
-        } else if let fromKind = itemKind {
-            itemEndpoint = fromKind
-        } else {
-            itemEndpoint = rootEndpoint ?? item.inferredEndpoint
-        }
-        if summary.endpoint == nil { summary.endpoint = itemEndpoint }
-        switch itemEndpoint {
-        case .search:
-            if item.isSearchVideo {
-                summary.videoCount += 1
-                // Made here and filled in place, as for videos below.
-                var video = Video(videoId: item.takeSearchVideoId(), thumbnails: Thumbnails(sizes: []))
-                item.moveSearchFields(into: &video)
-                try onRecord(.video(consume video))
-            } else if let channelId = item.idChannelId {
-                summary.channelResults.append(channelId)
-            } else if let playlistId = item.idPlaylistId {
-                summary.playlistResults.append(playlistId)
-            }
-        case .videos:
-            // Made here and filled in place: `takeHydratedVideo()` would copy the record whole.
-            if let id = item.id.take() {
-                summary.videoCount += 1
-                var video = Video(videoId: id, thumbnails: Thumbnails(sizes: []))
-                item.moveHydratedFields(into: &video)
-                // Consumed: the filled record is moved into the enum, not copied and destroyed.
-                try onRecord(.video(consume video))
-            }
-        case .playlistItems:
-            if item.isPlaceholder {
-                summary.placeholderCount += 1
-            } else if item.isPlaylistVideo {
-                summary.videoCount += 1
-                var video = Video(videoId: item.takePlaylistVideoId(), thumbnails: Thumbnails(sizes: []))
-                item.movePlaylistFields(into: &video)
-                try onRecord(.video(consume video))
-            }
-        case .channels:
-            if let id = item.id.take() {
-                summary.channelCount += 1
-                var channel = Channel(channelId: id, thumbnails: Thumbnails(sizes: []))
-                item.moveChannelFields(into: &channel)
-                try onRecord(.channel(consume channel))
-            }
-        case .auto, .commentThreads, .comments:
-            break
-        }
-    }
-}
-
-/// Whole numbers from ASCII digits (the API sends counts as strings).
-enum ASCIIInteger {
-    /// The value of a run of digits; `nil` for anything else (a sign, a fraction, overflow, empty).
-    @inline(__always)
-    static func parse(_ utf8: UnsafeRawBufferPointer) -> Int? {
-        guard !utf8.isEmpty, utf8.count <= 18 else { return utf8.count > 18 ? parseLong(utf8) : nil }
-        var value = 0
-        for byte in utf8 {
-            let digit = Int(byte) &- 48
-            guard digit >= 0, digit <= 9 else { return nil }
-            value = value &* 10 &+ digit
-        }
-        return value
-    }
-
-    private static func parseLong(_ utf8: UnsafeRawBufferPointer) -> Int? {
-        var value = 0
-        for byte in utf8 {
-            let digit = Int(byte) &- 48
-            guard digit >= 0, digit <= 9 else { return nil }
-            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (added, overflow2) = shifted.addingReportingOverflow(digit)
-            guard !overflow1, !overflow2 else { return nil }
-            value = added
-        }
-        return value
     }
 }

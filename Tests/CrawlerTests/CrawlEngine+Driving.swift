@@ -24,7 +24,7 @@ extension CrawlEngine {
     }
 
     mutating func beginChecked(from point: ResumePoint?) throws -> [Action] {
-        let actions = try begin(from: point)
+        let actions = try begin(from: point, wallClock: CrawlEngineTests.epoch)
         checkInvariants()
         return actions
     }

@@ -138,6 +138,38 @@ struct SeedsParserTests {
         }
     }
 
+    /// A line of each kind, every option aside.
+    static let lineOfKind = [
+        "search": "search cats", "channel": "channel @x", "playlist": "playlist PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR",
+        "video": "video dQw4w9WgXcQ", "comments": "comments dQw4w9WgXcQ",
+    ]
+
+    /// Every option of the table is refused, naming it, by the kinds of seed that do not take it
+    /// (a search sends a name it does not take to the API, which is `SearchQuery`'s to check).
+    @Test(arguments: SeedFilter.all.map(\.name))
+    func everyOptionIsTakenOnlyByItsKinds(name: String) throws {
+        let filter = try #require(SeedFilter.named(name))
+        for (kind, line) in Self.lineOfKind {
+            let written = line + " \(name)=not-a-value"
+            if !filter.kinds.contains(kind), kind != "search" || filter.elsewhere != nil {
+                #expect {
+                    try Self.one(written)
+                } throws: { error in
+                    (error as? SeedError)?.message.contains("\(name)=not-a-value;") == true
+                }
+            }
+        }
+    }
+
+    @Test func whatAKindTakesIsListedFromTheTable() {
+        #expect {
+            try Self.one("playlist PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR regionCode=US")
+        } throws: { error in
+            (error as? SeedError)?.message.hasSuffix("a playlist seed takes only maxPages=N and comments=yes") == true
+        }
+        #expect(SeedFilter.forms(of: "comments") == "maxPages=N, order=time|relevance and searchTerms=…")
+    }
+
     @Test func anEmptyFileIsAnError() {
         #expect(throws: SeedError.self) { try SeedsParser.parse("# only comments\n\n", file: "seeds.txt") }
     }

@@ -1,3 +1,4 @@
+import StructuralIndex
 import Testing
 import YouTubeKit
 

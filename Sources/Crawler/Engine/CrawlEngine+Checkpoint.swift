@@ -1,23 +1,9 @@
 import StreamingJSON
 
 extension CrawlEngine {
-    /// Pending work for a checkpoint: the frontier, what is in flight and what failed for good (a
-    /// crash or a rerun must not lose either), and every found video not yet written. Work that
-    /// is not checkpointed (``CrawlWork/isCheckpointed``) is not listed: hydration batches' ids are
-    /// among the pending videos, a snapshot's ids and shards say what is left.
-    func checkpointState() -> FrontierState {
-        var items: [WorkItem] = []
-        forEachCheckpointItem { items.append($0) }
-        return FrontierState(
-            items: items, pending: hydration.inCheckpointOrder, seeds: seeds.map(\.text),
-            commentVideos: comments.videos.isEmpty ? nil : comments.videos.members,
-            channels: watch.count == 0 ? nil : watch.listed, run: run.kind, startedAt: run.startedAt,
-            options: savedOptions, links: links.saved,
-            referencedChannels: savedReferences.waiting.isEmpty ? nil : savedReferences.waiting,
-            danglingChannels: savedReferences.dangling.isEmpty ? nil : savedReferences.dangling)
-    }
-
-    /// What a checkpoint saves: ``checkpointState()`` as JSON, written from the engine's own
+    /// What a checkpoint saves: the pending work (the frontier, what is in flight and what failed
+    /// for good — a crash or a rerun must not lose either — and every found video not yet
+    /// written) as ``FrontierState``'s JSON, written from the engine's own
     /// state (at a million videos the frontier holds tens of thousands of items, and an array of
     /// them made once a second only to be written was part of the crawl's peak memory), and the
     /// units spent by method (kept once, in the manifest).

@@ -16,10 +16,12 @@ extension CrawlEngine {
     ///
     /// - Returns: whether it was new.
     @discardableResult
-    mutating func found(_ found: Comment, seed: Int, endpoint: String, rank: Int, _ out: inout EventOutput) -> Bool {
+    mutating func found(_ found: Comment, seed: Int, endpoint method: APIMethod, rank: Int, _ out: inout EventOutput)
+        -> Bool
+    {
         guard comments.insert(found.commentId) else { return false }
         var comment = found
-        comment.source = CommentSource(seed: seeds[seed].text, endpoint: endpoint, rank: rank)
+        comment.source = CommentSource(seed: seeds[seed].text, endpoint: method.quotaName, rank: rank)
         comment.fetchedAt = out.wallClock
         if let pseudonymizer = options.pseudonymizer {
             comments.mentions.scrub(&comment, pseudonymizer: pseudonymizer)

@@ -42,7 +42,7 @@ extension CrawlEngine {
 
     /// A link a channel's sections or subscriptions listed (`from` at `depth`).
     mutating func linked(
-        _ found: ChannelLink, from: String, depth: Int, seed: Int, endpoint: String, rank: Int,
+        _ found: ChannelLink, from: String, depth: Int, seed: Int, endpoint method: APIMethod, rank: Int,
         _ out: inout EventOutput
     ) {
         let target = found.toChannelId
@@ -51,13 +51,13 @@ extension CrawlEngine {
             // Never written nor queued: no request can carry it, and a rerun would fail on it forever.
             let section = found.sectionTitle.map { "section \"\($0)\"" } ?? found.relation.rawValue
             warn(
-                "\(endpoint) of channel \(from) (\(section)) listed \"\(target.prefix(64))\", which is not a channel id; skipped",
+                "\(method.quotaName) of channel \(from) (\(section)) listed \"\(target.prefix(64))\", which is not a channel id; skipped",
                 &out)
             return
         }
         let link = LinkLedger.PendingLink(
             from: from, to: target, relation: found.relation, sectionTitle: found.sectionTitle, seed: seed,
-            endpoint: endpoint, rank: rank)
+            endpoint: method.quotaName, rank: rank)
         let limit = seeds[seed].linkDepth
         let isNew = links.depths[target] == nil
         if isNew {

@@ -50,7 +50,7 @@ extension CrawlEngine {
     /// The run begins: from the seeds, or from what the output holds (``ResumeDecision``).
     ///
     /// - Throws: ``CrawlSetupError`` when the checkpoint holds pending work this version cannot read.
-    mutating func begin(from point: ResumePoint?, wallClock: Date = Date()) throws -> [Action] {
+    mutating func begin(from point: ResumePoint?, wallClock: Date) throws -> [Action] {
         var out = EventOutput(wallClock: wallClock)
         run = (options.update == nil ? .crawl : .update, Int64(wallClock.timeIntervalSince1970))
         if let point {

@@ -57,13 +57,13 @@ extension CrawlEngine {
     /// - Returns: whether the video was new.
     @discardableResult
     mutating func discover(
-        _ id: String, seed: Int, endpoint: String, rank: Int, partial: Video?, format: VideoFormat? = nil,
+        _ id: String, seed: Int, endpoint method: APIMethod, rank: Int, partial: Video?, format: VideoFormat? = nil,
         heldFor: String? = nil, _ out: inout EventOutput
     ) -> Bool {
         guard SearchQuery.isIdentifier(id) else {
             // Sent on, it would fail its whole videos.list batch of 50, at every rerun too.
             warn(
-                "\(endpoint) sent a video id that is not one (\"\(id.prefix(40))\"): skipped; the rest of its page is kept",
+                "\(method.quotaName) sent a video id that is not one (\"\(id.prefix(40))\"): skipped; the rest of its page is kept",
                 &out)
             return false
         }
@@ -72,10 +72,10 @@ extension CrawlEngine {
         if options.hydrate || partial == nil || heldFor != nil {
             hydration.add(
                 PendingVideo(
-                    videoId: id, seed: seed, endpoint: endpoint, rank: rank, format: format, heldFor: heldFor))
+                    videoId: id, seed: seed, endpoint: method.quotaName, rank: rank, format: format, heldFor: heldFor))
         } else if var video = partial {
             video.format = format
-            video.source = source(seed, endpoint: endpoint, rank: rank)
+            video.source = source(seed, endpoint: method.quotaName, rank: rank)
             video.fetchedAt = out.wallClock
             write(.video(video), &out)
         }
@@ -93,7 +93,7 @@ extension CrawlEngine {
         if let channel { walk(channel: channel, seed: seed) }
         let labelled = channel != nil && (options.formats || seeds[seed].formats)
         return discover(
-            video.videoId, seed: seed, endpoint: "search.list", rank: rank, partial: video,
+            video.videoId, seed: seed, endpoint: .search, rank: rank, partial: video,
             heldFor: labelled ? channel : nil, &out)
     }
 

@@ -73,7 +73,8 @@ public struct CrawlMetrics: Sendable {
 extension Crawler {
     /// The counters now (cheap: safe to ask every second while it runs).
     public func metrics() async -> CrawlMetrics {
-        let counters = engineCounters()
+        let report = engineReport()
+        let counters = report.counters
         var metrics = CrawlMetrics()
         metrics.requests = counters.requests
         metrics.pages = counters.pages
@@ -81,10 +82,9 @@ extension Crawler {
         metrics.unitsByMethod = counters.unitsByMethod
         metrics.unitsByKey = await limiter.spentByKey
         metrics.recordsWritten = counters.writtenThisRun
-        let progress = await progress()
-        metrics.frontier = progress.frontier
-        metrics.pendingVideos = progress.pendingVideos
-        metrics.warnings = progress.errors
+        metrics.frontier = report.waiting
+        metrics.pendingVideos = report.pendingVideos
+        metrics.warnings = report.warnings.count
         for bucket in quotaModel.buckets { metrics.quotaRemaining[bucket] = await limiter.remaining(bucket) }
         return metrics
     }

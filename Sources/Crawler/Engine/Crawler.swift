@@ -121,24 +121,25 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
 
     /// Where the crawl stands now (cheap: safe to ask a few times a second while it runs).
     public func progress() async -> CrawlProgress {
+        let report = engine.report
         var progress = CrawlProgress()
-        progress.requests = engine.counters.requests
-        progress.pages = engine.counters.pages
-        progress.retries = engine.counters.retries
-        progress.errors = engine.findings.warnings.count
-        progress.videosWritten = engine.counters.videosWritten
-        progress.channelsWritten = engine.counters.channelsWritten
-        progress.frontier = engine.frontier.count + engine.tickets.count
-        progress.pendingVideos = engine.hydration.count
+        progress.requests = report.counters.requests
+        progress.pages = report.counters.pages
+        progress.retries = report.counters.retries
+        progress.errors = report.warnings.count
+        progress.videosWritten = report.counters.videosWritten
+        progress.channelsWritten = report.counters.channelsWritten
+        progress.frontier = report.waiting
+        progress.pendingVideos = report.pendingVideos
         progress.units = await limiter.spent.units + limiter.spent.stats
-        progress.snapshotVideos = engine.snapshot.targets
-        progress.statsWritten = engine.counters.statsWritten
+        progress.snapshotVideos = report.snapshotVideos
+        progress.statsWritten = report.counters.statsWritten
         progress.searches = await limiter.spentSearches
         return progress
     }
 
-    /// The plan's counters, for ``metrics()``.
-    func engineCounters() -> CrawlEngine.Counters { engine.counters }
+    /// The engine's report, for ``metrics()``.
+    func engineReport() -> CrawlEngine.Report { engine.report }
 
     /// The quota model the crawl runs under.
     nonisolated var quotaModel: QuotaModel { configuration.quotaModel }
@@ -191,40 +192,42 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
 
     /// Where the run stands, for the output's provenance.
     private var runProgress: RunProgress {
-        RunProgress(
-            seedOutcomes: engine.seedOutcomes, firstRequestAt: requestWindow.map { RFC3339.format(seconds: $0.first) },
+        let report = engine.report
+        return RunProgress(
+            seedOutcomes: report.seedOutcomes, firstRequestAt: requestWindow.map { RFC3339.format(seconds: $0.first) },
             lastRequestAt: requestWindow.map { RFC3339.format(seconds: $0.last) },
-            unresolvedChannels: engine.unresolvedChannels)
+            unresolvedChannels: report.unresolvedChannels)
     }
 
     private func summary() async -> CrawlSummary {
-        let counters = engine.counters
+        let report = engine.report
+        let counters = report.counters
         var summary = CrawlSummary(
-            ending: engine.conclusion, videosWritten: counters.videosWritten, channelsWritten: counters.channelsWritten,
+            ending: report.conclusion, videosWritten: counters.videosWritten, channelsWritten: counters.channelsWritten,
             videosBefore: counters.videosBefore, channelsBefore: counters.channelsBefore,
             commentsWritten: counters.commentsWritten, commentsBefore: counters.commentsBefore,
-            commentsDisabled: engine.comments.disabled, searchWindows: counters.searchWindows,
-            windowsLeft: engine.windowsLeft, channelGaps: engine.findings.channelGaps,
+            commentsDisabled: report.commentsDisabled, searchWindows: counters.searchWindows,
+            windowsLeft: report.windowsLeft, channelGaps: report.channelGaps,
             pages: counters.pages, retries: counters.retries, unitsByMethod: counters.unitsThisRun,
-            warnings: engine.findings.warnings, left: engine.left, units: await limiter.spentUnits,
+            warnings: report.warnings, left: report.left, units: await limiter.spentUnits,
             searches: await limiter.spentSearches, requests: counters.requests)
-        summary.searchesWaiting = engine.searchesWaiting
-        summary.threadsCapped = engine.findings.threadsCapped
-        summary.unresolvedChannels = engine.unresolvedChannels
+        summary.searchesWaiting = report.searchesWaiting
+        summary.threadsCapped = report.threadsCapped
+        summary.unresolvedChannels = report.unresolvedChannels
         summary.formatUnits = counters.formatPages
         summary.statsWritten = counters.statsWritten
         summary.statsBefore = counters.statsBefore
         summary.statsGone = counters.statsGone
-        summary.snapshotVideos = engine.snapshot.targets
+        summary.snapshotVideos = report.snapshotVideos
         summary.statsUnits = await limiter.spent.stats
         summary.linksWritten = counters.written[.links, default: 0]
         summary.linksBefore = counters.before[.links, default: 0]
-        summary.subscriptionsPrivate = engine.links.privateCount
-        summary.linksCapped = engine.links.capped
-        summary.linkedChannelsGone = engine.links.gone
-        if engine.run.kind == .update {
+        summary.subscriptionsPrivate = report.subscriptionsPrivate
+        summary.linksCapped = report.linksCapped
+        summary.linkedChannelsGone = report.linkedChannelsGone
+        if report.runKind == .update {
             summary.update = UpdateSummary(
-                channelsWatched: engine.watch.count, channelsChecked: counters.channelsChecked,
+                channelsWatched: report.channelsWatched, channelsChecked: counters.channelsChecked,
                 channelsWalked: counters.channelsWalked, channelsWithNew: counters.channelsWithNew.count,
                 searches: counters.searchesUpdated, playlists: counters.playlistsUpdated,
                 commentVideos: counters.commentVideosUpdated)

@@ -82,16 +82,8 @@ struct Frontier: Sendable {
         return nil
     }
 
-    /// Everything still pending (lookups as single items).
-    var items: [WorkItem] {
-        var all: [WorkItem] = []
-        all.reserveCapacity(count)
-        forEach { all.append($0) }
-        return all
-    }
-
-    /// Visits everything still pending in the order ``items`` lists it, without making that
-    /// array: a checkpoint writes tens of thousands of items once a second.
+    /// Visits everything still pending (lookups as single items), without making an array of
+    /// it: a checkpoint writes tens of thousands of items once a second.
     func forEach(_ body: (WorkItem) -> Void) {
         for lookup in lookups.waiting { body(.lookup(lookup)) }
         for lookup in linkedLookups.waiting { body(.lookup(lookup)) }

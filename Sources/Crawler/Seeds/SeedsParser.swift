@@ -230,121 +230,33 @@ public enum SeedsParser {
                 words.append(token)
             }
         }
-        var maxPages: Int?
-        var walkChannels = false
-        var comments = first.text == "comments"
-        var splitTime = false
-        var walkPages: Int?
-        var completeBySearch = false
-        var formats = false
-        var links: Seed.LinkRelations = []
-        var linkDepth: (token: Token, value: Int)?
-        var commentOrder = APIRequest.CommentOrder.time
-        var searchTerms: String?
+        var options = SeedOptions()
+        options.comments = first.text == "comments"
         var searchParameters: [(name: String, value: String)] = []
         for (token, name, value) in filters {
-            switch (name, first.text) {
-            case ("comments", "comments"):
-                throw fail(token, "found comments=\(value); a comments seed fetches comments already")
-            case ("comments", _):
-                guard value == "yes" || value == "no" else {
-                    throw fail(token, "found comments=\(value); expected comments=yes or comments=no")
+            if let filter = SeedFilter.named(name) {
+                if filter.kinds.contains(first.text) {
+                    if let expected = filter.apply(value, &options) {
+                        throw fail(token, "found \(name)=\(value); \(expected)")
+                    }
+                    continue
                 }
-                comments = value == "yes"
-                continue
-            case ("order", "comments"):
-                guard let order = APIRequest.CommentOrder(rawValue: value) else {
-                    throw fail(token, "found order=\(value); expected order=time or order=relevance")
-                }
-                commentOrder = order
-                continue
-            case ("walkPages", "search"):
-                guard let pages = Int(value), pages >= 1 else {
-                    throw fail(token, "found walkPages=\(value); expected a whole number of pages, 1 or more")
-                }
-                walkPages = pages
-                continue
-            case ("split", "search"):
-                guard value == "time" else {
-                    throw fail(token, "found split=\(value); expected split=time, on a search seed")
-                }
-                splitTime = true
-                continue
-            case ("split", _):
-                throw fail(token, "found split=\(value); split=time is for search seeds")
-            case ("complete", "channel"):
-                guard value == "search" else {
-                    throw fail(token, "found complete=\(value); expected complete=search, on a channel seed")
-                }
-                completeBySearch = true
-                continue
-            case ("complete", _):
-                throw fail(token, "found complete=\(value); complete=search is for channel seeds")
-            case ("formats", "channel"), ("formats", "search"):
-                guard value == "yes" || value == "no" else {
-                    throw fail(token, "found formats=\(value); expected formats=yes or formats=no")
-                }
-                formats = value == "yes"
-                continue
-            case ("formats", _):
+                if let elsewhere = filter.elsewhere { throw fail(token, "found \(name)=\(value); \(elsewhere)") }
+            }
+            guard first.text == "search" else {
                 throw fail(
                     token,
-                    "found formats=\(value); formats=yes labels the uploads of walked channels: "
-                        + "for channel seeds and searches with walk=channels")
-            case ("links", "channel"), ("links", "search"):
-                guard let relations = Seed.LinkRelations(value) else {
-                    throw fail(token, "found links=\(value); expected links=featured, links=subscriptions or links=all")
-                }
-                links = relations
-                continue
-            case ("depth", "channel"), ("depth", "search"):
-                guard let depth = Int(value), (0...Seed.maximumLinkDepth).contains(depth) else {
-                    throw fail(
-                        token,
-                        "found depth=\(value); expected a link depth from 0 (links among the seeds only) to \(Seed.maximumLinkDepth)"
-                    )
-                }
-                linkDepth = (token, depth)
-                continue
-            case ("links", _), ("depth", _):
-                throw fail(
-                    token,
-                    "found \(name)=\(value); links= and depth= follow channel links: for channel seeds and searches with walk=channels"
+                    "found the filter \(name)=\(value); a \(first.text) seed takes only \(SeedFilter.forms(of: first.text))"
                 )
-            case ("searchTerms", "comments"):
-                guard !value.isEmpty else { throw fail(token, "found an empty searchTerms=; expected words to match") }
-                searchTerms = value
-                continue
-            default: break
             }
-            switch name {
-            case "maxPages":
-                guard let pages = Int(value), pages >= 1 else {
-                    throw fail(token, "found maxPages=\(value); expected a whole number of pages, 1 or more")
-                }
-                maxPages = pages
-            case "walk":
-                guard value == "channels", first.text == "search" else {
-                    throw fail(token, "found walk=\(value); expected walk=channels, on a search seed")
-                }
-                walkChannels = true
-            default:
-                guard first.text == "search" else {
-                    let takes =
-                        first.text == "comments"
-                        ? "maxPages=N, order=time|relevance and searchTerms=…"
-                        : "maxPages=N, comments=yes\(first.text == "channel" ? ", complete=search, formats=yes, links= and depth=" : "")"
-                    throw fail(token, "found the filter \(name)=\(value); a \(first.text) seed takes only \(takes)")
-                }
-                searchParameters.append((name, value))
-            }
+            searchParameters.append((name, value))
         }
-        if let depth = linkDepth, links.isEmpty {
+        if let depth = options.linkDepth, options.links.isEmpty {
+            let token = filters.last { $0.1 == "depth" }?.0 ?? first
             throw fail(
-                depth.token,
-                "found depth=\(depth.value) without links=; add links=featured, links=subscriptions or links=all")
+                token, "found depth=\(depth) without links=; add links=featured, links=subscriptions or links=all")
         }
-        if !links.isEmpty, first.text == "search", !walkChannels {
+        if !options.links.isEmpty, first.text == "search", !options.walkChannels {
             let token = filters.first { $0.1 == "links" }?.0 ?? first
             throw fail(
                 token,
@@ -377,19 +289,22 @@ public enum SeedsParser {
                 try reference(kind: first.text == "comments" ? "video" : first.text, value.text)
                 ?? { throw fail(value, expectation(first.text, found: value.text)) }()
             if first.text == "comments", case .video(let id) = reference {
-                target = .comments(Seed.CommentsSeed(videoId: id, order: commentOrder, searchTerms: searchTerms))
+                target = .comments(
+                    Seed.CommentsSeed(videoId: id, order: options.commentOrder, searchTerms: options.searchTerms))
             } else {
                 target = reference
             }
         }
-        var seed = Seed(target: target, text: text, lineNumber: number, maxPages: maxPages, walkChannels: walkChannels)
-        seed.comments = comments
-        seed.splitTime = splitTime
-        seed.walkPages = walkPages
-        seed.completeBySearch = completeBySearch
-        seed.formats = formats
-        seed.links = links
-        seed.linkDepth = linkDepth?.value ?? 1
+        var seed = Seed(
+            target: target, text: text, lineNumber: number, maxPages: options.maxPages,
+            walkChannels: options.walkChannels)
+        seed.comments = options.comments
+        seed.splitTime = options.splitTime
+        seed.walkPages = options.walkPages
+        seed.completeBySearch = options.completeBySearch
+        seed.formats = options.formats
+        seed.links = options.links
+        seed.linkDepth = options.linkDepth ?? 1
         return seed
     }
 
@@ -419,43 +334,6 @@ public enum SeedsParser {
         default:
             return value.count == 11 && SearchQuery.isIdentifier(value) ? .video(value) : nil
         }
-    }
-}
-
-/// Seeds from pasted YouTube URLs.
-enum YouTubeURL {
-    static func target(_ url: String) -> Seed.Target? {
-        var rest = Substring(url)
-        for prefix in ["https://", "http://"] where rest.hasPrefix(prefix) { rest = rest.dropFirst(prefix.count) }
-        for prefix in ["www.", "m.", "music."] where rest.hasPrefix(prefix) { rest = rest.dropFirst(prefix.count) }
-        let query =
-            rest.split(separator: "?", maxSplits: 1).dropFirst().first.flatMap { PercentEncoding.parseQuery($0) } ?? []
-        func parameter(_ name: String) -> String? { query.first { $0.name == name }?.value }
-        let path = rest.split(separator: "?", maxSplits: 1).first ?? ""
-        if path.hasPrefix("youtu.be/") {
-            let id = String(path.dropFirst("youtu.be/".count).prefix(11))
-            return id.count == 11 && SearchQuery.isIdentifier(id) ? .video(id) : nil
-        }
-        guard path.hasPrefix("youtube.com") else { return nil }
-        let segments = path.split(separator: "/").dropFirst().map(String.init)
-        if segments.first == "watch", let id = parameter("v"), id.count == 11, SearchQuery.isIdentifier(id) {
-            return .video(id)
-        }
-        if segments.first == "shorts" || segments.first == "embed" || segments.first == "live", segments.count > 1,
-            segments[1].count == 11, SearchQuery.isIdentifier(segments[1])
-        {
-            return .video(segments[1])
-        }
-        if segments.first == "playlist", let list = parameter("list"), SearchQuery.isIdentifier(list) {
-            return .playlist(list)
-        }
-        if segments.first == "channel", segments.count > 1, segments[1].hasPrefix("UC"), segments[1].count == 24 {
-            return .channel(.id(segments[1]))
-        }
-        if let handle = segments.first, handle.hasPrefix("@"), handle.count > 1 {
-            return .channel(.handle(PercentEncoding.decode(Substring(handle)) ?? handle))
-        }
-        return nil
     }
 }
 

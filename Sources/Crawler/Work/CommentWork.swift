@@ -50,7 +50,7 @@ struct CommentThreadsPage: RepeatGuardedPaging {
                 topLevel = comment
                 carried = 0
                 replyRank = 0
-                plan.found(comment, seed: seed, endpoint: "commentThreads.list", rank: position, &out)
+                plan.found(comment, seed: seed, endpoint: .commentThreads, rank: position, &out)
                 if let until, let started = comment.publishedAt, Int64(started.timeIntervalSince1970) < until {
                     reachedKnown = true
                 }
@@ -58,7 +58,7 @@ struct CommentThreadsPage: RepeatGuardedPaging {
             } else {
                 var reply = comment
                 if reply.videoId == nil { reply.videoId = videoId }
-                plan.found(reply, seed: seed, endpoint: "commentThreads.list", rank: replyRank, &out)
+                plan.found(reply, seed: seed, endpoint: .commentThreads, rank: replyRank, &out)
                 carried += 1
                 replyRank += 1
             }
@@ -144,7 +144,7 @@ struct ReplyPage: RepeatGuardedPaging {
             if reply.parentId == nil { reply.parentId = parentId }
             reply.threadId = parentId
             reply.totalReplyCount = nil
-            plan.found(reply, seed: seed, endpoint: "comments.list", rank: position, &out)
+            plan.found(reply, seed: seed, endpoint: .comments, rank: position, &out)
             position += 1
         }
         guard let token = fetched.summary.nextPageToken else { return }

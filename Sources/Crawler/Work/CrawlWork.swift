@@ -120,8 +120,6 @@ extension PagedWork {
 struct FetchedPage: Sendable {
     var records: [DecodedRecord]
     var summary: PageSummary
-    /// The page token the request was sent with.
-    var pageToken: String?
 }
 
 /// How many times one work item may start its paging over after `invalidPageToken`.

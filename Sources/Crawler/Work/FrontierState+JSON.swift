@@ -2,19 +2,9 @@ import StreamingJSON
 
 extension FrontierState {
     /// The state as JSON, in the form its `Decodable` conformance reads, written straight into
-    /// bytes: a checkpoint of a million-video crawl holds tens of thousands of items, and
-    /// Foundation's encoder would build a tree of them once a second.
-    func encodedJSON() -> [UInt8] {
-        Self.encodedJSON(
-            itemCount: items.count, items: { visit in items.forEach(visit) }, pending: pending,
-            seeds: seeds, commentVideos: commentVideos, channels: channels ?? [],
-            run: run.map { ($0, startedAt ?? 0) }, options: options, links: links,
-            references: (referencedChannels ?? [], danglingChannels ?? [])
-        ).bytes
-    }
-
-    /// The JSON of a state whose items are visited rather than held in an array (see
-    /// ``CrawlEngine/savedState``).
+    /// bytes, its items visited rather than held in an array (see ``CrawlEngine/savedState``): a
+    /// checkpoint of a million-video crawl holds tens of thousands of items, and Foundation's
+    /// encoder would build a tree of them once a second.
     static func encodedJSON<Seeds: Sequence<String>>(
         itemCount: Int, items visitItems: ((WorkItem) -> Void) -> Void, pending: [PendingVideo],
         seeds: Seeds?, commentVideos: [String]?, channels: [WatchedChannel] = [], run: (RunKind, Int64)? = nil,

@@ -25,7 +25,7 @@ struct SectionsPage: SeededWork {
         var rank = 0
         for case .link(let link) in fetched.records {
             plan.linked(
-                link, from: channelId, depth: depth, seed: seed, endpoint: "channelSections.list", rank: rank, &out)
+                link, from: channelId, depth: depth, seed: seed, endpoint: .channelSections, rank: rank, &out)
             rank += 1
         }
     }
@@ -79,7 +79,7 @@ struct SubscriptionsPage: RepeatGuardedPaging {
         var rank = rank
         for case .link(let link) in fetched.records {
             plan.linked(
-                link, from: channelId, depth: depth, seed: seed, endpoint: "subscriptions.list", rank: rank, &out)
+                link, from: channelId, depth: depth, seed: seed, endpoint: .subscriptions, rank: rank, &out)
             rank += 1
         }
         if page == 0 { plan.subscriptionsAnswered(channelId, isPrivate: false, seed: seed, &out) }

@@ -57,7 +57,7 @@ struct PlaylistPage: PagedWork {
             let published = video.publishedAt.map { Int64($0.timeIntervalSince1970) }
             let label = format(published: published)
             let new = plan.discover(
-                video.videoId, seed: seed, endpoint: "playlistItems.list", rank: position, partial: video,
+                video.videoId, seed: seed, endpoint: .playlistItems, rank: position, partial: video,
                 format: label, &out)
             if !new { plan.foundAgain(video.videoId, format: label, partial: video, &out) }
             if let published { oldest = min(oldest ?? published, published) }

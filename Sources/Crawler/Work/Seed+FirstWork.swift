@@ -27,7 +27,7 @@ extension CrawlEngine {
                     .playlist(PlaylistPage(seed: index, playlistId: id, page: 0, rank: 0, uploads: id.hasPrefix("UU"))))
             }
         // A video seed yields its video: asked of videos.list even with --no-hydrate.
-        case .video(let id): discover(id, seed: index, endpoint: "videos.list", rank: 0, partial: nil, &out)
+        case .video(let id): discover(id, seed: index, endpoint: .videos, rank: 0, partial: nil, &out)
         case .comments(let comments): wantComments(of: comments.videoId, seed: index)
         }
     }

@@ -44,9 +44,10 @@ struct CrawlCommand: Command {
             "label the videos of every walked channel short, live or long from its Shorts and live lists (a few units per channel); per seed: formats=yes"
     )
     static let videoParts = Option.parts(
-        "--video-parts", of: "videos.list", names: APIRequest.Parts.videoPartNames, default: APIRequest.Parts.videos)
+        "--video-parts", of: APIMethod.videos.quotaName, names: APIRequest.Parts.videoPartNames,
+        default: APIRequest.Parts.videos)
     static let channelParts = Option.parts(
-        "--channel-parts", of: "channels.list", names: APIRequest.Parts.channelPartNames,
+        "--channel-parts", of: APIMethod.channels.quotaName, names: APIRequest.Parts.channelPartNames,
         default: APIRequest.Parts.channels)
     static let noResolveChannels = Flag(
         "--no-resolve-channels",

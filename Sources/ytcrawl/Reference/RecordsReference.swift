@@ -34,7 +34,8 @@ enum RecordsReference {
     static var markdown: String {
         var sections = [
             "# Records",
-            GeneratedReference.notice("the record schema (`RecordSchema`, Sources/StreamingJSON/RecordSchema.swift)"),
+            GeneratedReference.notice(
+                "the record schema (`RecordSchema`, Sources/StreamingJSON/RecordSchema.swift)"),
             """
             An output holds gzip JSON-lines shards, one record a line, each line with every column of its \
             kind in this order (`null` where the value is unknown: a field the API did not send, a hidden \

@@ -1,3 +1,5 @@
+import StreamingJSON
+
 /// The first pass of simdjson's design, chunk-fed: which bytes of a JSON text are structural —
 /// the six operators (`{` `}` `[` `]` `:` `,`) and the quotes that open and close strings outside
 /// strings, and the first byte of every other scalar (a number or a literal) — found 64 bytes at
