@@ -46,6 +46,16 @@ public struct JSONStreamEncoder: Sendable {
         try encode(value, indent: indent) { bytes.append(contentsOf: $0) }
         return bytes
     }
+
+    /// The whole text of `value` in a ``JSONWriter`` of `capacity` bytes to begin with (for a
+    /// consumer of writers, as the checkpoint's frontier).
+    ///
+    /// - Throws: `EncodingError`, or what the value's `encode(to:)` throws.
+    public func encode<Value: Encodable>(_ value: Value, capacity: Int) throws -> JSONWriter {
+        var writer = JSONWriter(capacity: capacity)
+        try encode(value) { writer.append($0) }
+        return writer
+    }
 }
 
 /// A dictionary whose members the encoder writes sorted by key.

@@ -140,7 +140,7 @@ struct HostilePagingTests {
 
     /// After a resume (or a restart after an expired token) the pages read again hold only
     /// comments the shards kept, each page different: the paging goes on. A page read twice ends it.
-    @Test func pagesReadAgainAfterAResumeAreNotRepeats() {
+    @Test func pagesReadAgainAfterAResumeAreNotRepeats() throws {
         func page(_ ids: [String]) -> UInt64 { PageRepeats.fingerprint(ids.map { .comment(Comment(commentId: $0)) }) }
         var read = PageRepeats.adding(page(["a", "b"]), to: nil)
         #expect(PageRepeats.loop(token: "T2", pageToken: "T1", fingerprint: page(["c", "d"]), read: read) == nil)
@@ -154,9 +154,8 @@ struct HostilePagingTests {
         // The checkpoint does not keep the pages read: a restored page starts a new list.
         var thread = CommentThreadsPage(seed: 0, videoId: "dQw4w9WgXcQ", pageToken: "A", page: 3, rank: 300)
         thread.pagesRead = read
-        var writer = JSONWriter(capacity: 256)
-        WorkItem.commentThreads(thread).write(into: &writer)
-        let restored = try? JSONDecoder().decode(WorkItem.self, from: Data(writer.bytes))
+        let bytes = try JSONStreamEncoder().encode(WorkItem.commentThreads(thread))
+        let restored = try? JSONDecoder().decode(WorkItem.self, from: Data(bytes))
         guard case .commentThreads(let back)? = restored else {
             Issue.record("not read back")
             return

@@ -228,6 +228,8 @@ extension LinkEngineTests {
     @Test func linksAddedToACrawledSeedAreAskedWithoutWalkingAgain() throws {
         var state = FrontierState(items: [], pending: [], seeds: ["channel \(Self.seed)"])
         state.run = .crawl
+        // The crawl walked the channel: its checkpoint lists it among the watched.
+        state.channels = [WatchedChannel(id: Self.seed, seed: 0, videoCount: 3, newest: nil)]
         let frontier = state.encodedJSON()
         let point = ResumePoint(
             seedsDigest: nil, frontier: frontier, videoIds: [], channelIds: [Self.seed], videoRecords: 0,

@@ -3,17 +3,29 @@ import StreamingJSON
 extension CrawlEngine {
     /// What a checkpoint saves: the pending work (the frontier, what is in flight and what failed
     /// for good — a crash or a rerun must not lose either — and every found video not yet
-    /// written) as ``FrontierState``'s JSON, written from the engine's own
-    /// state (at a million videos the frontier holds tens of thousands of items, and an array of
-    /// them made once a second only to be written was part of the crawl's peak memory), and the
-    /// units spent by method (kept once, in the manifest).
+    /// written) as ``FrontierState``'s `Codable` form, encoded from the engine's own state (at a
+    /// million videos the frontier holds tens of thousands of items, and an array of them made
+    /// once a second only to be written was part of the crawl's peak memory), and the units spent
+    /// by method (kept once, in the manifest).
     var savedState: SavedState {
-        let frontier = FrontierState.encodedJSON(
-            itemCount: frontier.count + tickets.count + findings.failures.count, items: forEachCheckpointItem,
-            pending: hydration.inCheckpointOrder, seeds: seeds.lazy.map(\.text),
-            commentVideos: comments.videos.isEmpty ? nil : comments.videos.members, channels: watch.listed,
-            run: (run.kind, run.startedAt), options: savedOptions, links: links.saved, references: savedReferences)
-        return SavedState(frontier: frontier, unitsByMethod: counters.unitsByMethod)
+        let references = savedReferences
+        let state = FrontierEncoding(
+            items: forEachCheckpointItem, pending: hydration.inCheckpointOrder, seeds: seeds.lazy.map(\.text),
+            commentVideos: comments.videos.members, channels: watch.listed, run: run.kind,
+            startedAt: run.startedAt, options: savedOptions, links: links.saved,
+            referencedChannels: references.waiting, danglingChannels: references.dangling)
+        // About what an uploads-playlist item, a seed line and a pending video take.
+        let capacity =
+            192 * (frontier.count + tickets.count + findings.failures.count) + 96 * hydration.count + 48 * seeds.count
+            + 256
+        do {
+            let frontier = try JSONStreamEncoder().encode(state, capacity: capacity)
+            return SavedState(frontier: frontier, unitsByMethod: counters.unitsByMethod)
+        } catch {
+            // Integers, strings, booleans and containers of them, each written before the next:
+            // nothing in the state can make the encoder throw.
+            preconditionFailure("the checkpoint's state could not be encoded: \(error)")
+        }
     }
 
     /// The channels the videos name that a checkpoint keeps (``ChannelReferences``), with the

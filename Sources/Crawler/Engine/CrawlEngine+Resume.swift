@@ -108,7 +108,7 @@ extension CrawlEngine {
         watch = ChannelWatch(state.channels ?? [])
         // A run resumed goes on as the run it was; a finished one rerun keeps its start (an
         // update looks for what is newer than the last run that looked at everything).
-        run = (state.run ?? .crawl, state.startedAt ?? point.startedAt ?? run.startedAt)
+        run = (state.run, state.startedAt ?? point.startedAt ?? run.startedAt)
         seen = SeenSets(
             videoIds: point.videoIds, channelIds: point.channelIds, walked: true, walkedIds: state.channels?.map(\.id))
         // An id no request can carry (a checkpoint written before such ids were refused) would
@@ -118,10 +118,10 @@ extension CrawlEngine {
             hydration.add(video)
             _ = seen.insertVideo(video.videoId)
         }
-        comments.follow(state.commentVideos ?? [])
+        comments.follow(state.commentVideos)
         links = LinkLedger(state.links, written: point.linkKeys)
         references = ChannelReferences(
-            waiting: state.referencedChannels ?? [], dangling: state.danglingChannels ?? [])
+            waiting: state.referencedChannels, dangling: state.danglingChannels)
         noteReferences(point)
         for item in state.items { item.work.markQueued(in: &seen) }
         countWritten(point)

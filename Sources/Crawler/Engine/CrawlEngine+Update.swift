@@ -32,7 +32,7 @@ extension CrawlEngine {
             let batch = watched[start..<min(start + ChannelCheck.batchSize, watched.count)]
             enqueue(.channelCheck(ChannelCheck(seeds: batch.map(\.value.seed), ids: batch.map(\.key), since: since)))
         }
-        followComments(of: state.commentVideos ?? [], since: since)
+        followComments(of: state.commentVideos, since: since)
         for index in added.sorted() { startSeed(index, &out) }
         out.log(
             "updating \(options.output): what is new since \(RFC3339.format(seconds: since)) (the last run's start, less \(update.overlapSeconds / 3600) h): \(watch.count) watched channel\(watch.count == 1 ? "" : "s"), \(counters.searchesUpdated) search\(counters.searchesUpdated == 1 ? "" : "es"), \(counters.playlistsUpdated) playlist\(counters.playlistsUpdated == 1 ? "" : "s"), \(counters.commentVideosUpdated) followed video\(counters.commentVideosUpdated == 1 ? "" : "s")' comments"

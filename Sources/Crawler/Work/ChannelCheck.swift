@@ -44,13 +44,5 @@ struct ChannelCheck: CrawlWork {
         return .channelCheck(ChannelCheck(seeds: kept.map(\.0), ids: kept.map(\.1), since: since))
     }
 
-    func write(into writer: inout JSONWriter) {
-        writer.key("seeds")
-        writer.intArray(seeds)
-        writer.memberKey("ids")
-        writer.stringArray(ids)
-        writer.member("since", Int(since))
-    }
-
     func describe(seeds: [Seed]) -> String { "channels.list check of \(ids.count) watched channels" }
 }

@@ -15,6 +15,11 @@ struct CommentThreadsPage: RepeatGuardedPaging {
     /// Fingerprints of the pages this run read of this paging (never in a checkpoint): a page
     /// read again ends it (``PageRepeats``).
     var pagesRead: [UInt64]?
+    /// What a checkpoint keeps: everything but the pages read (``RepeatGuardedPaging``).
+    enum CodingKeys: String, CodingKey {
+        case seed, videoId, pageToken, page, rank, restarts, until
+    }
+
     /// An update's walk of a followed video (`ytcrawl update`): threads come newest first, so
     /// the walk ends at the page holding a thread started before this (Unix seconds).
     var until: Int64?
@@ -96,12 +101,6 @@ struct CommentThreadsPage: RepeatGuardedPaging {
 
     var item: WorkItem { .commentThreads(self) }
 
-    func write(into writer: inout JSONWriter) {
-        writer.pagingMembers(seed: seed, pageToken: pageToken, page: page, rank: rank, restarts: restarts)
-        writer.member("videoId", videoId)
-        if let until { writer.member("until", Int(until)) }
-    }
-
     func describe(seeds: [Seed]) -> String { "comments of video \(videoId) (page \(page + 1))" }
 }
 
@@ -119,6 +118,11 @@ struct ReplyPage: RepeatGuardedPaging {
     var restarts: Int?
     /// As for ``CommentThreadsPage/pagesRead``.
     var pagesRead: [UInt64]?
+    /// What a checkpoint keeps: everything but the pages read (``RepeatGuardedPaging``).
+    enum CodingKeys: String, CodingKey {
+        case seed, videoId, channelId, parentId, pageToken, page, rank, restarts, replyCount
+    }
+
     /// The thread's `totalReplyCount` when its replies were queued: paging stops a little past
     /// what it (and the video's `commentCount`, when known) promises (absent in older checkpoints).
     var replyCount: Int?
@@ -177,14 +181,6 @@ struct ReplyPage: RepeatGuardedPaging {
     }
 
     var item: WorkItem { .replies(self) }
-
-    func write(into writer: inout JSONWriter) {
-        writer.pagingMembers(seed: seed, pageToken: pageToken, page: page, rank: rank, restarts: restarts)
-        writer.member("videoId", videoId)
-        writer.member("channelId", channelId)
-        writer.member("parentId", parentId)
-        if let replyCount { writer.member("replyCount", replyCount) }
-    }
 
     func describe(seeds: [Seed]) -> String { "replies to comment \(parentId) (page \(page + 1))" }
 }

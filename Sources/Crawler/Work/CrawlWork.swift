@@ -56,8 +56,6 @@ protocol CrawlWork: Sendable, Hashable, Codable {
     /// The same work for a rerun whose seeds changed (``SeedChange``): its seed renumbered, or
     /// `nil` when its seed was removed.
     func reseeded(_ change: SeedChange) -> WorkItem?
-    /// Writes its members (without braces) for a checkpoint, as its `Codable` form reads them.
-    func write(into writer: inout JSONWriter)
     /// For people: what it is (`search "cats" page 3`).
     func describe(seeds: [Seed]) -> String
 }
@@ -124,18 +122,3 @@ struct FetchedPage: Sendable {
 
 /// How many times one work item may start its paging over after `invalidPageToken`.
 let maximumPagingRestarts = 1
-
-extension JSONWriter {
-    /// The members every paged kind of work has: `"seed":…,"pageToken":…,"page":…,"rank":…` and
-    /// `"restarts"` when it restarted.
-    mutating func pagingMembers(seed: Int, pageToken: String?, page: Int, rank: Int, restarts: Int?) {
-        key("seed")
-        int(seed)
-        // Absent when there is none (`Decodable` reads that as nil): most items of a large
-        // checkpoint are first pages.
-        if let pageToken { member("pageToken", pageToken) }
-        member("page", page)
-        member("rank", rank)
-        if let restarts { member("restarts", restarts) }
-    }
-}

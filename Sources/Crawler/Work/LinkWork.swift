@@ -32,13 +32,6 @@ struct SectionsPage: SeededWork {
 
     var item: WorkItem { .sections(self) }
 
-    func write(into writer: inout JSONWriter) {
-        writer.key("seed")
-        writer.int(seed)
-        writer.member("channelId", channelId)
-        writer.member("depth", depth)
-    }
-
     func describe(seeds: [Seed]) -> String { "channelSections of \(channelId)" }
 }
 
@@ -56,6 +49,10 @@ struct SubscriptionsPage: RepeatGuardedPaging {
     var restarts: Int?
     /// As for ``CommentThreadsPage/pagesRead``: a page read again ends the paging.
     var pagesRead: [UInt64]?
+    /// What a checkpoint keeps: everything but the pages read (``RepeatGuardedPaging``).
+    enum CodingKeys: String, CodingKey {
+        case seed, channelId, depth, pageToken, page, rank, restarts
+    }
 
     init(seed: Int, channelId: String, depth: Int) {
         self.seed = seed
@@ -112,12 +109,6 @@ struct SubscriptionsPage: RepeatGuardedPaging {
     }
 
     var item: WorkItem { .subscriptions(self) }
-
-    func write(into writer: inout JSONWriter) {
-        writer.pagingMembers(seed: seed, pageToken: pageToken, page: page, rank: rank, restarts: restarts)
-        writer.member("channelId", channelId)
-        writer.member("depth", depth)
-    }
 
     func describe(seeds: [Seed]) -> String { "subscriptions of \(channelId) page \(page + 1)" }
 }

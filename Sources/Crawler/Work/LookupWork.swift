@@ -49,14 +49,6 @@ struct ChannelLookup: SeededWork {
         if let id, linked != true { _ = seen.queueChannel(id) }
     }
 
-    func write(into writer: inout JSONWriter) {
-        writer.key("seed")
-        writer.int(seed)
-        writer.member("id", id)
-        writer.member("handle", handle)
-        if linked == true { writer.member("linked", true) }
-    }
-
     func describe(seeds: [Seed]) -> String { "channel \(id ?? handle ?? "?")" }
 }
 
@@ -119,14 +111,6 @@ struct ChannelBatch: CrawlWork {
         return .channels(ChannelBatch(seeds: kept.map(\.0), ids: kept.map(\.1), linked: linked))
     }
 
-    func write(into writer: inout JSONWriter) {
-        writer.key("seeds")
-        writer.intArray(seeds)
-        writer.memberKey("ids")
-        writer.stringArray(ids)
-        if linked == true { writer.member("linked", true) }
-    }
-
     func describe(seeds: [Seed]) -> String { "channels.list of \(ids.count) channels" }
 }
 
@@ -164,11 +148,6 @@ struct HydrationBatch: CrawlWork {
     /// Its videos' seeds are in the pending list, which ``FrontierState/reseeded(_:)`` handles.
     func reseeded(_ change: SeedChange) -> WorkItem? { .hydrate(self) }
 
-    func write(into writer: inout JSONWriter) {
-        writer.key("ids")
-        writer.stringArray(ids)
-    }
-
     func describe(seeds: [Seed]) -> String { "videos.list of \(ids.count) videos" }
 }
 
@@ -196,11 +175,6 @@ struct ReferencedChannels: CrawlWork {
     var item: WorkItem { .referencedChannels(self) }
 
     func reseeded(_ change: SeedChange) -> WorkItem? { item }
-
-    func write(into writer: inout JSONWriter) {
-        writer.key("ids")
-        writer.stringArray(ids)
-    }
 
     func describe(seeds: [Seed]) -> String { "channels.list of \(ids.count) channels the videos name" }
 }

@@ -108,19 +108,6 @@ struct PlaylistPage: PagedWork {
 
     var item: WorkItem { .playlist(self) }
 
-    func write(into writer: inout JSONWriter) {
-        writer.pagingMembers(seed: seed, pageToken: pageToken, page: page, rank: rank, restarts: restarts)
-        writer.member("playlistId", playlistId)
-        writer.memberKey("uploads")
-        writer.bool(uploads)
-        writer.member("channelId", channelId)
-        writer.member("expected", expected)
-        if let oldest { writer.member("oldest", Int(oldest)) }
-        if let formatWalk { writer.member("formatWalk", formatWalk.rawValue) }
-        if let labelBefore { writer.member("labelBefore", Int(labelBefore)) }
-        if let until { writer.member("until", Int(until)) }
-    }
-
     func describe(seeds: [Seed]) -> String {
         let what =
             switch formatWalk {

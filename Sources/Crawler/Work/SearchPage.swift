@@ -73,9 +73,5 @@ struct SearchPage: PagedWork {
 
     var item: WorkItem { .search(self) }
 
-    func write(into writer: inout JSONWriter) {
-        writer.pagingMembers(seed: seed, pageToken: pageToken, page: page, rank: rank, restarts: restarts)
-    }
-
     func describe(seeds: [Seed]) -> String { "\(seeds[seed].text) (page \(page + 1))" }
 }

@@ -166,19 +166,6 @@ struct SearchWindow: PagedWork {
 
     var item: WorkItem { .window(self) }
 
-    func write(into writer: inout JSONWriter) {
-        writer.pagingMembers(seed: seed, pageToken: pageToken, page: page, rank: rank, restarts: restarts)
-        writer.member("channelId", channelId)
-        if let after { writer.member("after", Int(after)) }
-        if let before { writer.member("before", Int(before)) }
-        writer.member("results", results)
-        if let oldest { writer.member("oldest", Int(oldest)) }
-        writer.member("windows", windows)
-        if let fresh { writer.member("fresh", fresh) }
-        if let stalls { writer.member("stalls", stalls) }
-        if let endsBelowCap { writer.member("endsBelowCap", endsBelowCap) }
-    }
-
     func describe(seeds: [Seed]) -> String {
         let end = before.map { " up to " + RFC3339.format(seconds: $0) } ?? ""
         let what = channelId.map { "search of channel \($0)" } ?? seeds[seed].text

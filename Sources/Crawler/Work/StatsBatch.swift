@@ -50,11 +50,5 @@ struct StatsBatch: CrawlWork {
     /// A snapshot has no seeds.
     func reseeded(_ change: SeedChange) -> WorkItem? { .stats(self) }
 
-    func write(into writer: inout JSONWriter) {
-        writer.key("ids")
-        writer.stringArray(ids)
-        writer.member("method", method.rawValue)
-    }
-
     func describe(seeds: [Seed]) -> String { "\(method.apiMethod.quotaName) of \(ids.count) videos" }
 }

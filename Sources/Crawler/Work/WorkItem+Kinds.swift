@@ -90,16 +90,6 @@ extension WorkItem: Codable {
         try container.encode(work, forKey: TagKey(type(of: work).tag))
     }
 
-    /// The same form written straight into bytes (checkpoints of large crawls).
-    func write(into writer: inout JSONWriter) {
-        let work = work
-        writer.raw("{")
-        writer.string(type(of: work).tag)
-        writer.raw(":{")
-        work.write(into: &writer)
-        writer.raw("}}")
-    }
-
     /// Page number for fairness, and whether it is costly discovery (search).
     var page: Int { work.page }
 

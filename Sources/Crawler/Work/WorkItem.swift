@@ -34,32 +34,39 @@ struct PendingVideo: Codable, Sendable, Hashable {
     var heldFor: String?
 }
 
-/// What a checkpoint keeps of a crawl in progress.
-struct FrontierState: Codable, Sendable {
+/// What a checkpoint keeps of a crawl in progress: one schema, written and read through its
+/// `Codable` form (``FrontierEncoding`` writes it without holding the items in an array).
+/// Members are optional only where "not known" is a state of its own; everything else has its
+/// empty value. Checkpoints of earlier versions are read by ``migrate(from:)``.
+struct FrontierState: Sendable {
+    /// The version this release writes (`schemaVersion`); checkpoints without one are version 1.
+    static let schemaVersion = 2
+
     var items: [WorkItem]
     var pending: [PendingVideo]
-    /// The seeds it was written for, as ``Seed/text`` (absent in checkpoints of earlier
-    /// versions): a rerun with other seeds continues the kept ones (``SeedChange``).
+    /// The seeds it was written for, as ``Seed/text``; `nil` when a version-1 checkpoint did not
+    /// say (a rerun then compares the seeds' digest): a rerun with other seeds continues the kept
+    /// ones (``SeedChange``).
     var seeds: [String]?
-    /// Videos whose comments are queued or done (absent when none).
-    var commentVideos: [String]?
-    /// The channels whose uploads were walked, for `ytcrawl update` (absent in checkpoints of
-    /// earlier versions, and when none).
+    /// Videos whose comments are queued or done.
+    var commentVideos: [String] = []
+    /// The channels whose uploads were walked, for `ytcrawl update`; `nil` when a version-1
+    /// checkpoint did not list them (every channel the output holds then counts as walked).
     var channels: [WatchedChannel]?
-    /// The run that wrote it: `crawl` or `update` (absent in checkpoints of earlier versions:
-    /// a crawl), and when it began (Unix seconds): an update looks for what is newer.
-    var run: RunKind?
+    /// The run that wrote it: `crawl` or `update`, and when it began (Unix seconds; `nil` when a
+    /// version-1 checkpoint did not say: the manifest's start stands for it): an update looks for
+    /// what is newer.
+    var run: RunKind = .crawl
     var startedAt: Int64?
-    /// The crawl options it ran with (absent in checkpoints of earlier versions): an update
+    /// The crawl options it ran with (`nil` when a version-1 checkpoint did not say): an update
     /// runs with them unless told otherwise.
     var options: SavedCrawlOptions?
-    /// The channel-link crawl's state (absent when no seed follows links, and in checkpoints of
-    /// earlier versions).
+    /// The channel-link crawl's state (`nil` when no seed follows links).
     var links: LinkLedger.Saved?
     /// Channels the written videos name without a record in the output, to ask and asked in
-    /// vain (``ChannelReferences``; absent when none, and in checkpoints of earlier versions).
-    var referencedChannels: [String]?
-    var danglingChannels: [String]?
+    /// vain (``ChannelReferences``).
+    var referencedChannels: [String] = []
+    var danglingChannels: [String] = []
 }
 
 /// The options of a crawl that say what it collects, as its checkpoint keeps them for
