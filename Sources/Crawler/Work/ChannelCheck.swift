@@ -15,13 +15,13 @@ struct ChannelCheck: CrawlWork {
 
     var page: Int { 0 }
 
-    func request(for plan: CrawlEngine) throws -> APIRequest {
+    func request(for plan: some CrawlVerbs) throws -> APIRequest {
         try APIRequest.channels(.ids(ids), part: "statistics")
     }
 
     var item: WorkItem { .channelCheck(self) }
 
-    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
+    func apply(_ fetched: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput) {
         let seedOf = Dictionary(zip(ids, seeds), uniquingKeysWith: { first, _ in first })
         var found: Set<String> = []
         for case .channel(let channel) in fetched.records {

@@ -24,7 +24,7 @@ struct CommentThreadsPage: RepeatGuardedPaging {
     /// the walk ends at the page holding a thread started before this (Unix seconds).
     var until: Int64?
 
-    func request(for plan: CrawlEngine) throws -> APIRequest {
+    func request(for plan: some CrawlVerbs) throws -> APIRequest {
         var order = APIRequest.CommentOrder.time
         var searchTerms: String?
         if case .comments(let asked) = plan.seeds[seed].target, asked.videoId == videoId {
@@ -35,13 +35,13 @@ struct CommentThreadsPage: RepeatGuardedPaging {
             videoId: videoId, order: order, searchTerms: searchTerms, pageToken: pageToken)
     }
 
-    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
+    func apply(_ fetched: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput) {
         var position = rank
         var topLevel: Comment?
         var carried = 0
         var replyRank = 0
         var reachedKnown = false
-        func closeThread(_ plan: inout CrawlEngine) {
+        func closeThread(_ plan: inout some CrawlVerbs) {
             guard let thread = topLevel, let total = thread.totalReplyCount, total > carried else { return }
             plan.enqueue(
                 .replies(
@@ -88,7 +88,7 @@ struct CommentThreadsPage: RepeatGuardedPaging {
         }
     }
 
-    func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine, _ out: inout EventOutput) -> Bool {
+    func unavailable(_ reasons: [APIErrorReason], to plan: inout some CrawlVerbs, _ out: inout EventOutput) -> Bool {
         if reasons.contains(.commentsDisabled) {
             plan.commentsAreDisabled(on: videoId, &out)
             return true
@@ -127,19 +127,19 @@ struct ReplyPage: RepeatGuardedPaging {
     /// what it (and the video's `commentCount`, when known) promises (absent in older checkpoints).
     var replyCount: Int?
 
-    func request(for plan: CrawlEngine) throws -> APIRequest {
+    func request(for plan: some CrawlVerbs) throws -> APIRequest {
         try APIRequest.replies(parentId: parentId, pageToken: pageToken)
     }
 
     /// Pages of replies at most: what `totalReplyCount` (or the video's `commentCount`, if lower)
     /// promises at 100 a page and two more (replies added while paging), and no more than the
     /// comment page cap.
-    func maxPages(_ plan: CrawlEngine) -> Int {
+    func maxPages(_ plan: some CrawlVerbs) -> Int {
         let promised = [replyCount, plan.commentCount(of: videoId)].compactMap { $0 }.min()
         return min(promised.map(CrawlEngine.pages(holding:)) ?? .max, plan.maxCommentPages(seed) ?? .max)
     }
 
-    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
+    func apply(_ fetched: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput) {
         var position = rank
         for case .comment(var reply) in fetched.records {
             // comments.list replies carry no videoId.
@@ -175,7 +175,7 @@ struct ReplyPage: RepeatGuardedPaging {
         plan.enqueue(next.item)
     }
 
-    func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine, _ out: inout EventOutput) -> Bool {
+    func unavailable(_ reasons: [APIErrorReason], to plan: inout some CrawlVerbs, _ out: inout EventOutput) -> Bool {
         plan.warn("replies to comment \(parentId): \(reasons.first.map { "\($0)" } ?? "not available"); skipped", &out)
         return true
     }

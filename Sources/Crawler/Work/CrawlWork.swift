@@ -27,21 +27,21 @@ protocol CrawlWork: Sendable, Hashable, Codable {
     var lane: FrontierLane { get }
     /// The request to send, knowing what the crawl does with what its page finds (the plan's
     /// seeds and options): a kind whose pages carry more than the crawl needs asks for less.
-    func request(for plan: CrawlEngine) throws -> APIRequest
+    func request(for plan: some CrawlVerbs) throws -> APIRequest
     /// Folds a fetched page into the plan: records to write, work to queue, warnings.
-    func apply(_ page: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput)
+    func apply(_ page: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput)
     /// The same work from its first page, after `invalidPageToken`; `nil` when it cannot restart
     /// (or has restarted too often).
     func restartedPaging() -> WorkItem?
     /// What the item asked for is not there or not open (the API's reasons): handles it and
     /// returns `true`, or returns `false` for the default (a warning, the item skipped).
-    func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine, _ out: inout EventOutput) -> Bool
+    func unavailable(_ reasons: [APIErrorReason], to plan: inout some CrawlVerbs, _ out: inout EventOutput) -> Bool
     /// Its request was not answered (the budget, the quota, an interruption): back where it
     /// came from (by default the frontier).
-    func putBack(into plan: inout CrawlEngine)
+    func putBack(into plan: inout some CrawlVerbs)
     /// Its request was skipped (a 400, or an unavailable answer the kind does not handle): what it
     /// held back is let go (by default nothing).
-    func skipped(to plan: inout CrawlEngine, _ out: inout EventOutput)
+    func skipped(to plan: inout some CrawlVerbs, _ out: inout EventOutput)
     /// A skipped request (a 400) leaves its work for a rerun, and the run incomplete (a
     /// hydration batch: its videos are found and must be written); by default it is skipped.
     var skipLeavesWork: Bool { get }
@@ -64,11 +64,11 @@ extension CrawlWork {
     var isCostly: Bool { false }
     var lane: FrontierLane { .paged(page: page, costly: isCostly) }
     func restartedPaging() -> WorkItem? { nil }
-    func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine, _ out: inout EventOutput) -> Bool {
+    func unavailable(_ reasons: [APIErrorReason], to plan: inout some CrawlVerbs, _ out: inout EventOutput) -> Bool {
         false
     }
-    func putBack(into plan: inout CrawlEngine) { plan.enqueue(item) }
-    func skipped(to plan: inout CrawlEngine, _ out: inout EventOutput) {}
+    func putBack(into plan: inout some CrawlVerbs) { plan.enqueue(item) }
+    func skipped(to plan: inout some CrawlVerbs, _ out: inout EventOutput) {}
     var skipLeavesWork: Bool { false }
     var isCheckpointed: Bool { true }
     var isSearchWindow: Bool { false }

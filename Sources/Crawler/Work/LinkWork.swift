@@ -19,9 +19,11 @@ struct SectionsPage: SeededWork {
     /// (``linkLanePage(depth:page:)``).
     var page: Int { linkLanePage(depth: depth, page: 0) }
 
-    func request(for plan: CrawlEngine) throws -> APIRequest { try APIRequest.channelSections(channelId: channelId) }
+    func request(for plan: some CrawlVerbs) throws -> APIRequest {
+        try APIRequest.channelSections(channelId: channelId)
+    }
 
-    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
+    func apply(_ fetched: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput) {
         var rank = 0
         for case .link(let link) in fetched.records {
             plan.linked(
@@ -68,11 +70,11 @@ struct SubscriptionsPage: RepeatGuardedPaging {
     /// pages past that (tokens going round in a circle) is not followed further.
     static let maximumPages = 40
 
-    func request(for plan: CrawlEngine) throws -> APIRequest {
+    func request(for plan: some CrawlVerbs) throws -> APIRequest {
         try APIRequest.subscriptions(channelId: channelId, pageToken: pageToken)
     }
 
-    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
+    func apply(_ fetched: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput) {
         var rank = rank
         for case .link(let link) in fetched.records {
             plan.linked(
@@ -93,7 +95,7 @@ struct SubscriptionsPage: RepeatGuardedPaging {
 
     /// Private subscriptions (403 `subscriptionForbidden`) are the channel's, never the crawl's
     /// failure; a channel unknown to subscriptions.list (404) has none to list.
-    func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine, _ out: inout EventOutput) -> Bool {
+    func unavailable(_ reasons: [APIErrorReason], to plan: inout some CrawlVerbs, _ out: inout EventOutput) -> Bool {
         let isPrivate = reasons.contains(.subscriptionForbidden)
         guard isPrivate || reasons.contains(.subscriberNotFound) else {
             skipped(to: &plan, &out)
@@ -104,7 +106,7 @@ struct SubscriptionsPage: RepeatGuardedPaging {
     }
 
     /// Its channel's record, if held for the answer, is written without it.
-    func skipped(to plan: inout CrawlEngine, _ out: inout EventOutput) {
+    func skipped(to plan: inout some CrawlVerbs, _ out: inout EventOutput) {
         if page == 0 { plan.subscriptionsAnswered(channelId, isPrivate: nil, seed: seed, &out) }
     }
 

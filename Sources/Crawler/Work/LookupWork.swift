@@ -19,12 +19,12 @@ struct ChannelLookup: SeededWork {
 
     var page: Int { 0 }
 
-    func request(for plan: CrawlEngine) throws -> APIRequest {
+    func request(for plan: some CrawlVerbs) throws -> APIRequest {
         if let id { return try APIRequest.channels(.ids([id]), part: plan.options.channelParts) }
         return try APIRequest.channels(.handle(handle ?? ""), part: plan.options.channelParts)
     }
 
-    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
+    func apply(_ fetched: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput) {
         if linked == true {
             plan.resolvedLinked(fetched.records, asked: id.map { [$0] } ?? [], &out)
             return
@@ -68,7 +68,7 @@ struct ChannelBatch: CrawlWork {
 
     var page: Int { 0 }
 
-    func request(for plan: CrawlEngine) throws -> APIRequest {
+    func request(for plan: some CrawlVerbs) throws -> APIRequest {
         try APIRequest.channels(.ids(ids), part: plan.options.channelParts)
     }
 
@@ -84,7 +84,7 @@ struct ChannelBatch: CrawlWork {
         for id in ids { _ = seen.queueChannel(id) }
     }
 
-    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
+    func apply(_ fetched: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput) {
         if linked == true {
             plan.resolvedLinked(fetched.records, asked: ids, &out)
             return
@@ -121,7 +121,7 @@ struct HydrationBatch: CrawlWork {
 
     var page: Int { 0 }
 
-    func request(for plan: CrawlEngine) throws -> APIRequest {
+    func request(for plan: some CrawlVerbs) throws -> APIRequest {
         try APIRequest.videos(ids: ids, part: plan.options.videoParts)
     }
 
@@ -134,9 +134,9 @@ struct HydrationBatch: CrawlWork {
     var skipLeavesWork: Bool { true }
 
     /// Its ids go back to the front of the hydration queue, and nothing more is hydrated this run.
-    func putBack(into plan: inout CrawlEngine) { plan.hydrationRefused(ids) }
+    func putBack(into plan: inout some CrawlVerbs) { plan.hydrationRefused(ids) }
 
-    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
+    func apply(_ fetched: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput) {
         var found: Set<String> = []
         for case .video(let video) in fetched.records where plan.hydrated(video, &out) {
             found.insert(video.videoId)
@@ -160,15 +160,15 @@ struct ReferencedChannels: CrawlWork {
 
     var page: Int { 0 }
 
-    func request(for plan: CrawlEngine) throws -> APIRequest {
+    func request(for plan: some CrawlVerbs) throws -> APIRequest {
         try APIRequest.channels(.ids(ids), part: plan.options.channelParts)
     }
 
-    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
+    func apply(_ fetched: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput) {
         plan.resolvedReferences(fetched.records, asked: ids, &out)
     }
 
-    func putBack(into plan: inout CrawlEngine) { plan.putBackReferences(ids) }
+    func putBack(into plan: inout some CrawlVerbs) { plan.putBackReferences(ids) }
 
     var isCheckpointed: Bool { false }
 

@@ -63,7 +63,7 @@ extension RepeatGuardedPaging {
     /// The page after this one (`token`, its first item at `rank`), or `nil` when the paging
     /// goes in circles: then a warning says so and that these `what` end here.
     func following(
-        token: String, rank: Int, fingerprint: UInt64, what: String, plan: inout CrawlEngine,
+        token: String, rank: Int, fingerprint: UInt64, what: String, plan: inout some CrawlVerbs,
         _ out: inout EventOutput
     ) -> Self? {
         if let loop = PageRepeats.loop(token: token, pageToken: pageToken, fingerprint: fingerprint, read: pagesRead) {

@@ -34,7 +34,7 @@ struct PlaylistPage: PagedWork {
     /// Without a snippet, a private or deleted entry cannot be told from a video here; it goes
     /// to videos.list, which does not return it. When the seed wants comments the snippet stays:
     /// its title tells a placeholder apart before a commentThreads call is spent on it.
-    func request(for plan: CrawlEngine) throws -> APIRequest {
+    func request(for plan: some CrawlVerbs) throws -> APIRequest {
         guard plan.options.hydrate, !plan.options.comments, !plan.seeds[seed].comments else {
             return try APIRequest.playlistItems(playlistId: playlistId, pageToken: pageToken)
         }
@@ -48,30 +48,30 @@ struct PlaylistPage: PagedWork {
         if let uploads = formatWalk.map({ _ in uploadsPlaylistId }) { _ = seen.queuePlaylist(uploads) }
     }
 
-    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
+    func apply(_ fetched: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput) {
         var position = rank
         var oldest = self.oldest
         var reachedKnown = false
-        if formatWalk?.isLabelList == true { plan.counters.formatPages += 1 }
+        if formatWalk?.isLabelList == true { plan.formatPageRead() }
         for case .video(let video) in fetched.records {
             let published = video.publishedAt.map { Int64($0.timeIntervalSince1970) }
             let label = format(published: published)
             let new = plan.discover(
                 video.videoId, seed: seed, endpoint: .playlistItems, rank: position, partial: video,
-                format: label, &out)
+                format: label, heldFor: nil, &out)
             if !new { plan.foundAgain(video.videoId, format: label, partial: video, &out) }
             if let published { oldest = min(oldest ?? published, published) }
             if let until, let published, published <= until { reachedKnown = true }
             if let published, let channelId, formatWalk?.isLabelList != true {
-                plan.watch.noteUpload(of: channelId, published: published)
+                plan.upload(of: channelId, published: published)
             }
-            if new, until != nil, let channelId { plan.counters.channelsWithNew.insert(channelId) }
+            if new, until != nil, let channelId { plan.newUpload(of: channelId) }
             position += 1
         }
         guard let token = fetched.summary.nextPageToken, page + 1 < (plan.playlistPages(seed) ?? .max), !reachedKnown
         else {
             if fetched.summary.nextPageToken != nil, !reachedKnown, formatWalk?.isLabelList != true {
-                plan.findings.cap(seed, "maxPages")
+                plan.capped(seed, by: "maxPages")
             }
             if fetched.summary.nextPageToken == nil, formatWalk?.isLabelList != true, let channelId, let expected,
                 expected > position
@@ -159,7 +159,7 @@ struct PlaylistPage: PagedWork {
     /// then the uploads) is queued. When it was the channel's uploads, the search results held
     /// for its labels are released; with the Shorts and live lists read whole, a held result the
     /// uploads walk did not list (`walkPages` cut it) is long-form when older than the lists' lag.
-    func walkEnded(_ plan: inout CrawlEngine, at now: Date, whole: Bool) {
+    func walkEnded(_ plan: inout some CrawlVerbs, at now: Date, whole: Bool) {
         let next: FormatWalk
         switch formatWalk {
         case .shorts?: next = .live
@@ -176,9 +176,9 @@ struct PlaylistPage: PagedWork {
 
     /// A format list that does not exist (404 `playlistNotFound`) has no video of its kind: the
     /// chain goes on (the 404 cost its unit).
-    func unavailable(_ reasons: [APIErrorReason], to plan: inout CrawlEngine, _ out: inout EventOutput) -> Bool {
+    func unavailable(_ reasons: [APIErrorReason], to plan: inout some CrawlVerbs, _ out: inout EventOutput) -> Bool {
         guard formatWalk?.isLabelList == true, reasons.contains(.playlistNotFound) else { return false }
-        plan.counters.formatPages += 1
+        plan.formatPageRead()
         walkEnded(&plan, at: out.wallClock, whole: true)
         return true
     }

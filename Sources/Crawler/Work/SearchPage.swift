@@ -18,7 +18,7 @@ struct SearchPage: PagedWork {
     /// item (a server that pages forever costs a few calls, not the day's searches).
     static let resultCap = 500
 
-    func request(for plan: CrawlEngine) throws -> APIRequest {
+    func request(for plan: some CrawlVerbs) throws -> APIRequest {
         guard case .search(var query) = plan.seeds[seed].target else {
             throw YouTubeError.invalidParameter(name: "seed", value: plan.seeds[seed].text, allowed: "a search seed")
         }
@@ -28,7 +28,7 @@ struct SearchPage: PagedWork {
         return try APIRequest.search(query)
     }
 
-    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
+    func apply(_ fetched: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput) {
         let walk = plan.seeds[seed].walkChannels
         var position = rank
         var fresh = 0
@@ -41,10 +41,10 @@ struct SearchPage: PagedWork {
         }
         guard let token = fetched.summary.nextPageToken, page + 1 < (plan.maxPages(seed) ?? .max) else {
             if fetched.summary.nextPageToken != nil {
-                plan.findings.cap(seed, "maxPages")
+                plan.capped(seed, by: "maxPages")
             } else if position >= Self.resultCap - 50 {
                 // The API sends no next page past about 500 results, however many match.
-                plan.findings.cap(seed, "search limit")
+                plan.capped(seed, by: "search limit")
             }
             return
         }
@@ -61,7 +61,7 @@ struct SearchPage: PagedWork {
             return
         }
         if position > Self.resultCap, fresh == 0 {
-            plan.findings.cap(seed, "search limit")
+            plan.capped(seed, by: "search limit")
             plan.warn(
                 "\(describe(seeds: plan.seeds)): a page past \(Self.resultCap) results brought no new video; this search ends here",
                 &out)

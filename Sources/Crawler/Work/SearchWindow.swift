@@ -53,7 +53,7 @@ struct SearchWindow: PagedWork {
     /// YouTube's first day: where a range without `publishedAfter` starts.
     static let firstDay: Int64 = 1_114_214_400
 
-    func request(for plan: CrawlEngine) throws -> APIRequest {
+    func request(for plan: some CrawlVerbs) throws -> APIRequest {
         var query: SearchQuery
         if let channelId {
             query = SearchQuery()
@@ -74,7 +74,7 @@ struct SearchWindow: PagedWork {
         return try APIRequest.search(query)
     }
 
-    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
+    func apply(_ fetched: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput) {
         let walk = channelId == nil && plan.seeds[seed].walkChannels
         let start = after ?? Self.lowerBound(plan.seeds[seed])
         let end = before ?? Self.upperBound(plan.seeds[seed])

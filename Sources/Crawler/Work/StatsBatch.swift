@@ -28,7 +28,7 @@ struct StatsBatch: CrawlWork {
 
     var page: Int { 0 }
 
-    func request(for plan: CrawlEngine) throws -> APIRequest { try method.request(ids: ids) }
+    func request(for plan: some CrawlVerbs) throws -> APIRequest { try method.request(ids: ids) }
 
     var item: WorkItem { .stats(self) }
 
@@ -36,9 +36,9 @@ struct StatsBatch: CrawlWork {
     var isCheckpointed: Bool { false }
 
     /// Its ids go back to the front of the snapshot's queue.
-    func putBack(into plan: inout CrawlEngine) { plan.snapshotRefused(ids) }
+    func putBack(into plan: inout some CrawlVerbs) { plan.snapshotRefused(ids) }
 
-    func apply(_ fetched: FetchedPage, to plan: inout CrawlEngine, _ out: inout EventOutput) {
+    func apply(_ fetched: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput) {
         var answered: Set<String> = []
         for case .video(let video) in fetched.records where ids.contains(video.videoId) {
             if answered.insert(video.videoId).inserted { plan.snapshot(VideoStats(video), &out) }
