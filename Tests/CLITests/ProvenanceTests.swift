@@ -327,7 +327,7 @@ struct ProvenanceTests {
         }
         // Measured: every video has a title, none a tags list (the test output has none).
         #expect(markdown.stdout.contains("| `title` | string | 0% | `video 0` |"), "\(markdown.stdout.prefix(3000))")
-        #expect(markdown.stdout.contains("| `tags` | array of string | 100% |"))
+        #expect(markdown.stdout.contains("| `tags` | array of strings | 100% |"))
     }
 
     @Test(

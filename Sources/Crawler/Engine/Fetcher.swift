@@ -2,34 +2,6 @@ import StreamingJSON
 import TransportCore
 import YouTubeKit
 
-/// What one work item's request came to.
-struct FetchResult: Sendable {
-    enum Outcome: Sendable {
-        case page([DecodedRecord], PageSummary)
-        /// The crawl cannot go on (budget, quota, keys, configuration, interruption): the item
-        /// goes back, and the crawl ends with this.
-        case stop(CrawlEnding)
-        /// Every retry failed: the item stays for a rerun, the rest goes on.
-        case gaveUp(String)
-        /// This item cannot go on (not found, bad request); the rest goes on.
-        case skip(String)
-        /// What the item asks for is not there or not open (not found, comments disabled): the
-        /// API's reasons, for the kind of work to read, and its message.
-        case unavailable([APIErrorReason], String)
-        /// The page token expired: the item's paging starts over.
-        case restartPaging
-    }
-
-    var outcome: Outcome
-    var charged: [String: Int] = [:]
-    var retries = 0
-    /// Retries by cause (``RetryCause``).
-    var retriesByCause: [String: Int] = [:]
-    /// Requests that reached the server (a refused permit or a refused connection sends none).
-    var requests = 0
-    var notices: [String] = []
-}
-
 /// Sends one work item's request under a permit, decodes the body as it streams, and retries
 /// transient failures with capped exponential backoff, sleeping on the crawl's clock.
 struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
@@ -242,41 +214,5 @@ private struct Redirected: Error, CustomStringConvertible {
             location == nil ? "" : host.isEmpty ? " to another path on the same server" : " to \(host)"
         return
             "the API base answered with a redirect (HTTP \(status)\(target)); give the address it redirects to as --api-base"
-    }
-}
-
-/// The page decoder fed from the transport's I/O thread; read after the fetch returns.
-final class DecodeBox: @unchecked Sendable {
-    private var decoder: PageDecoder?
-    /// channelSections.list and subscriptions.list pages have a reader of their own.
-    private var links: LinkPageDecoder?
-    private let collected = RecordList()
-    var status = 0
-
-    init(method: APIMethod) {
-        switch method {
-        case .channelSections: links = LinkPageDecoder(.channelSections)
-        case .subscriptions: links = LinkPageDecoder(.subscriptions)
-        default:
-            let list = collected
-            decoder = PageDecoder(endpoint: Endpoint(method)) { list.records.append($0) }
-        }
-    }
-
-    func feed(_ chunk: UnsafeRawBufferPointer) throws {
-        if links != nil { try links!.feed(chunk) } else { try decoder!.feed(chunk) }
-    }
-
-    func finish() throws -> PageSummary {
-        guard links != nil else { return try decoder!.finish(httpStatus: status) }
-        let (found, summary) = try links!.finish(httpStatus: status)
-        collected.records = found.map(DecodedRecord.link)
-        return summary
-    }
-
-    var records: [DecodedRecord] { collected.records }
-
-    final class RecordList: @unchecked Sendable {
-        var records: [DecodedRecord] = []
     }
 }

@@ -81,7 +81,7 @@ struct CodebookData {
                 let (path, field) = fields[index]
                 let measured = !paths[index].contains("*")
                 return Row(
-                    path: path, type: Self.typeName(field.type), required: !field.nullable && !field.optional,
+                    path: path, type: field.type.readableName(), required: !field.nullable && !field.optional,
                     description: field.description + Self.csvNote(path: path, field: field),
                     nulls: measured ? nulls[index] : nil, measured: records,
                     example: examples[index])
@@ -141,22 +141,6 @@ struct CodebookData {
         }
         let flat = text.replacingOccurrences(of: "\n", with: " ")
         return flat.count > exampleLength ? String(flat.prefix(exampleLength - 1)) + "…" : flat
-    }
-
-    /// A type as people read it: `integer`, `datetime (RFC 3339 UTC)`, `one of: ok, gone`…
-    static func typeName(_ type: RecordSchema.FieldType) -> String {
-        switch type {
-        case .string: "string"
-        case .integer: "integer"
-        case .boolean: "boolean"
-        case .number: "number"
-        case .json: "object (as sent)"
-        case .timestamp: "datetime (RFC 3339 UTC)"
-        case .enumeration(let values): "one of: " + values.joined(separator: ", ")
-        case .array(let element): "array of \(typeName(element))"
-        case .object: "object"
-        case .map(let value, _): "map of \(typeName(value))"
-        }
     }
 
     /// `12.5%` of nulls, `—` when not measured or nothing was.

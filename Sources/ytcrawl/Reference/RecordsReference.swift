@@ -25,7 +25,7 @@ enum RecordsReference {
 
     static let columns = [
         Column("field") { MarkdownText.cell(MarkdownText.code($0.path)) },
-        Column("type") { typeName($0.field.type) },
+        Column("type") { $0.field.type.readableName(quote: { MarkdownText.cell(MarkdownText.code($0)) }) },
         Column("null") { ($0.field.nullable ? "null" : "never null") + ($0.field.optional ? ", may be absent" : "") },
         Column("since") { "\($0.since)" },
         Column("description") { MarkdownText.cell($0.field.description) },
@@ -86,31 +86,6 @@ enum RecordsReference {
         case .array(let element): members(element, under: path + "[]", since: since)
         case .map(let value, _): members(value, under: path + ".<key>", since: since)
         default: []
-        }
-    }
-
-    static func typeName(_ type: RecordSchema.FieldType) -> String {
-        switch type {
-        case .string: "string"
-        case .integer: "integer"
-        case .boolean: "boolean"
-        case .number: "number"
-        case .json: "object, as sent"
-        case .timestamp: "timestamp"
-        case .enumeration(let values):
-            "one of " + values.map { MarkdownText.cell(MarkdownText.code($0)) }.joined(separator: ", ")
-        case .array(let element): "array of " + plural(typeName(element))
-        case .object: "object"
-        case .map(let value, let keys):
-            "object of " + plural(typeName(value)) + " by name ("
-                + keys.map { MarkdownText.cell(MarkdownText.code($0)) }.joined(separator: ", ") + "…)"
-        }
-    }
-
-    private static func plural(_ name: String) -> String {
-        switch name {
-        case "string", "integer", "boolean", "number", "timestamp", "object": name + "s"
-        default: name
         }
     }
 
