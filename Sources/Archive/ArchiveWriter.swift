@@ -149,46 +149,18 @@ public final class ArchiveWriter {
         for name in names { unlink(directory + "/" + name) }
     }
 
-    public func append(_ video: Video) throws {
-        writer.removeAll()
-        RecordEncoder.encode(video, into: &writer)
-        try writer.withBytes { try append($0, kind: .videos) }
-    }
-
-    public func append(_ channel: Channel) throws {
-        writer.removeAll()
-        RecordEncoder.encode(channel, into: &writer)
-        try writer.withBytes { try append($0, kind: .channels) }
-    }
-
-    public func append(_ comment: Comment) throws {
-        writer.removeAll()
-        RecordEncoder.encode(comment, into: &writer)
-        try writer.withBytes { try append($0, kind: .comments) }
-    }
-
-    public func append(_ link: ChannelLink) throws {
-        writer.removeAll()
-        RecordEncoder.encode(link, into: &writer)
-        try writer.withBytes { try append($0, kind: .links) }
-    }
-
-    public func append(_ stats: VideoStats) throws {
-        writer.removeAll()
-        RecordEncoder.encode(stats, into: &writer)
-        try writer.withBytes { try append($0, kind: .stats) }
-    }
-
-    /// Appends any record to the shards of its kind.
+    /// Appends a record to the shards of its kind: the one path every record takes.
     public func append(_ record: DecodedRecord) throws {
-        switch record {
-        case .video(let video): try append(video)
-        case .channel(let channel): try append(channel)
-        case .comment(let comment): try append(comment)
-        case .stats(let stats): try append(stats)
-        case .link(let link): try append(link)
-        }
+        writer.removeAll()
+        RecordEncoder.encode(record, into: &writer)
+        try writer.withBytes { try append($0, kind: record.kind) }
     }
+
+    public func append(_ video: Video) throws { try append(.video(video)) }
+    public func append(_ channel: Channel) throws { try append(.channel(channel)) }
+    public func append(_ comment: Comment) throws { try append(.comment(comment)) }
+    public func append(_ link: ChannelLink) throws { try append(.link(link)) }
+    public func append(_ stats: VideoStats) throws { try append(.stats(stats)) }
 
     /// Appends a record line as it is (without its `\n`), one the encoder wrote (a merge copies
     /// lines between outputs).
