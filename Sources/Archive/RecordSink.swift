@@ -75,6 +75,13 @@ public struct ResumePoint: Sendable {
         self.channelRecords = channelRecords
     }
 
+    /// No frontier and no record of any kind: a run begins as in a new directory (carrying the
+    /// units only, such as those a run killed before its first checkpoint spent).
+    public var holdsNothing: Bool {
+        frontier == nil && videoIds.isEmpty && channelIds.isEmpty && commentIds.isEmpty && statsIds.isEmpty
+            && linkKeys.isEmpty
+    }
+
     /// An output that holds nothing.
     public static let empty = ResumePoint(
         seedsDigest: nil, frontier: nil, videoIds: [], channelIds: [], videoRecords: 0, channelRecords: 0,

@@ -25,6 +25,19 @@ public final class InPlaceLine: @unchecked Sendable {
 
     deinit { close(fd) }
 
+    /// A new file `prefix` + `PID-N` + `suffix` in `directory`, N the first number no file has
+    /// (a killed process's file, whose PID this process may have been given again, is never
+    /// reused). `nil` when it cannot be created (`errno` says why).
+    public static func unique(in directory: String, prefix: String, suffix: String) -> InPlaceLine? {
+        for attempt in 0..<1000 {
+            if let made = InPlaceLine(path: directory + "/\(prefix)\(getpid())-\(attempt)\(suffix)", exclusive: true) {
+                return made
+            }
+            if errno != EEXIST { return nil }
+        }
+        return nil
+    }
+
     /// Makes `line` (without its newline) the file's line.
     public func write(_ line: String) {
         let bytes = Array((line + "\n").utf8)

@@ -152,7 +152,8 @@ struct KilledRunQuotaTests {
         let kills = try await CLIRunner.killRuns(arguments("out"), times: 6, after: 0.3...0.8) { _ in }
         #expect(try await CLIRunner.run(arguments("out")).status == 0)
         let ledger = try Self.units(ledger: work + "/out-state")
-        #expect(ledger == (try Self.units(manifest: work + "/out")), "the manifest counts what the ledger does")
+        let manifest = try Self.units(manifest: work + "/out")
+        #expect(ledger == manifest, "the manifest counts what the ledger does: \(manifest) vs \(ledger)")
         #expect(
             ledger <= reference + kills * 4, "at most the requests in flight at each kill: \(ledger) vs \(reference)")
         let left = try FileManager.default.contentsOfDirectory(atPath: work + "/out-state").filter {

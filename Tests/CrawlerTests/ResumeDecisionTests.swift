@@ -27,6 +27,13 @@ struct ResumeDecisionTests {
             Issue.record("nothing there: fresh")
             return
         }
+        // Units only (a run killed before its first checkpoint spent them): as new.
+        var units = ResumePoint.empty
+        units.unitsByMethod = ["search.list": 100]
+        guard case .fresh = Self.decide(units) else {
+            Issue.record("no frontier and no records: fresh")
+            return
+        }
         guard case .startOver = Self.decide(Self.point(frontier: nil)) else {
             Issue.record("records without a checkpoint: start over")
             return

@@ -18,7 +18,7 @@ enum ResumeDecision: Sendable {
     case unreadable
 
     init(_ point: ResumePoint?, seeds: [Seed], seedsDigest: String) {
-        guard let point else {
+        guard let point, !point.holdsNothing else {
             self = .fresh
             return
         }

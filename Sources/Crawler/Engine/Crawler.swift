@@ -80,12 +80,17 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
 
     private func crawl() async throws -> CrawlSummary {
         var point = try await sink.resumePoint()
-        // What killed runs spent after their last checkpoint counts as spent on the output.
-        let unrecorded = SpendJournal.takeUnrecorded(
+        // What killed runs spent after their last checkpoint counts as spent on the output, even
+        // one killed before its first checkpoint (the run then starts fresh with their units).
+        let (journal, unrecorded) = SpendJournal.open(
             directory: configuration.out, recorded: point?.unitsByMethod ?? [:])
-        if !unrecorded.isEmpty, point != nil { point?.unitsByMethod.merge(unrecorded) { $0 + $1 } }
-        journal = SpendJournal(directory: configuration.out)
-        journal?.begin(at: point?.unitsByMethod ?? [:])
+        if !unrecorded.isEmpty {
+            var carried = point ?? .empty
+            carried.unitsByMethod.merge(unrecorded) { $0 + $1 }
+            point = carried
+        }
+        self.journal = journal
+        await limiter.noteSpending(in: journal)
         if let snapshot = configuration.snapshot {
             await perform(engine.beginSnapshot(snapshot, from: point))
         } else {
@@ -93,7 +98,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         }
         let fetcher = Fetcher(
             transport: transport, limiter: limiter, clock: limiter.clock, apiBase: configuration.apiBase,
-            log: configuration.verbose ? log : nil, backoff: configuration.backoff, journal: journal)
+            log: configuration.verbose ? log : nil, backoff: configuration.backoff)
         await withTaskGroup(of: (Int, FetchResult).self) { group in
             var running = 0
             while true {

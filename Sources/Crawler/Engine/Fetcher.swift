@@ -12,8 +12,6 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
     /// Where retries are logged (`--verbose`), if anywhere.
     var log: (@Sendable (String) -> Void)?
     var backoff: Backoff
-    /// Where each grant is noted for a kill's accounting (``SpendJournal``), if anywhere.
-    var journal: SpendJournal?
 
     /// Sends `apiRequest` (built by the engine) until it is answered, retried out, or stopped.
     func fetch(_ apiRequest: APIRequest) async -> FetchResult {
@@ -35,15 +33,12 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
                 result.outcome = .stop(.interrupted)
                 return result
             }
-            journal?.grant(method, permit.charge.cost)
             let answer = await exchange(apiRequest, permit: permit)
             await limiter.complete(permit, answer.limiterOutcome)
             result.notices += await limiter.drainNotices()
             if answer.limiterOutcome != .notSent {
                 result.charged[method, default: 0] += permit.charge.cost
                 result.requests += 1
-            } else {
-                journal?.grant(method, -permit.charge.cost)
             }
             switch answer.verdict {
             case .done(let outcome):

@@ -31,15 +31,7 @@ final class ClaimJournal: @unchecked Sendable {
     ///
     /// - Throws: ``LedgerError`` naming the file.
     init(directory: String) throws {
-        var attempt = 0
-        var made: InPlaceLine?
-        while made == nil, attempt < 1000 {
-            made = InPlaceLine(
-                path: directory + "/\(Self.prefix)\(getpid())-\(attempt)\(Self.suffix)", exclusive: true)
-            if made == nil, errno != EEXIST { break }
-            attempt += 1
-        }
-        guard let made else {
+        guard let made = InPlaceLine.unique(in: directory, prefix: Self.prefix, suffix: Self.suffix) else {
             throw LedgerError("cannot create a claims journal in \(directory): \(String(cString: strerror(errno)))")
         }
         file = made

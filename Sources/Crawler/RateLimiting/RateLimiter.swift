@@ -19,6 +19,9 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
     /// What this run claimed and has not spent, on disk for the next run should this one be
     /// killed (``ClaimJournal``); `nil` without a ledger.
     private let journal: ClaimJournal?
+    /// Where this run's grants are noted for the output's accounting (``SpendJournal``), written
+    /// in the same step as the claims journal so a kill finds the two in agreement.
+    private var spending: SpendJournal?
     private var completionWaiters: [Int: CheckedContinuation<Void, any Error>] = [:]
     private var nextWaiter = 0
 
@@ -68,6 +71,9 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
             })
     }
 
+    /// Notes every grant and refund from now on in `spending` (the output's ``SpendJournal``).
+    func noteSpending(in spending: SpendJournal?) { self.spending = spending }
+
     /// Waits for a permit to send one request of `method`.
     ///
     /// - Throws: ``LimiterStop`` when the budget, the daily quota of every key (unless
@@ -79,6 +85,7 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
             let utc = utcNow()
             switch state.acquire(method, now: start.duration(to: clock.now), utc: utc) {
             case .granted(let permit):
+                spending?.grant(method.quotaName, permit.charge.cost)
                 recordClaims()
                 return permit
             case .claim(let claim):
@@ -110,6 +117,8 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
     /// Reports what happened to a request sent under `permit`.
     public func complete(_ permit: Permit, _ outcome: RequestOutcome) {
         state.complete(permit, outcome, utc: utcNow())
+        // The request never left: it is given back, to the run as to the key's quota.
+        if outcome == .notSent { spending?.grant(permit.method.quotaName, -permit.charge.cost) }
         recordClaims()
         let waiters = completionWaiters
         completionWaiters = [:]
