@@ -17,7 +17,7 @@ struct ChannelReferencesTests {
     static func run(resolve: Bool, missing: Set<String> = []) throws -> (engine: CrawlEngine, asked: [[String]]) {
         var engine = CrawlEngine(
             seeds: try SeedsParser.parse("playlist \(CrawlEngineTests.pl("a"))", file: "seeds.txt"),
-            options: .init(hydrate: false, concurrency: 1, resolveChannels: resolve))
+            options: .init(selection: .withoutHydration, concurrency: 1, resolveChannels: resolve))
         _ = try engine.beginChecked(from: nil)
         var asked: [[String]] = []
         var steps = 0
@@ -63,7 +63,7 @@ struct ChannelReferencesTests {
     @Test func aBatchNotAnsweredIsKeptForTheRerun() throws {
         var engine = CrawlEngine(
             seeds: try SeedsParser.parse("playlist \(CrawlEngineTests.pl("a"))", file: "seeds.txt"),
-            options: .init(hydrate: false, concurrency: 1))
+            options: .init(selection: .withoutHydration, concurrency: 1))
         _ = try engine.beginChecked(from: nil)
         let (ticket, _) = try CrawlEngineTests.next(&engine)
         let videos = (0..<4).map { DecodedRecord.video(Video(videoId: "v\($0)", channelId: Self.channel($0))) }

@@ -13,7 +13,8 @@ struct CrawlEngineTests {
         var engine = CrawlEngine(
             seeds: try SeedsParser.parse(seeds, file: "seeds.txt"),
             options: .init(
-                hydrate: hydrate, concurrency: concurrency, checkpointEvery: 2, checkpointInterval: .seconds(1))
+                selection: hydrate ? CrawlSelection() : .withoutHydration, concurrency: concurrency, checkpointEvery: 2,
+                checkpointInterval: .seconds(1))
         )
         _ = try engine.beginChecked(from: nil)
         return engine

@@ -40,10 +40,11 @@ struct CrawlTests {
             keys: [key], clock: ContinuousClock(), utcNow: utcNow, ledger: try QuotaLedger(directory: ledger))
         var configuration = CrawlConfiguration(
             seeds: seeds, seedsDigest: String(text.utf8.count) + String(text.prefix(64)), apiBase: emulator.baseURL,
-            out: out, concurrency: 8, hydrate: hydrate, shardOptions: .init(shardRecords: 200), checkpointEvery: 3,
+            out: out, concurrency: 8, shardOptions: .init(shardRecords: 200), checkpointEvery: 3,
             checkpointInterval: .zero, quotaModel: model)
-        configuration.comments = comments
-        configuration.formats = formats
+        configuration.selection.hydrate = hydrate
+        configuration.selection.comments = comments
+        configuration.selection.formats = formats
         configuration.checksInvariants = true
         let crawler = try Crawler(configuration: configuration, transport: try CurlTransport(), limiter: limiter)
         return try await crawler.run()

@@ -12,7 +12,7 @@ extension CrawlEngine {
         return FrontierState(
             items: items, pending: hydration.inCheckpointOrder, seeds: seeds.map(\.text),
             commentVideos: comments.videos.members, channels: watch.listed, run: run.kind, startedAt: run.startedAt,
-            options: savedOptions, links: links.saved, referencedChannels: savedReferences.waiting,
+            options: options.selection, links: links.saved, referencedChannels: savedReferences.waiting,
             danglingChannels: savedReferences.dangling)
     }
 }
@@ -33,4 +33,13 @@ extension Frontier {
         forEach { all.append($0) }
         return all
     }
+}
+
+extension CrawlSelection {
+    /// Discovery only: what search and playlist pages return, without videos.list.
+    static let withoutHydration: CrawlSelection = {
+        var selection = CrawlSelection()
+        selection.hydrate = false
+        return selection
+    }()
 }

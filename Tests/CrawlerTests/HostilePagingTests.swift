@@ -102,7 +102,7 @@ struct HostilePagingTests {
         // replies and sends new ones forever; `--max-comment-pages 3` caps both.
         let calls = Calls()
         let (summary, log, run) = try await Self.crawl(
-            "comments dQw4w9WgXcQ\n", configure: { $0.maxCommentPages = 3 }
+            "comments dQw4w9WgXcQ\n", configure: { $0.selection.maxCommentPages = 3 }
         ) { request in
             let url = request.url
             if url.contains("/commentThreads") {
@@ -124,7 +124,7 @@ struct HostilePagingTests {
         #expect(log.contains { $0.contains("these replies end here") }, "\(log)")
 
         let endless = Calls()
-        let (_, _, second) = try await Self.crawl("comments dQw4w9WgXcQ\n", configure: { $0.maxCommentPages = 3 }) {
+        let (_, _, second) = try await Self.crawl("comments dQw4w9WgXcQ\n", configure: { $0.selection.maxCommentPages = 3 }) {
             request in
             let url = request.url
             if url.contains("/commentThreads") {

@@ -65,7 +65,7 @@ struct HostileSearchTests {
     @Test func aResultDatedOutsideTheWindowDoesNotEndTheWalk() async throws {
         let calls = Calls()
         let (summary, log, run) = try await HostilePagingTests.crawl(
-            "search cats split=time publishedAfter=2019-01-01T00:00:00Z\n", configure: { $0.hydrate = false },
+            "search cats split=time publishedAfter=2019-01-01T00:00:00Z\n", configure: { $0.selection.hydrate = false },
             server: Self.cappedServer(calls: calls))
         defer { run.remove() }
         let found = try ArchiveReader.videoIds(directory: run.out)
@@ -79,7 +79,7 @@ struct HostileSearchTests {
     func aServerAnsweringAtTheWindowsEndEndsTheWalkInAFewCalls(newIds: Bool) async throws {
         let calls = Calls()
         let (summary, log, run) = try await HostilePagingTests.crawl(
-            "search cats split=time publishedAfter=2019-01-01T00:00:00Z\n", configure: { $0.hydrate = false }
+            "search cats split=time publishedAfter=2019-01-01T00:00:00Z\n", configure: { $0.selection.hydrate = false }
         ) { request in
             let url = request.url
             calls.add("search")
@@ -101,7 +101,8 @@ struct HostileSearchTests {
     ])
     func emptyPagesWithEndlessTokensEndInTwoCalls(seed: String) async throws {
         let calls = Calls()
-        let (summary, log, run) = try await HostilePagingTests.crawl(seed, configure: { $0.hydrate = false }) {
+        let (summary, log, run) = try await HostilePagingTests.crawl(seed, configure: { $0.selection.hydrate = false })
+        {
             request in
             calls.add("any")
             let page = Int(HostilePagingTests.parameter("pageToken", in: request.url) ?? "0") ?? 0
@@ -120,7 +121,7 @@ struct HostileSearchTests {
         let (_, log, run) = try await HostilePagingTests.crawl(
             "search cats split=time publishedAfter=2019-01-01T00:00:00Z\n",
             configure: {
-                $0.hydrate = false
+                $0.selection.hydrate = false
                 $0.resolveChannels = false  // only search requests reach this server
             }
         ) { request in
@@ -142,7 +143,7 @@ struct HostileSearchTests {
         let channel = service.channelIds[0]
         let calls = Calls()
         let (summary, log, run) = try await HostilePagingTests.crawl(
-            "channel \(channel) complete=search\n", configure: { $0.hydrate = false }
+            "channel \(channel) complete=search\n", configure: { $0.selection.hydrate = false }
         ) { request in
             let url = request.url
             if url.contains("/channels?") {
@@ -204,7 +205,7 @@ struct HostileSearchTests {
         let run = EngineCrawlTests.Run()
         defer { run.remove() }
         let summary = try await run.crawl(
-            InProcessTransport(emulator: service), seeds: "video \(id)\n", configure: { $0.hydrate = false })
+            InProcessTransport(emulator: service), seeds: "video \(id)\n", configure: { $0.selection.hydrate = false })
         #expect(summary.ending == .completed, "\(summary.ending)")
         #expect(try ArchiveReader.videoIds(directory: run.out) == [id])
     }

@@ -181,7 +181,8 @@ struct LinkEngineTests {
         #expect(engine.links.held[Self.seed] != nil)
         let saved = engine.savedFrontier
         var resumed = CrawlEngine(
-            seeds: try SeedsParser.parse(seeds, file: "seeds.txt"), options: .init(hydrate: false, concurrency: 1))
+            seeds: try SeedsParser.parse(seeds, file: "seeds.txt"),
+            options: .init(selection: .withoutHydration, concurrency: 1))
         var point = ResumePoint.empty
         point.frontier = saved
         _ = try resumed.beginChecked(from: point)
@@ -212,7 +213,8 @@ struct LinkEngineTests {
         let saved = engine.savedFrontier
         let second = "channel \(Self.seed) links=featured depth=0\n"
         var resumed = CrawlEngine(
-            seeds: try SeedsParser.parse(second, file: "seeds.txt"), options: .init(hydrate: false, concurrency: 1))
+            seeds: try SeedsParser.parse(second, file: "seeds.txt"),
+            options: .init(selection: .withoutHydration, concurrency: 1))
         var point = ResumePoint.empty
         point.frontier = saved
         _ = try resumed.beginChecked(from: point)
@@ -236,7 +238,7 @@ extension LinkEngineTests {
             channelRecords: 1, finished: true)
         var engine = CrawlEngine(
             seeds: try SeedsParser.parse("channel \(Self.seed) links=featured\n", file: "seeds.txt"),
-            options: .init(hydrate: false, concurrency: 8))
+            options: .init(selection: .withoutHydration, concurrency: 8))
         _ = try engine.beginChecked(from: point)
         let started = CrawlEngineTests.startAll(&engine).map(\.item)
         #expect(started.count == 1)

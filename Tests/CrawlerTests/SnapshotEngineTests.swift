@@ -12,7 +12,7 @@ import YouTubeKit
 struct SnapshotEngineTests {
     static func engine(_ ids: [String], written: Set<String> = [], concurrency: Int = 64) -> CrawlEngine {
         var engine = CrawlEngine(
-            seeds: [], options: .init(hydrate: false, concurrency: concurrency, checkpointEvery: 1_000))
+            seeds: [], options: .init(selection: .withoutHydration, concurrency: concurrency, checkpointEvery: 1_000))
         var point = ResumePoint.empty
         point.statsIds = written
         _ = engine.beginSnapshot(SnapshotPlan(ids: ids, method: .batchGetStats, source: "test"), from: point)

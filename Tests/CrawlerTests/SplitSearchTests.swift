@@ -32,7 +32,7 @@ struct SplitSearchTests {
         let run = EngineCrawlTests.Run()
         defer { run.remove() }
         let summary = try await run.crawl(
-            InProcessTransport(emulator: service), seeds: Self.seeds, configure: { $0.hydrate = false })
+            InProcessTransport(emulator: service), seeds: Self.seeds, configure: { $0.selection.hydrate = false })
         #expect(summary.ending == .completed, "\(summary.ending)")
         let found = try ArchiveReader.videoIds(directory: run.out)
         #expect(found.isSubset(of: truth))
@@ -63,7 +63,7 @@ struct SplitSearchTests {
         }
         let run = EngineCrawlTests.Run()
         defer { run.remove() }
-        let summary = try await run.crawl(erratic, seeds: Self.seeds, configure: { $0.hydrate = false })
+        let summary = try await run.crawl(erratic, seeds: Self.seeds, configure: { $0.selection.hydrate = false })
         #expect(summary.ending == .completed, "\(summary.ending)")
         let found = try ArchiveReader.videoIds(directory: run.out)
         #expect(Double(found.count) >= 0.99 * Double(truth.count), "\(found.count) of \(truth.count)")
@@ -78,7 +78,7 @@ struct SplitSearchTests {
         let reference = EngineCrawlTests.Run()
         defer { reference.remove() }
         let whole = try await reference.crawl(
-            InProcessTransport(emulator: service), seeds: Self.seeds, configure: { $0.hydrate = false })
+            InProcessTransport(emulator: service), seeds: Self.seeds, configure: { $0.selection.hydrate = false })
         let expected = try ArchiveReader.videoIds(directory: reference.out)
 
         let run = EngineCrawlTests.Run()
@@ -88,7 +88,7 @@ struct SplitSearchTests {
         repeat {
             summary = try await run.crawl(
                 InProcessTransport(emulator: service), seeds: Self.seeds, searchBudget: 60,
-                configure: { $0.hydrate = false })
+                configure: { $0.selection.hydrate = false })
             runs += 1
         } while summary.ending.cause != .completed && runs < 20
         #expect(summary.ending == .completed, "\(summary.ending)")
@@ -121,7 +121,8 @@ struct ChannelCompletionTests {
         let plain = EngineCrawlTests.Run()
         defer { plain.remove() }
         let walked = try await plain.crawl(
-            InProcessTransport(emulator: service), seeds: "channel \(channel)\n", configure: { $0.hydrate = false })
+            InProcessTransport(emulator: service), seeds: "channel \(channel)\n",
+            configure: { $0.selection.hydrate = false })
         #expect(walked.ending == .completed)
         #expect(walked.channelGaps == ["\(channel): videoCount \(truth.count), its uploads playlist listed 20000"])
         #expect(try ArchiveReader.videoIds(directory: plain.out).count == 20_000)
@@ -131,7 +132,7 @@ struct ChannelCompletionTests {
         defer { completed.remove() }
         let summary = try await completed.crawl(
             InProcessTransport(emulator: service), seeds: "channel \(channel) complete=search\n",
-            configure: { $0.hydrate = false })
+            configure: { $0.selection.hydrate = false })
         #expect(summary.ending == .completed, "\(summary.ending)")
         #expect(try ArchiveReader.videoIds(directory: completed.out) == truth)
         #expect(ArchiveVerifier.verify(directory: completed.out).videos == truth.count, "each once")

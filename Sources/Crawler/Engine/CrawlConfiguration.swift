@@ -10,7 +10,8 @@ public struct CrawlConfiguration: Sendable {
     public var apiBase: String
     public var out: String
     public var concurrency: Int
-    public var hydrate: Bool
+    /// What the crawl collects: records, parts, comments, labels (``CrawlSelection``).
+    public var selection = CrawlSelection()
     /// A page cap for every seed without its own `maxPages`.
     public var maxPages: Int?
     public var shardOptions: ShardWriter.Options
@@ -26,10 +27,6 @@ public struct CrawlConfiguration: Sendable {
     /// Waits between retries of one request, and how many retries before its item is left for a
     /// rerun.
     public var backoff = Backoff(base: .milliseconds(200), cap: .seconds(20), maxRetries: 6)
-    /// `--comments`: the comments of every video of the crawl.
-    public var comments = false
-    /// `--max-comment-pages N`: commentThreads pages per video at most.
-    public var maxCommentPages: Int?
     /// `--max-reply-pages N`: comments.list pages of one thread's replies at most (a thread that
     /// reaches it is reported in the summary and its seed's outcome).
     public var maxReplyPages = Self.defaultMaxReplyPages
@@ -38,18 +35,11 @@ public struct CrawlConfiguration: Sendable {
     public static let defaultMaxReplyPages = 100
     /// `--pseudonymize-authors`: comment authors as keyed hashes, without names or images.
     public var pseudonymizer: AuthorPseudonymizer?
-    /// `--complete-channels`: search for what uploads playlists do not list, for every channel.
-    public var completeChannels = false
     /// A statistics snapshot instead of a crawl (`ytcrawl refresh`): `out` is the snapshot's
     /// directory, and the seeds are empty.
     public var snapshot: SnapshotPlan?
     /// Checks the engine's invariants before every action (tests of in-process crawls).
     var checksInvariants = false
-    /// `--formats`: label every walked channel's videos short, live or long.
-    public var formats = false
-    /// `--video-parts`, `--channel-parts`: the parts of videos.list and channels.list.
-    public var videoParts = APIRequest.Parts.videos
-    public var channelParts = APIRequest.Parts.channels
     /// `ytcrawl update`: what is new since the output's last run, for its seeds.
     public var update: UpdateOptions?
     /// The seeds file as given, for the output's provenance; `nil` when the seeds are the
@@ -64,8 +54,9 @@ public struct CrawlConfiguration: Sendable {
     public var resolveChannels = true
 
     public init(
-        seeds: [Seed], seedsDigest: String, apiBase: String, out: String, concurrency: Int = 8, hydrate: Bool = true,
-        maxPages: Int? = nil, shardOptions: ShardWriter.Options = .init(), checkpointEvery: Int = 25,
+        seeds: [Seed], seedsDigest: String, apiBase: String, out: String, concurrency: Int = 8,
+        selection: CrawlSelection = CrawlSelection(), maxPages: Int? = nil, shardOptions: ShardWriter.Options = .init(),
+        checkpointEvery: Int = 25,
         checkpointInterval: Duration = .seconds(1),
         quotaModel: QuotaModel = .buckets, toolVersion: String = "dev", verbose: Bool = false
     ) {
@@ -74,7 +65,7 @@ public struct CrawlConfiguration: Sendable {
         self.apiBase = apiBase
         self.out = out
         self.concurrency = concurrency
-        self.hydrate = hydrate
+        self.selection = selection
         self.maxPages = maxPages
         self.shardOptions = shardOptions
         self.checkpointEvery = checkpointEvery
@@ -87,11 +78,9 @@ public struct CrawlConfiguration: Sendable {
     /// What the plan needs of this.
     var engineOptions: CrawlEngine.Options {
         CrawlEngine.Options(
-            hydrate: hydrate, maxPages: maxPages, concurrency: concurrency, checkpointEvery: checkpointEvery,
-            checkpointInterval: checkpointInterval, comments: comments, maxCommentPages: maxCommentPages,
-            maxReplyPages: maxReplyPages, pseudonymizer: pseudonymizer, completeChannels: completeChannels,
-            formats: formats,
-            videoParts: videoParts, channelParts: channelParts, seedsDigest: seedsDigest, output: out,
+            selection: selection, maxPages: maxPages, concurrency: concurrency, checkpointEvery: checkpointEvery,
+            checkpointInterval: checkpointInterval, maxReplyPages: maxReplyPages, pseudonymizer: pseudonymizer,
+            seedsDigest: seedsDigest, output: out,
             update: update, maxLinkChannels: maxLinkChannels, resolveChannels: resolveChannels)
     }
 }

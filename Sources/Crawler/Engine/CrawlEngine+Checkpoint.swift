@@ -12,7 +12,7 @@ extension CrawlEngine {
         let state = FrontierEncoding(
             items: forEachCheckpointItem, pending: hydration.inCheckpointOrder, seeds: seeds.lazy.map(\.text),
             commentVideos: comments.videos.members, channels: watch.listed, run: run.kind,
-            startedAt: run.startedAt, options: savedOptions, links: links.saved,
+            startedAt: run.startedAt, options: options.selection, links: links.saved,
             referencedChannels: references.waiting, danglingChannels: references.dangling)
         // About what an uploads-playlist item, a seed line and a pending video take.
         let capacity =
@@ -34,14 +34,6 @@ extension CrawlEngine {
         var saved = references.saved(known: seen.hasChannel)
         for case .referencedChannels(let batch) in tickets.inOrder { saved.waiting = batch.ids + saved.waiting }
         return saved
-    }
-
-    /// The options that say what the crawl collects, for an update to run with.
-    var savedOptions: SavedCrawlOptions {
-        SavedCrawlOptions(
-            hydrate: options.hydrate, comments: options.comments, maxCommentPages: options.maxCommentPages,
-            completeChannels: options.completeChannels, formats: options.formats, videoParts: options.videoParts,
-            channelParts: options.channelParts)
     }
 
     /// The items a checkpoint lists, in its order: the frontier, then what is in flight (by

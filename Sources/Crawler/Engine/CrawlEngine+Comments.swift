@@ -46,6 +46,6 @@ extension CrawlEngine {
     /// The page cap for the comments of a video found by `seed`.
     func maxCommentPages(_ seed: Int) -> Int? {
         if case .comments = seeds[seed].target, let pages = seeds[seed].maxPages { return pages }
-        return options.maxCommentPages
+        return options.selection.maxCommentPages
     }
 }

@@ -67,9 +67,9 @@ extension CrawlEngine {
                 &out)
             return false
         }
-        if options.comments || seeds[seed].comments { wantComments(of: id, seed: seed) }
+        if options.selection.comments || seeds[seed].comments { wantComments(of: id, seed: seed) }
         guard seen.insertVideo(id) else { return false }
-        if options.hydrate || partial == nil || heldFor != nil {
+        if options.selection.hydrate || partial == nil || heldFor != nil {
             hydration.add(
                 PendingVideo(
                     videoId: id, seed: seed, endpoint: method.quotaName, rank: rank, format: format, heldFor: heldFor))
@@ -91,7 +91,7 @@ extension CrawlEngine {
     {
         let channel = walkChannel ? video.channelId.flatMap { $0.isEmpty ? nil : $0 } : nil
         if let channel { walk(channel: channel, seed: seed) }
-        let labelled = channel != nil && (options.formats || seeds[seed].formats)
+        let labelled = channel != nil && (options.selection.formats || seeds[seed].formats)
         return discover(
             video.videoId, seed: seed, endpoint: .search, rank: rank, partial: video,
             heldFor: labelled ? channel : nil, &out)
@@ -103,7 +103,8 @@ extension CrawlEngine {
     mutating func foundAgain(_ id: String, format: VideoFormat?, partial: Video?, _ out: inout EventOutput) {
         guard let waiting = hydration.pending[id] else { return }
         if let format { hydration.label(id, format) }
-        guard waiting.heldFor != nil, !options.hydrate, var video = partial, let origin = hydration.remove(id) else {
+        guard waiting.heldFor != nil, !options.selection.hydrate, var video = partial, let origin = hydration.remove(id)
+        else {
             return
         }
         video.format = origin.format
@@ -180,7 +181,7 @@ extension CrawlEngine {
             seed: seed, playlistId: uploads, page: 0, rank: 0, uploads: true, channelId: channelId,
             expected: expected)
         walk.until = until
-        if options.formats || seeds[seed].formats, let shorts = walk.formatWalk(.shorts, at: out.wallClock) {
+        if options.selection.formats || seeds[seed].formats, let shorts = walk.formatWalk(.shorts, at: out.wallClock) {
             // Its Shorts and its live streams are walked first, each video labelled by the list
             // it is in; the uploads walk after labels the rest (already seen: not again).
             walk = shorts
@@ -193,7 +194,7 @@ extension CrawlEngine {
     /// is searched for by date windows older than the oldest upload found.
     mutating func uploadsEnded(channelId: String, expected: Int, found: Int, oldest: Int64?, seed: Int) {
         findings.gap("\(channelId): videoCount \(expected), its uploads playlist listed \(found)")
-        guard options.completeChannels || seeds[seed].completeBySearch else { return }
+        guard options.selection.completeChannels || seeds[seed].completeBySearch else { return }
         enqueue(
             .window(
                 SearchWindow(

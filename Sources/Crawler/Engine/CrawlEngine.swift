@@ -18,7 +18,8 @@ import YouTubeKit
 /// every seed gets its first page before any seed gets its fifth.
 struct CrawlEngine {
     struct Options: Sendable {
-        var hydrate = true
+        /// What the crawl collects (``CrawlSelection``).
+        var selection = CrawlSelection()
         /// A page cap for every seed without its own `maxPages`.
         var maxPages: Int?
         var concurrency = 8
@@ -26,22 +27,10 @@ struct CrawlEngine {
         var checkpointEvery = 25
         /// …and not sooner than this after the last one.
         var checkpointInterval: Duration = .seconds(1)
-        /// `--comments`: the comments of every video of the crawl.
-        var comments = false
-        /// `--max-comment-pages N`: commentThreads pages per video at most (a `comments` seed's
-        /// own `maxPages` wins).
-        var maxCommentPages: Int?
         /// `--max-reply-pages N`: comments.list pages of one thread's replies at most.
         var maxReplyPages = CrawlConfiguration.defaultMaxReplyPages
         /// `--pseudonymize-authors`: authors' channel ids replaced by a keyed hash, names dropped.
         var pseudonymizer: AuthorPseudonymizer?
-        /// `--complete-channels`: `complete=search` for every channel.
-        var completeChannels = false
-        /// `--formats`: `formats=yes` for every seed.
-        var formats = false
-        /// The parts videos.list and channels.list ask for (`--video-parts`, `--channel-parts`).
-        var videoParts = APIRequest.Parts.videos
-        var channelParts = APIRequest.Parts.channels
         /// The seeds file's digest: a checkpoint of earlier versions (without its seeds) is
         /// resumed only for the same file.
         var seedsDigest = ""
@@ -249,7 +238,7 @@ struct CrawlEngine {
     /// yet). Only videos.list may spend them.
     var keepBack: Int {
         (hydration.waiting + HydrationQueue.batchSize - 1) / HydrationQueue.batchSize
-            + (options.hydrate ? tickets.count : 0)
+            + (options.selection.hydrate ? tickets.count : 0)
     }
 
     /// Nothing in flight and nothing more to start: the run is over.

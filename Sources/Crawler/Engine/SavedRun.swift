@@ -8,7 +8,7 @@ public struct SavedRun: Decodable, Sendable {
     /// that did not keep them.
     public var seeds: [String]?
     /// The options the run collected with; `nil` when its checkpoint does not say.
-    public var options: SavedCrawlOptions?
+    public var options: CrawlSelection?
 
     /// The last run of the output in `directory`, read once; `nil` when it has no checkpoint (or
     /// one of the earliest versions, a bare list of items).

@@ -16,7 +16,7 @@ extension FrontierState: Codable {
         var channels: [WatchedChannel]?
         var run: RunKind?
         var startedAt: Int64?
-        var options: SavedCrawlOptions?
+        var options: CrawlSelection?
         var links: LinkLedger.Saved?
         var referencedChannels: [String]?
         var danglingChannels: [String]?
@@ -45,7 +45,7 @@ extension FrontierState: Codable {
             channels = try container.decode([WatchedChannel].self, forKey: .channels)
             run = try container.decode(RunKind.self, forKey: .run)
             startedAt = try container.decodeIfPresent(Int64.self, forKey: .startedAt)
-            options = try container.decodeIfPresent(SavedCrawlOptions.self, forKey: .options)
+            options = try container.decodeIfPresent(CrawlSelection.self, forKey: .options)
             links = try container.decodeIfPresent(LinkLedger.Saved.self, forKey: .links)
             referencedChannels = try container.decode([String].self, forKey: .referencedChannels)
             danglingChannels = try container.decode([String].self, forKey: .danglingChannels)
@@ -78,7 +78,7 @@ struct FrontierEncoding<Seeds: Sequence<String>>: Encodable {
     var channels: [WatchedChannel]?
     var run: RunKind
     var startedAt: Int64?
-    var options: SavedCrawlOptions?
+    var options: CrawlSelection?
     var links: LinkLedger.Saved?
     var referencedChannels: [String]
     var danglingChannels: [String]

@@ -20,8 +20,8 @@ struct ChannelLookup: SeededWork {
     var page: Int { 0 }
 
     func request(for plan: some CrawlVerbs) throws -> APIRequest {
-        if let id { return try APIRequest.channels(.ids([id]), part: plan.options.channelParts) }
-        return try APIRequest.channels(.handle(handle ?? ""), part: plan.options.channelParts)
+        if let id { return try APIRequest.channels(.ids([id]), part: plan.options.selection.channelParts) }
+        return try APIRequest.channels(.handle(handle ?? ""), part: plan.options.selection.channelParts)
     }
 
     func apply(_ fetched: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput) {
@@ -69,7 +69,7 @@ struct ChannelBatch: CrawlWork {
     var page: Int { 0 }
 
     func request(for plan: some CrawlVerbs) throws -> APIRequest {
-        try APIRequest.channels(.ids(ids), part: plan.options.channelParts)
+        try APIRequest.channels(.ids(ids), part: plan.options.selection.channelParts)
     }
 
     var item: WorkItem { .channels(self) }
@@ -122,7 +122,7 @@ struct HydrationBatch: CrawlWork {
     var page: Int { 0 }
 
     func request(for plan: some CrawlVerbs) throws -> APIRequest {
-        try APIRequest.videos(ids: ids, part: plan.options.videoParts)
+        try APIRequest.videos(ids: ids, part: plan.options.selection.videoParts)
     }
 
     var item: WorkItem { .hydrate(self) }
@@ -161,7 +161,7 @@ struct ReferencedChannels: CrawlWork {
     var page: Int { 0 }
 
     func request(for plan: some CrawlVerbs) throws -> APIRequest {
-        try APIRequest.channels(.ids(ids), part: plan.options.channelParts)
+        try APIRequest.channels(.ids(ids), part: plan.options.selection.channelParts)
     }
 
     func apply(_ fetched: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput) {

@@ -35,7 +35,7 @@ struct PlaylistPage: PagedWork {
     /// to videos.list, which does not return it. When the seed wants comments the snippet stays:
     /// its title tells a placeholder apart before a commentThreads call is spent on it.
     func request(for plan: some CrawlVerbs) throws -> APIRequest {
-        guard plan.options.hydrate, !plan.options.comments, !plan.seeds[seed].comments else {
+        guard plan.options.selection.hydrate, !plan.options.selection.comments, !plan.seeds[seed].comments else {
             return try APIRequest.playlistItems(playlistId: playlistId, pageToken: pageToken)
         }
         return try APIRequest.playlistItems(

@@ -60,26 +60,13 @@ struct FrontierState: Sendable {
     var startedAt: Int64?
     /// The crawl options it ran with (`nil` when a version-1 checkpoint did not say): an update
     /// runs with them unless told otherwise.
-    var options: SavedCrawlOptions?
+    var options: CrawlSelection?
     /// The channel-link crawl's state (`nil` when no seed follows links).
     var links: LinkLedger.Saved?
     /// Channels the written videos name without a record in the output, to ask and asked in
     /// vain (``ChannelReferences``).
     var referencedChannels: [String] = []
     var danglingChannels: [String] = []
-}
-
-/// The options of a crawl that say what it collects, as its checkpoint keeps them for
-/// `ytcrawl update` (never a secret: `--pseudonymize-authors` is kept in the manifest as the
-/// secret's fingerprint, not here).
-public struct SavedCrawlOptions: Codable, Sendable, Hashable {
-    public var hydrate: Bool
-    public var comments: Bool
-    public var maxCommentPages: Int?
-    public var completeChannels: Bool
-    public var formats: Bool
-    public var videoParts: String
-    public var channelParts: String
 }
 
 /// What kind of run a checkpoint belongs to.

@@ -16,19 +16,6 @@ struct CrawlCommand: Command {
         "--daily-searches", help: "each key's daily search calls, buckets model", default: 100)
     static let maxPages = Option<Int?>(
         "--max-pages", help: "pages per seed at most, unless the seed says maxPages=", range: 1...100_000)
-    static let noHydrate = Flag("--no-hydrate", help: "write what discovery returned, without videos.list hydration")
-    static let completeChannels = Flag(
-        "--complete-channels",
-        help:
-            "search for the videos a channel's uploads playlist does not list (it lists about 20,000); per seed: complete=search"
-    )
-    static let comments = Flag(
-        "--comments",
-        help:
-            "also fetch the comments (every thread, every reply) of every video; per seed: comments=yes; one video: a `comments VIDEO_ID` seed"
-    )
-    static let maxCommentPages = Option<Int?>(
-        "--max-comment-pages", help: "commentThreads pages (100 threads each) per video at most", range: 1...1_000_000)
     static let maxReplyPages = Option<Int>(
         "--max-reply-pages",
         help: "comments.list pages (100 replies each) per thread at most; a thread that reaches it is reported",
@@ -38,17 +25,6 @@ struct CrawlCommand: Command {
         help:
             "write comment authors as hmac-sha256 of their channel id under the secret in KEY_FILE, without names or profile images"
     )
-    static let formats = Flag(
-        "--formats",
-        help:
-            "label the videos of every walked channel short, live or long from its Shorts and live lists (a few units per channel); per seed: formats=yes"
-    )
-    static let videoParts = Option.parts(
-        "--video-parts", of: APIMethod.videos.quotaName, names: APIRequest.Parts.videoPartNames,
-        default: APIRequest.Parts.videos)
-    static let channelParts = Option.parts(
-        "--channel-parts", of: APIMethod.channels.quotaName, names: APIRequest.Parts.channelPartNames,
-        default: APIRequest.Parts.channels)
     static let noResolveChannels = Flag(
         "--no-resolve-channels",
         help:
@@ -72,13 +48,7 @@ struct CrawlCommand: Command {
             """,
         groups: [
             OptionGroup(
-                "What to crawl",
-                [
-                    seedsFile.spec, out.spec, maxPages.spec, noHydrate.spec, completeChannels.spec, comments.spec,
-                    maxCommentPages.spec, maxReplyPages.spec, pseudonymizeAuthors.spec, formats.spec, videoParts.spec,
-                    channelParts.spec,
-                    maxLinkChannels.spec, noResolveChannels.spec, searchBudget.spec, dailySearches.spec, dryRun.spec,
-                ])
+                "What to crawl", [seedsFile.spec, out.spec] + crawlOptions + [dryRun.spec])
         ] + SharedRunOptions.groups,
         epilogue: """
             Exit codes: 0 done (budget or frontier exhausted); 1 runtime failure (a configuration
@@ -99,15 +69,12 @@ struct CrawlCommand: Command {
     var seeds: [Seed]
     var seedsDigest: String
     var out: String
-    var hydrate: Bool
+    /// What the crawl collects: the defaults with this command line's changes.
+    var selection: CrawlSelection
+    /// The changes this command line makes to a selection (an update makes them to the crawl's).
+    var selectionChanges: [CrawlSelection.Change]
     var maxPages: Int?
-    var comments: Bool
-    var maxCommentPages: Int?
     var maxReplyPages: Int
-    var completeChannels: Bool
-    var formats: Bool
-    var videoParts: String
-    var channelParts: String
     var maxLinkChannels: Int?
     var resolveChannels: Bool
     var pseudonymizer: AuthorPseudonymizer?
@@ -142,14 +109,9 @@ struct CrawlCommand: Command {
     ) throws {
         let run = try RunOptions(scanner)
         maxPages = try scanner[Self.maxPages]
-        hydrate = !scanner[Self.noHydrate]
-        comments = scanner[Self.comments]
-        maxCommentPages = try scanner[Self.maxCommentPages]
+        selectionChanges = try SelectionOptions.changes(scanner)
+        selection = CrawlSelection().with(selectionChanges)
         maxReplyPages = try scanner[Self.maxReplyPages]
-        completeChannels = scanner[Self.completeChannels]
-        formats = scanner[Self.formats]
-        videoParts = try scanner[Self.videoParts]
-        channelParts = try scanner[Self.channelParts]
         maxLinkChannels = try scanner[Self.maxLinkChannels]
         resolveChannels = !scanner[Self.noResolveChannels]
         if let keyFile = try scanner[Self.pseudonymizeAuthors] {
@@ -186,11 +148,8 @@ struct CrawlCommand: Command {
 
     /// The options of "What to crawl" that an update takes too.
     static var crawlOptions: [OptionSpec] {
-        [
-            maxPages.spec, noHydrate.spec, completeChannels.spec, comments.spec, maxCommentPages.spec,
-            maxReplyPages.spec, pseudonymizeAuthors.spec, formats.spec, videoParts.spec, channelParts.spec,
-            maxLinkChannels.spec,
-            noResolveChannels.spec,
+        [maxPages.spec] + SelectionOptions.specs + [
+            maxReplyPages.spec, pseudonymizeAuthors.spec, maxLinkChannels.spec, noResolveChannels.spec,
             searchBudget.spec, dailySearches.spec,
         ]
     }
@@ -201,8 +160,8 @@ struct CrawlCommand: Command {
         if dryRun {
             print(
                 DryRunReport.dryRun(
-                    seeds, model: api.model, hydrate: hydrate, maxPages: maxPages, budget: api.budget))
-            if formats || seeds.contains(where: \.formats) {
+                    seeds, model: api.model, hydrate: selection.hydrate, maxPages: maxPages, budget: api.budget))
+            if selection.formats || seeds.contains(where: \.formats) {
                 print(
                     "format labels: per channel walked, 1 unit per 50 Shorts and per 50 live streams (a list with none: "
                         + "1 unit for its 404), before its uploads; videos of the last 7 days no list names yet stay unlabelled"
@@ -211,9 +170,9 @@ struct CrawlCommand: Command {
             if seeds.contains(where: { !$0.links.isEmpty }) {
                 print(DryRunReport.links(seeds, maxLinkChannels: maxLinkChannels))
             }
-            if comments || seeds.contains(where: \.comments) {
+            if selection.comments || seeds.contains(where: \.comments) {
                 let estimate = CommentCostEstimate(
-                    seeds: seeds, allVideos: comments, maxPages: maxCommentPages, out: out)
+                    seeds: seeds, allVideos: selection.comments, maxPages: selection.maxCommentPages, out: out)
                 print(
                     estimate.text
                         ?? "comments: 1 unit per 100 comments of every video found, at least 1 per video (no commentCount known yet in \(out))"
@@ -258,15 +217,10 @@ struct CrawlCommand: Command {
     /// The crawl's settings, against `apiBase`.
     func crawlConfiguration(apiBase: String) -> CrawlConfiguration {
         var configuration = shared.crawlConfiguration(
-            seeds: seeds, seedsDigest: seedsDigest, out: out, hydrate: hydrate, maxPages: maxPages, apiBase: apiBase)
-        configuration.comments = comments
-        configuration.maxCommentPages = maxCommentPages
+            seeds: seeds, seedsDigest: seedsDigest, out: out, selection: selection, maxPages: maxPages,
+            apiBase: apiBase)
         configuration.maxReplyPages = maxReplyPages
         configuration.pseudonymizer = pseudonymizer
-        configuration.completeChannels = completeChannels
-        configuration.formats = formats
-        configuration.videoParts = videoParts
-        configuration.channelParts = channelParts
         configuration.seedsFile = seedsFile
         configuration.maxLinkChannels = maxLinkChannels
         configuration.resolveChannels = resolveChannels

@@ -110,6 +110,13 @@ struct RefreshCommand: Command {
         }
     }
 
+    /// A snapshot asks for statistics and hydrates nothing.
+    private static let statisticsOnly: CrawlSelection = {
+        var selection = CrawlSelection()
+        selection.hydrate = false
+        return selection
+    }()
+
     /// Takes (or completes) one snapshot.
     private func snapshotOnce(
         access: APIAccess, fresh: @escaping () throws -> SnapshotTargets.Scope, harness: RunHarness
@@ -122,7 +129,7 @@ struct RefreshCommand: Command {
         }
         let limiter = try access.limiter(limiterConfiguration, stateDirectory: shared.api.stateDirectory)
         var configuration = shared.crawlConfiguration(
-            seeds: [], seedsDigest: "", out: path, hydrate: false, apiBase: access.apiBase)
+            seeds: [], seedsDigest: "", out: path, selection: Self.statisticsOnly, apiBase: access.apiBase)
         configuration.snapshot = plan
         let crawler = try access.crawler(configuration, limiter: limiter, quiet: shared.run.quiet)
         let (summary, elapsed) = try await harness.run(crawler, searchBudget: nil)

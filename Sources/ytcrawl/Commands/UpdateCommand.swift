@@ -86,7 +86,7 @@ struct UpdateCommand: Command {
         every = try scanner[Self.every]
         let seedsPath = try scanner[Self.seedsFile]
         // The checkpoint is read once, after every option is checked.
-        var savedOptions: SavedCrawlOptions?
+        var savedOptions: CrawlSelection?
         crawl = try CrawlCommand(
             scanner, out: directory, dryRun: false, seedsPath: seedsPath ?? directory + "/checkpoint.json",
             budgetExample: "ytcrawl update \(directory) --budget 1000"
@@ -100,21 +100,13 @@ struct UpdateCommand: Command {
             return try CrawlCommand.readSeeds(seedsPath)
         }
         crawl.seedsFile = seedsPath
-        // What the crawl collected, unless this command line says otherwise: flags only add.
-        if let saved = savedOptions {
-            if !scanner[CrawlCommand.noHydrate] { crawl.hydrate = saved.hydrate }
-            crawl.comments = crawl.comments || saved.comments
-            crawl.completeChannels = crawl.completeChannels || saved.completeChannels
-            crawl.formats = crawl.formats || saved.formats
-            if !scanner.isGiven(CrawlCommand.maxCommentPages) { crawl.maxCommentPages = saved.maxCommentPages }
-            if !scanner.isGiven(CrawlCommand.videoParts) { crawl.videoParts = saved.videoParts }
-            if !scanner.isGiven(CrawlCommand.channelParts) { crawl.channelParts = saved.channelParts }
-        }
+        // What the crawl collected, with what this command line changes: flags only add.
+        if let saved = savedOptions { crawl.selection = saved.with(crawl.selectionChanges) }
     }
 
     /// The seeds of DIR's last run, from its checkpoint, and the options it collected with.
     static func savedSeeds(of directory: String) throws -> (
-        seeds: [Seed], digest: String, options: SavedCrawlOptions?
+        seeds: [Seed], digest: String, options: CrawlSelection?
     ) {
         let checkpoint = directory + "/checkpoint.json"
         guard FileManager.default.fileExists(atPath: checkpoint) else {

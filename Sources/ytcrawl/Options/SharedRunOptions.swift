@@ -15,11 +15,12 @@ struct SharedRunOptions {
 
     /// The crawl's settings common to both commands: writing to `out`, against `apiBase`.
     func crawlConfiguration(
-        seeds: [Seed], seedsDigest: String, out: String, hydrate: Bool, maxPages: Int? = nil, apiBase: String
+        seeds: [Seed], seedsDigest: String, out: String, selection: CrawlSelection, maxPages: Int? = nil,
+        apiBase: String
     ) -> CrawlConfiguration {
         var configuration = CrawlConfiguration(
             seeds: seeds, seedsDigest: seedsDigest, apiBase: apiBase, out: out, concurrency: api.concurrency,
-            hydrate: hydrate, maxPages: maxPages, shardOptions: shards.writer, checkpointEvery: run.checkpointEvery,
+            selection: selection, maxPages: maxPages, shardOptions: shards.writer, checkpointEvery: run.checkpointEvery,
             checkpointInterval: run.checkpointInterval, quotaModel: api.model, toolVersion: ToolInfo.version,
             verbose: run.verbose)
         configuration.backoff.maxRetries = api.retries
