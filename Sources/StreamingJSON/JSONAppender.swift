@@ -168,25 +168,32 @@ package struct JSONAppender {
         if let value { int(value) } else { null() }
     }
 
-    mutating func stringArray(_ values: some Sequence<String>) {
+    /// The commas between the members of an array or an object, none before the first: the one
+    /// place hand-written JSON decides them. `next(_:)` goes before each member.
+    struct Commas {
+        private var first = true
+
+        @inline(__always)
+        mutating func next(_ writer: inout JSONAppender) {
+            if first { first = false } else { writer.raw(",") }
+        }
+    }
+
+    /// `[`, each of `values` as `write` writes it, `]`.
+    @inline(__always)
+    mutating func array<Values: Sequence>(_ values: Values, _ write: (inout JSONAppender, Values.Element) -> Void) {
         raw("[")
-        var first = true
+        var commas = Commas()
         for value in values {
-            if !first { raw(",") }
-            first = false
-            string(value)
+            commas.next(&self)
+            write(&self, value)
         }
         raw("]")
     }
 
-    mutating func intArray(_ values: [Int]) {
-        raw("[")
-        for (index, value) in values.enumerated() {
-            if index > 0 { raw(",") }
-            int(value)
-        }
-        raw("]")
-    }
+    mutating func stringArray(_ values: some Sequence<String>) { array(values) { $0.string($1) } }
+
+    mutating func intArray(_ values: [Int]) { array(values) { $0.int($1) } }
 
     mutating func double(_ value: Double) {
         guard value.isFinite else { return null() }
@@ -258,8 +265,9 @@ package struct JSONAppender {
         case .null: null()
         case .array(let values):
             raw("[")
-            for (index, value) in values.enumerated() {
-                if index > 0 { raw(",") }
+            var commas = Commas()
+            for value in values {
+                commas.next(&self)
                 if pretty { newline(indent + 2) }
                 json(value, pretty: pretty, indent: indent + 2)
             }
@@ -267,8 +275,9 @@ package struct JSONAppender {
             raw("]")
         case .object(let members):
             raw("{")
-            for (index, member) in members.enumerated() {
-                if index > 0 { raw(",") }
+            var commas = Commas()
+            for member in members {
+                commas.next(&self)
                 if pretty { newline(indent + 2) }
                 string(member.key)
                 if pretty { raw(": ") } else { raw(":") }

@@ -42,19 +42,8 @@ struct PageEventHandler: JSONEventHandler {
     var captureField: PageField = .none
     /// No key came yet inside the kept value (`{}`, which most content ratings are).
     var captureIsEmpty = true
-    /// The channel's and playlist's strings, which repeat from item to item on a playlist's
-    /// pages and on a channel's videos (hydrated 50 at a time). Not a search's: there one
-    /// channel's results seldom follow one another, and a compare that fails costs more than
-    /// it saves (search pages: +1.1% instructions).
-    var channelId = LastString()
-    var channelTitle = LastString()
-    var playlistId = LastString()
-    var ownerChannelId = LastString()
-    var ownerChannelTitle = LastString()
-    /// Repeated strings of a small vocabulary (topic URLs), made once.
-    var interner = StringInterner()
-    /// Repeated arrays of those strings, made once.
-    var topicArrays = RepeatedStringArrays()
+    /// The strings items repeat, made once (``PageStrings``).
+    var strings = PageStrings()
     /// Thumbnail URLs in forms that cost no allocation.
     var urlSplitter = ThumbnailURLSplitter()
     var rootEndpoint: Endpoint?
@@ -265,7 +254,7 @@ struct PageEventHandler: JSONEventHandler {
             if field == .tags {
                 if !tags.isEmpty { tags.removeAll(keepingCapacity: true) }
             } else if let topicField = Self.topicField(field) {
-                topicArrays.begin(field: topicField)
+                strings.topicArrays.begin(field: topicField)
             } else {
                 var strings: [String] = []
                 strings.reserveCapacity(4)
@@ -293,7 +282,7 @@ struct PageEventHandler: JSONEventHandler {
                 item.tags = Self.exactCopy(of: tags)
                 if !tags.isEmpty { tags.removeAll(keepingCapacity: true) }
             } else if Self.topicField(stringsField) != nil {
-                setStrings(topicArrays.finish())
+                setStrings(strings.topicArrays.finish())
             }
         }
         context = stack.innermost ?? .ignored
@@ -323,7 +312,7 @@ struct PageEventHandler: JSONEventHandler {
             if stringsField == .tags {
                 tags.append(text.string)
             } else if Self.topicField(stringsField) != nil {
-                topicArrays.append(interner.string(text))
+                strings.topicArrays.append(strings.interner.string(text))
             } else {
                 appendString(text.string)
             }
@@ -345,20 +334,20 @@ struct PageEventHandler: JSONEventHandler {
         case .idChannelId: item.idChannelId = text.string
         case .idPlaylistId: item.idPlaylistId = text.string
         case .publishedAt: item.publishedAt = RFC3339.parseSeconds(utf8: utf8)
-        case .channelId: item.channelId = isSearchItem ? text.string : channelId.string(text)
+        case .channelId: item.channelId = isSearchItem ? text.string : strings.channelId.string(text)
         case .title: item.title = snippetText(text)
         case .description: item.description = snippetText(text)
         case .channelTitle:
-            item.channelTitle = isSearchItem ? snippetText(text) : channelTitle.string(text)
+            item.channelTitle = isSearchItem ? snippetText(text) : strings.channelTitle.string(text)
         case .liveBroadcastContent: item.liveBroadcastContent = Self.vocabulary(text, vocabularyValues)
         case .categoryId: item.categoryId = text.string
         case .defaultLanguage: item.defaultLanguage = text.string
         case .defaultAudioLanguage: item.defaultAudioLanguage = text.string
         case .customUrl: item.customUrl = text.string
         case .country: item.country = text.string
-        case .playlistId: item.playlistId = playlistId.string(text)
-        case .videoOwnerChannelId: item.videoOwnerChannelId = ownerChannelId.string(text)
-        case .videoOwnerChannelTitle: item.videoOwnerChannelTitle = ownerChannelTitle.string(text)
+        case .playlistId: item.playlistId = strings.playlistId.string(text)
+        case .videoOwnerChannelId: item.videoOwnerChannelId = strings.ownerChannelId.string(text)
+        case .videoOwnerChannelTitle: item.videoOwnerChannelTitle = strings.ownerChannelTitle.string(text)
         case .resourceVideoId: item.resourceVideoId = text.string
         case .thumbnailUrl: thumbnail.urlForm = urlSplitter.form(text)
         case .duration:

@@ -148,10 +148,9 @@ public enum RecordEncoder {
         case .text(var text)?:
             text.withUTF8 { bytes in
                 writer.raw("[")
-                var first = true
+                var commas = JSONAppender.Commas()
                 ChannelKeywords.forEachKeyword(in: bytes) { range in
-                    if !first { writer.raw(",") }
-                    first = false
+                    commas.next(&writer)
                     writer.string(utf8: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range])))
                 }
                 writer.raw("]")
@@ -356,10 +355,9 @@ public enum RecordEncoder {
 
     private static func thumbnails(_ thumbnails: Thumbnails, into writer: inout JSONAppender) {
         writer.raw("{")
-        var first = true
+        var commas = JSONAppender.Commas()
         thumbnails.forEach { entry in
-            if !first { writer.raw(",") }
-            first = false
+            commas.next(&writer)
             writer.string(entry.name)
             writer.raw(":{")
             writer.key("url")

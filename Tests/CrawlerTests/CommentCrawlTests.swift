@@ -167,7 +167,8 @@ struct CommentCrawlTests {
         let capped = EngineCrawlTests.Run()
         defer { capped.remove() }
         let second = try await capped.crawl(
-            InProcessTransport(emulator: service), seeds: Self.seeds(service), configure: { $0.selection.maxCommentPages = 1 })
+            InProcessTransport(emulator: service), seeds: Self.seeds(service),
+            configure: { $0.selection.maxCommentPages = 1 })
         #expect(second.ending == .completed)
         let threadCalls = second.unitsByMethod["commentThreads.list"] ?? 0
         #expect(threadCalls == service.truthVideos().count, "one page per video")

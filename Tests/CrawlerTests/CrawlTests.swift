@@ -46,7 +46,9 @@ struct CrawlTests {
         configuration.selection.comments = comments
         configuration.selection.formats = formats
         configuration.checksInvariants = true
-        let crawler = try Crawler(configuration: configuration, transport: try CurlTransport(), limiter: limiter)
+        let crawler = Crawler(
+            configuration: configuration, transport: try CurlTransport(), limiter: limiter,
+            sink: try configuration.openOutput(startedAt: utcNow()))
         return try await crawler.run()
     }
 

@@ -57,8 +57,9 @@ struct EngineCrawlTests {
             configuration.backoff = Backoff(base: .milliseconds(200), cap: .seconds(20), maxRetries: maxRetries)
             configuration.checksInvariants = true
             configure(&configuration)
-            let crawler = try Crawler(
-                configuration: configuration, transport: transport, limiter: limiter, sink: sink, log: log)
+            let crawler = Crawler(
+                configuration: configuration, transport: transport, limiter: limiter,
+                sink: try sink ?? configuration.openOutput(startedAt: clock.utcSeconds), log: log)
             return try await crawler.run()
         }
 

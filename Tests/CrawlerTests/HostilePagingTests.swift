@@ -124,7 +124,9 @@ struct HostilePagingTests {
         #expect(log.contains { $0.contains("these replies end here") }, "\(log)")
 
         let endless = Calls()
-        let (_, _, second) = try await Self.crawl("comments dQw4w9WgXcQ\n", configure: { $0.selection.maxCommentPages = 3 }) {
+        let (_, _, second) = try await Self.crawl(
+            "comments dQw4w9WgXcQ\n", configure: { $0.selection.maxCommentPages = 3 }
+        ) {
             request in
             let url = request.url
             if url.contains("/commentThreads") {

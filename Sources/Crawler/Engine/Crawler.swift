@@ -24,42 +24,18 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
     private var journal: SpendJournal?
 
     /// - Parameters:
-    ///   - sink: where records go; by default an ``ArchiveSink`` on `configuration.out`.
+    ///   - sink: where records go: the output ``CrawlConfiguration/openOutput(startedAt:)``
+    ///     opens, or a test's.
     ///   - log: where warnings (and, with `verbose`, retries) are written.
-    /// - Throws: ``ArchiveError`` when the output directory cannot be opened.
     public init(
         configuration: CrawlConfiguration, transport: any HTTPTransport, limiter: RateLimiter<C>,
-        sink: (any RecordSink)? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
-    ) throws {
+        sink: any RecordSink, log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.configuration = configuration
         self.transport = transport
         self.limiter = limiter
         self.log = log
-        if let sink {
-            self.sink = sink
-        } else {
-            var manifest = Manifest(
-                toolVersion: configuration.toolVersion, quotaModel: configuration.quotaModel.rawValue,
-                seedsDigest: configuration.snapshot == nil ? configuration.seedsDigest : nil,
-                startedAt: RFC3339.format(seconds: limiter.utcNow()))
-            manifest.authorPseudonyms = configuration.pseudonymizer?.recorded
-            manifest.provenance = Provenance(
-                apiBase: configuration.apiBase, apiRevision: configuration.apiRevision,
-                seeds: configuration.snapshot != nil
-                    ? nil
-                    : configuration.seeds.map {
-                        SeedLine(
-                            file: configuration.seedsFile, line: configuration.seedsFile == nil ? nil : $0.lineNumber,
-                            text: $0.text)
-                    })
-            manifest.snapshot = configuration.snapshot.map {
-                Manifest.Snapshot(source: $0.source, videos: Set($0.ids).count, method: $0.method.apiMethod.quotaName)
-            }
-            self.sink = try ArchiveSink(
-                directory: configuration.out, options: configuration.shardOptions, manifest: manifest,
-                kinds: configuration.snapshot == nil ? RecordKind.crawlKinds : [.stats],
-                runKind: configuration.snapshot != nil ? "refresh" : configuration.update != nil ? "update" : "crawl")
-        }
+        self.sink = sink
         engine = CrawlEngine(seeds: configuration.seeds, options: configuration.engineOptions)
         started = limiter.clock.now
     }

@@ -4,31 +4,59 @@ import YouTubeKit
 
 /// The page decoder fed from the transport's I/O thread; read after the fetch returns.
 final class DecodeBox: @unchecked Sendable {
-    private var decoder: PageDecoder?
-    /// channelSections.list and subscriptions.list pages have a reader of their own.
-    private var links: LinkPageDecoder?
+    /// What reads the method's pages: channelSections.list and subscriptions.list pages have a
+    /// reader of their own, every other method the record decoder.
+    private enum Reader {
+        case records(PageDecoder)
+        case links(LinkPageDecoder)
+        /// Only while a reader is taken out to be fed, so that it is fed in place, not copied.
+        case feeding
+    }
+
+    private var reader: Reader
     private let collected = RecordList()
     var status = 0
 
     init(method: APIMethod) {
         switch method {
-        case .channelSections: links = LinkPageDecoder(.channelSections)
-        case .subscriptions: links = LinkPageDecoder(.subscriptions)
+        case .channelSections: reader = .links(LinkPageDecoder(.channelSections))
+        case .subscriptions: reader = .links(LinkPageDecoder(.subscriptions))
         default:
             let list = collected
-            decoder = PageDecoder(endpoint: Endpoint(method)) { list.records.append($0) }
+            reader = .records(PageDecoder(endpoint: Endpoint(method)) { list.records.append($0) })
         }
     }
 
     func feed(_ chunk: UnsafeRawBufferPointer) throws {
-        if links != nil { try links!.feed(chunk) } else { try decoder!.feed(chunk) }
+        switch reader {
+        case .records(var decoder):
+            reader = .feeding
+            defer { reader = .records(decoder) }
+            try decoder.feed(chunk)
+        case .links(var decoder):
+            reader = .feeding
+            defer { reader = .links(decoder) }
+            try decoder.feed(chunk)
+        case .feeding:
+            preconditionFailure("a page is fed from one thread at a time")
+        }
     }
 
     func finish() throws -> PageSummary {
-        guard links != nil else { return try decoder!.finish(httpStatus: status) }
-        let (found, summary) = try links!.finish(httpStatus: status)
-        collected.records = found.map(DecodedRecord.link)
-        return summary
+        switch reader {
+        case .records(var decoder):
+            reader = .feeding
+            defer { reader = .records(decoder) }
+            return try decoder.finish(httpStatus: status)
+        case .links(var decoder):
+            reader = .feeding
+            defer { reader = .links(decoder) }
+            let (found, summary) = try decoder.finish(httpStatus: status)
+            collected.records = found.map(DecodedRecord.link)
+            return summary
+        case .feeding:
+            preconditionFailure("a page is finished once it is no longer fed")
+        }
     }
 
     var records: [DecodedRecord] { collected.records }

@@ -53,8 +53,9 @@ struct APIAccess {
         -> Crawler<ContinuousClock>
     {
         do {
-            return try Crawler(
-                configuration: configuration, transport: try CurlTransport(), limiter: limiter,
+            let output = try configuration.openOutput(startedAt: limiter.utcNow())
+            return Crawler(
+                configuration: configuration, transport: try CurlTransport(), limiter: limiter, sink: output,
                 log: { @Sendable line in if !quiet { writeStderr("ytcrawl: " + line) } })
         } catch let busy as OutputInUse {
             throw UsageError(busy.description)
