@@ -8,8 +8,9 @@ import YouTubeKit
     import Glibc
 #endif
 
-/// Claims a killed run could not give back: its journal says what was unspent, and the next run
-/// to open the ledger gives that back once, whatever the journal's last rewrite left behind it.
+/// Claims a killed run could not give back: the ledger keeps what it claimed under its journal's
+/// name, the journal says what it spent, and the next run to open the ledger gives back the
+/// difference once, wherever the kill fell and whatever the journal's last rewrite left behind it.
 @Suite("Claims journal")
 struct ClaimJournalTests {
     /// A process id no process has: the first above the current ones that `kill` cannot find.
@@ -19,13 +20,59 @@ struct ClaimJournalTests {
         return pid
     }
 
+    /// The runs' claims the ledger file keeps, by journal name.
+    static func runs(_ directory: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: directory + "/quota-ledger.json"))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return root["runs"] as? [String: Any] ?? [:]
+    }
+
+    @Test func aKillBetweenTheLedgersWriteAndTheJournalsLosesNothing() throws {
+        let fixture = try LedgerFixture(key: "made-up-kill-key")
+        defer { fixture.remove() }
+        let (directory, ledger, fingerprint, day) = (
+            fixture.directory, fixture.ledger, fixture.fingerprint, fixture.day
+        )
+        let dead = "spent-\(Self.deadProcess())-0.journal"
+        let live = "spent-\(getpid())-7.journal"
+        _ = try ledger.claim(fingerprint: fingerprint, day: day, bucket: .units, run: dead) { _ in 16 }
+        _ = try ledger.claim(fingerprint: fingerprint, day: day, bucket: .units, run: live) { _ in 8 }
+        try "\(fingerprint),\(day),11,0,0\n".write(
+            toFile: directory + "/" + dead, atomically: true, encoding: .utf8)
+        // The second claim reached the ledger; the kill came before the journal was rewritten.
+        _ = try ledger.claim(fingerprint: fingerprint, day: day, bucket: .units, run: dead) { _ in 16 }
+        #expect(try ledger.usage(fingerprint: fingerprint, day: day) == QuotaCounts(units: 40))
+        #expect(try ledger.reclaimDeadRuns() == 21, "32 claimed, 11 spent")
+        #expect(try ledger.usage(fingerprint: fingerprint, day: day) == QuotaCounts(units: 19))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/" + dead))
+        #expect(try Set(Self.runs(directory).keys) == [live], "a live run's claims stay its own")
+        #expect(try ledger.reclaimDeadRuns() == 0, "given back once")
+        try ledger.endRun(live, unspent: [(fingerprint: fingerprint, day: day, counts: QuotaCounts(units: 8))])
+        #expect(try ledger.usage(fingerprint: fingerprint, day: day) == QuotaCounts(units: 11))
+        #expect(try Self.runs(directory).isEmpty)
+    }
+
+    /// Without its journal, what a killed run spent is not known: its claims stay counted.
+    @Test func aDeadRunWithoutItsJournalGivesNothingBack() throws {
+        let fixture = try LedgerFixture(key: "made-up-lost-key")
+        defer { fixture.remove() }
+        let (directory, ledger, fingerprint, day) = (
+            fixture.directory, fixture.ledger, fixture.fingerprint, fixture.day
+        )
+        let dead = "spent-\(Self.deadProcess())-0.journal"
+        _ = try ledger.claim(fingerprint: fingerprint, day: day, bucket: .units, run: dead) { _ in 16 }
+        #expect(try ledger.reclaimDeadRuns() == 0)
+        #expect(try ledger.usage(fingerprint: fingerprint, day: day) == QuotaCounts(units: 16))
+        #expect(try Self.runs(directory).isEmpty)
+    }
+
+    /// A journal of an earlier release said what was claimed and unspent.
     @Test func aDeadRunsUnspentClaimsAreGivenBackOnce() throws {
-        let directory = QuotaLedgerTests.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let ledger = try QuotaLedger(directory: directory)
-        let key = APIKey(value: "made-up-journal-key", label: "k")
-        let fingerprint = ledger.fingerprint(key)
-        let day = PacificTime.day(atUTC: 1_800_000_000)
+        let fixture = try LedgerFixture(key: "made-up-journal-key")
+        defer { fixture.remove() }
+        let (directory, ledger, fingerprint, day) = (
+            fixture.directory, fixture.ledger, fixture.fingerprint, fixture.day
+        )
         _ = try ledger.claim(fingerprint: fingerprint, day: day, bucket: .units) { _ in 32 }
         _ = try ledger.claim(fingerprint: fingerprint, day: day, bucket: .searches) { _ in 2 }
         // The killed run had spent 11 of its 32 units and 1 of its 2 searches; its last rewrite
@@ -40,11 +87,9 @@ struct ClaimJournalTests {
     }
 
     @Test func aLiveRunsJournalIsLeftAlone() throws {
-        let directory = QuotaLedgerTests.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let ledger = try QuotaLedger(directory: directory)
-        let fingerprint = ledger.fingerprint(APIKey(value: "made-up-live-key", label: "k"))
-        let day = PacificTime.day(atUTC: 1_800_000_000)
+        let fixture = try LedgerFixture(key: "made-up-live-key")
+        defer { fixture.remove() }
+        let (ledger, fingerprint, day) = (fixture.ledger, fixture.fingerprint, fixture.day)
         _ = try ledger.claim(fingerprint: fingerprint, day: day, bucket: .units) { _ in 10 }
         let journal = try ledger.openClaimJournal()
         journal.record([
@@ -71,8 +116,31 @@ struct ClaimJournalTests {
             (try? FileManager.default.contentsOfDirectory(atPath: directory))?.filter { $0.hasSuffix(".journal") } ?? []
         }
         #expect(journals().count == 1)
+        let name = try #require(journals().first)
+        #expect(try Self.runs(directory).keys.first == name, "the claim is kept under the journal's name")
+        #expect(ClaimJournal.entries(atPath: directory + "/" + name).first?.counts == QuotaCounts(units: 1))
         await limiter.complete(permit, .success)
         try await limiter.releaseClaims()
         #expect(journals().isEmpty)
+        #expect(try Self.runs(directory).isEmpty)
+        #expect(
+            try ledger.usage(
+                fingerprint: ledger.fingerprint(APIKey(value: "made-up-end-key", label: "k")),
+                day: PacificTime.day(atUTC: 1_800_000_000)) == QuotaCounts(units: 1))
     }
+}
+
+/// A ledger in a directory of its own, one key's fingerprint in it and a day.
+struct LedgerFixture {
+    let directory = QuotaLedgerTests.temporaryDirectory()
+    let ledger: QuotaLedger
+    let fingerprint: String
+    let day = PacificTime.day(atUTC: 1_800_000_000)
+
+    init(key: String) throws {
+        ledger = try QuotaLedger(directory: directory)
+        fingerprint = ledger.fingerprint(APIKey(value: key, label: "k"))
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: directory) }
 }

@@ -6,15 +6,17 @@ import YouTubeKit
     import Glibc
 #endif
 
-/// What a running process has claimed in the quota ledger and not spent yet, kept in
-/// `STATE_DIR/claims-PID-N.journal` so that a run killed before it could give its claims back
-/// (SIGKILL, a power cut) does not leave them counted as spent: the next run to open the ledger
-/// gives back the claims of every journal whose process is gone (``QuotaLedger/reclaimDeadRuns()``).
+/// What a running process has spent of the quota it claimed, by key and day, kept in
+/// `STATE_DIR/spent-PID-N.journal`. The ledger keeps what the process claimed under the journal's
+/// name (``QuotaLedger/claim(fingerprint:day:bucket:run:amount:)``), in the same write as the
+/// claim itself; so when the process is killed before it could give back what it did not spend
+/// (SIGKILL, a power cut), the next run to open the ledger gives back the claims less what the
+/// journal says was spent (``QuotaLedger/reclaimDeadRuns()``), wherever the kill fell.
 ///
-/// The journal holds one line (``InPlaceLine``), rewritten after every claim, grant and refund, so
-/// it always says what is unspent at that moment. A run that ends normally gives its claims back and removes its journal.
+/// The journal holds one line (``InPlaceLine``), rewritten after every claim, grant and refund. A
+/// run that ends normally gives its claims back and removes its journal.
 final class ClaimJournal: @unchecked Sendable {
-    /// What one key left unspent on one day.
+    /// What one key spent on one day.
     struct Entry: Sendable, Hashable {
         var fingerprint: String
         var day: String
@@ -23,8 +25,12 @@ final class ClaimJournal: @unchecked Sendable {
 
     private let file: InPlaceLine
     var path: String { file.path }
+    /// The journal's file name: the name its run's claims have in the ledger.
+    var name: String { String(file.path.split(separator: "/").last ?? "") }
 
-    static let prefix = "claims-"
+    static let prefix = "spent-"
+    /// Journals of earlier releases, which said what was claimed and unspent.
+    static let unspentPrefix = "claims-"
     static let suffix = ".journal"
 
     /// Creates this process's journal in `directory`.
@@ -37,7 +43,7 @@ final class ClaimJournal: @unchecked Sendable {
         file = made
     }
 
-    /// Says `entries` are what is unspent now.
+    /// Says `entries` are what is spent now.
     func record(_ entries: [Entry]) { file.write(entries.map(Self.text).joined(separator: " ")) }
 
     /// The run gave its claims back: nothing is left to reclaim.
@@ -70,8 +76,16 @@ final class ClaimJournal: @unchecked Sendable {
 
     /// The process that wrote the journal named `name`, when the name is a journal's.
     static func process(of name: String) -> pid_t? {
-        guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
+        guard let prefix = [prefix, unspentPrefix].first(where: name.hasPrefix), name.hasSuffix(suffix) else {
+            return nil
+        }
         let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
         return middle.split(separator: "-").first.flatMap { pid_t($0) }
+    }
+
+    /// Whether `name` is a journal whose process is gone (not this one, and no process has its id).
+    static func isJournalOfAnEndedProcess(_ name: String) -> Bool {
+        guard let pid = process(of: name), pid != getpid() else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
     }
 }

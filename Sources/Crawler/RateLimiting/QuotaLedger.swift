@@ -11,10 +11,15 @@ import YouTubeKit
 ///
 /// Keys appear only as fingerprints: an HMAC-SHA256 of the key under a random secret kept in
 /// `STATE_DIR/ledger-secret` (mode 0600, made once under the lock). A run claims quota in small
-/// chunks before it spends it (``claim(fingerprint:day:bucket:amount:)``) and gives back what it did
-/// not spend when it ends (``giveBack(_:fingerprint:day:)``); both re-read the file under an
-/// exclusive `flock` and write it atomically, so processes on one machine share each key's day and
-/// never lose each other's counts.
+/// chunks before it spends it (``claim(fingerprint:day:bucket:run:amount:)``) and gives back what it
+/// did not spend when it ends (``endRun(_:unspent:)``); both re-read the file under an exclusive
+/// `flock` and write it atomically, so processes on one machine share each key's day and never
+/// lose each other's counts.
+///
+/// A claim is written with the name of its run's ``ClaimJournal`` in the same write as the count
+/// it adds to (`runs`), so a run killed at any moment, even between the ledger's write and its
+/// journal's, leaves in the ledger exactly what it claimed; the journal says what it spent of
+/// that, and the next run gives back the difference (``reclaimDeadRuns()``).
 public final class QuotaLedger: Sendable {
     /// What a key used on a day, per bucket.
     public typealias Usage = QuotaCounts
@@ -62,55 +67,76 @@ public final class QuotaLedger: Sendable {
 
     /// What `fingerprint` used on `day`: spent by runs that ended, plus what running ones claimed.
     public func usage(fingerprint: String, day: PacificTime.Day) throws -> Usage {
-        try Self.withLock(lockPath) { try read()[day.description]?[fingerprint] } ?? Usage()
+        try Self.withLock(lockPath) { try read().days[day.description]?[fingerprint] } ?? Usage()
     }
 
     /// Claims part of `bucket` for a key's day: under the lock, re-reads the file, lets `amount`
     /// decide from the key's counts there now (every process's claims), adds what it says and
     /// writes the file.
     ///
+    /// - Parameter run: the name of the claiming run's ``ClaimJournal``: what it claims is kept
+    ///   under that name in the same write, to give back should the run be killed.
     /// - Returns: what was taken, and the key's counts after it.
     /// - Throws: ``LedgerError`` when the file cannot be read or written; nothing is taken then.
     public func claim(
-        fingerprint: String, day: PacificTime.Day, bucket: QuotaBucket, amount: (Usage) -> Int
+        fingerprint: String, day: PacificTime.Day, bucket: QuotaBucket, run: String? = nil,
+        amount: (Usage) -> Int
     ) throws -> (taken: Int, usage: Usage) {
         var taken = 0
-        let usage = try update(fingerprint: fingerprint, day: day) { usage in
+        var usage = Usage()
+        try update { contents in
+            usage = contents.days[day.description]?[fingerprint] ?? Usage()
             taken = max(0, amount(usage))
+            guard taken > 0 else { return }
             usage[bucket] += taken
+            contents.days[day.description, default: [:]][fingerprint] = usage
+            if let run {
+                contents.runs[run, default: [:]][day.description, default: [:]][fingerprint, default: Usage()][
+                    bucket] +=
+                    taken
+            }
         }
         return (taken, usage)
     }
 
-    /// Gives back the claims of runs that ended without giving them back (killed): every claims
-    /// journal in the directory whose process is gone, in one write of the ledger under its
-    /// lock, then the journals are removed. Returns the units given back, all buckets together.
+    /// Gives back the claims of runs that ended without giving them back (killed): for every run
+    /// whose process is gone, what it claimed (kept in the ledger) less what its journal says it
+    /// spent, in one write of the ledger under its lock; then their journals are removed.
+    /// Journals of earlier releases (`claims-…`, which said what was unspent) are given back as
+    /// they say. A run whose journal is missing gives nothing back: what it spent is not known,
+    /// so its claims stay counted. Returns the units given back, all buckets together.
     @discardableResult
     public func reclaimDeadRuns() throws -> Int {
         try Self.withLock(lockPath) {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            var dead: [String] = []
-            var entries: [ClaimJournal.Entry] = []
-            for name in names.sorted() {
-                guard let pid = ClaimJournal.process(of: name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
-                else { continue }
-                dead.append(directory + "/" + name)
-                entries += ClaimJournal.entries(atPath: directory + "/" + name)
-            }
-            guard !dead.isEmpty else { return 0 }
-            var ledger = try read()
+            let dead = names.filter { ClaimJournal.isJournalOfAnEndedProcess($0) }.sorted()
+            let before = try read()
+            var contents = before
             var given = 0
-            for entry in entries {
-                guard var usage = ledger[entry.day]?[entry.fingerprint] else { continue }
-                for bucket in QuotaBucket.allCases {
-                    let back = min(usage[bucket], entry.counts[bucket])
-                    usage[bucket] -= back
-                    given += back
+            for name in dead where name.hasPrefix(ClaimJournal.unspentPrefix) {
+                for entry in ClaimJournal.entries(atPath: directory + "/" + name) {
+                    given += contents.giveBack(entry.counts, day: entry.day, fingerprint: entry.fingerprint)
                 }
-                ledger[entry.day]?[entry.fingerprint] = usage
             }
-            if given > 0 { try write(ledger) }
-            for path in dead { unlink(path) }
+            for (run, claims) in contents.runs.sorted(by: { $0.key < $1.key })
+            where ClaimJournal.isJournalOfAnEndedProcess(run) {
+                contents.runs[run] = nil
+                guard names.contains(run) else { continue }
+                var spent: [String: Usage] = [:]
+                for entry in ClaimJournal.entries(atPath: directory + "/" + run) {
+                    spent[entry.day + "," + entry.fingerprint] = entry.counts
+                }
+                for (day, keys) in claims {
+                    for (fingerprint, claimed) in keys {
+                        var unspent = claimed
+                        let used = spent[day + "," + fingerprint] ?? Usage()
+                        for bucket in QuotaBucket.allCases { unspent[bucket] -= used[bucket] }
+                        given += contents.giveBack(unspent, day: day, fingerprint: fingerprint)
+                    }
+                }
+            }
+            if contents != before { try write(contents) }
+            for name in dead { unlink(directory + "/" + name) }
             return given
         }
     }
@@ -120,25 +146,31 @@ public final class QuotaLedger: Sendable {
 
     /// Gives back what a run claimed and did not spend (a count never drops below zero).
     public func giveBack(_ unspent: Usage, fingerprint: String, day: PacificTime.Day) throws {
-        _ = try update(fingerprint: fingerprint, day: day) { usage in
-            for bucket in QuotaBucket.allCases { usage[bucket] = max(0, usage[bucket] - unspent[bucket]) }
+        try update { contents in contents.giveBack(unspent, day: day.description, fingerprint: fingerprint) }
+    }
+
+    /// Ends the run whose journal is named `run`: gives back what it did not spend and forgets
+    /// its claims, in one write.
+    public func endRun(_ run: String, unspent: [(fingerprint: String, day: PacificTime.Day, counts: Usage)]) throws {
+        try update { contents in
+            for entry in unspent {
+                contents.giveBack(entry.counts, day: entry.day.description, fingerprint: entry.fingerprint)
+            }
+            contents.runs[run] = nil
         }
     }
 
-    /// Changes one key's counts for a day under the lock (the file is written only when they
-    /// change); days older than a week are dropped.
-    private func update(fingerprint: String, day: PacificTime.Day, _ change: (inout Usage) -> Void) throws -> Usage {
+    /// Changes the ledger under the lock (the file is written only when it changes); days older
+    /// than a week are dropped.
+    private func update(_ change: (inout Contents) -> Void) throws {
         try Self.withLock(lockPath) {
-            var ledger = try read()
-            let before = ledger[day.description]?[fingerprint] ?? Usage()
-            var usage = before
-            change(&usage)
-            guard usage != before else { return usage }
-            ledger[day.description, default: [:]][fingerprint] = usage
-            let newest = ledger.keys.max() ?? ""
-            let cutoff = Self.day(daysBefore: 7, newest)
-            try write(ledger.filter { $0.key >= cutoff })
-            return usage
+            let before = try read()
+            var contents = before
+            change(&contents)
+            guard contents != before else { return }
+            let cutoff = Self.day(daysBefore: 7, contents.days.keys.max() ?? "")
+            contents.days = contents.days.filter { $0.key >= cutoff }
+            try write(contents)
         }
     }
 
@@ -163,41 +195,75 @@ public final class QuotaLedger: Sendable {
         return try body()
     }
 
-    private func read() throws -> [String: [String: Usage]] {
-        guard let data = FileManager.default.contents(atPath: ledgerPath), !data.isEmpty else { return [:] }
+    /// The ledger's file: what each key used on each day, and what each running process claimed
+    /// of it (day → fingerprint → counts, by the name of the process's journal).
+    struct Contents: Equatable {
+        var days: [String: [String: Usage]] = [:]
+        var runs: [String: [String: [String: Usage]]] = [:]
+
+        /// Gives back `unspent` of a key's day (a count never drops below zero); returns the
+        /// units given back, all buckets together.
+        @discardableResult
+        mutating func giveBack(_ unspent: Usage, day: String, fingerprint: String) -> Int {
+            guard var usage = days[day]?[fingerprint] else { return 0 }
+            var given = 0
+            for bucket in QuotaBucket.allCases {
+                let back = min(usage[bucket], max(0, unspent[bucket]))
+                usage[bucket] -= back
+                given += back
+            }
+            days[day]?[fingerprint] = usage
+            return given
+        }
+    }
+
+    private func read() throws -> Contents {
+        guard let data = FileManager.default.contents(atPath: ledgerPath), !data.isEmpty else { return Contents() }
         guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let days = root["days"] as? [String: [String: [String: Int]]]
         else {
             throw LedgerError("\(ledgerPath) is not a quota ledger (malformed JSON); move it away to start a new one")
         }
-        let ledger = days.mapValues { keys in
-            keys.mapValues { counts in
-                var usage = Usage()
-                for bucket in QuotaBucket.allCases { usage[bucket] = counts[bucket.rawValue] ?? 0 }
-                return usage
-            }
-        }
-        for (day, keys) in ledger {
+        var contents = Contents(days: Self.usages(days))
+        for (day, keys) in contents.days {
             for usage in keys.values where QuotaBucket.allCases.contains(where: { usage[$0] < 0 }) {
                 throw LedgerError(
                     "\(ledgerPath) holds a negative count on \(day): it was edited; fix that entry or move the file away to start a new ledger"
                 )
             }
         }
-        return ledger
+        // A run's claims that cannot be read are left out: they stay counted in `days`.
+        for (run, claims) in root["runs"] as? [String: Any] ?? [:] {
+            if let claims = claims as? [String: [String: [String: Int]]] { contents.runs[run] = Self.usages(claims) }
+        }
+        return contents
     }
 
-    private func write(_ ledger: [String: [String: Usage]]) throws {
+    private static func usages(_ days: [String: [String: [String: Int]]]) -> [String: [String: Usage]] {
+        days.mapValues { keys in
+            keys.mapValues { counts in
+                var usage = Usage()
+                for bucket in QuotaBucket.allCases { usage[bucket] = counts[bucket.rawValue] ?? 0 }
+                return usage
+            }
+        }
+    }
+
+    private static func json(_ days: [String: [String: Usage]]) -> [String: [String: [String: Int]]] {
         // `stats` only where it was spent: the file stays as earlier versions wrote it otherwise.
-        let days = ledger.mapValues { keys in
+        days.mapValues { keys in
             keys.mapValues { usage in
                 var counts = ["units": usage.units, "searches": usage.searches]
                 if usage.stats != 0 { counts["stats"] = usage.stats }
                 return counts
             }
         }
-        let data = try JSONSerialization.data(
-            withJSONObject: ["version": 1, "days": days], options: [.sortedKeys, .prettyPrinted])
+    }
+
+    private func write(_ contents: Contents) throws {
+        var root: [String: Any] = ["version": 1, "days": Self.json(contents.days)]
+        if !contents.runs.isEmpty { root["runs"] = contents.runs.mapValues(Self.json) }
+        let data = try JSONSerialization.data(withJSONObject: root, options: [.sortedKeys, .prettyPrinted])
         do {
             try AtomicFile.write(Array(data), to: ledgerPath)
         } catch {

@@ -16,9 +16,12 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
     public nonisolated let utcNow: @Sendable () -> Int64
     private let ledger: QuotaLedger?
     private let fingerprints: [String]
-    /// What this run claimed and has not spent, on disk for the next run should this one be
-    /// killed (``ClaimJournal``); `nil` without a ledger.
-    private let journal: ClaimJournal?
+    /// What this run spent of its claims, on disk for the next run should this one be killed
+    /// (``ClaimJournal``): opened at the first claim, removed when the claims are given back.
+    private var journal: ClaimJournal?
+    /// What this run claimed in the ledger, by key and day (the ledger keeps the same under the
+    /// journal's name): less what is unspent, it is what the journal says was spent.
+    private var claimedInRun: [Int: [PacificTime.Day: QuotaCounts]] = [:]
     /// Where this run's grants are noted for the output's accounting (``SpendJournal``), written
     /// in the same step as the claims journal so a kill finds the two in agreement.
     private var spending: SpendJournal?
@@ -40,11 +43,9 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
         let utc = utcNow()
         var state = RateLimiterState(configuration: configuration, keys: keys, utc: utc, sharesLedger: ledger != nil)
         var fingerprints: [String] = []
-        var journal: ClaimJournal?
         if let ledger {
             // Claims a killed run could not give back are given back first.
             try ledger.reclaimDeadRuns()
-            journal = try ledger.openClaimJournal()
             let today = PacificTime.day(atUTC: utc)
             for (index, key) in keys.enumerated() {
                 let fingerprint = ledger.fingerprint(key, apiBase: apiBase)
@@ -59,16 +60,25 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
         self.utcNow = utcNow
         self.ledger = ledger
         self.fingerprints = fingerprints
-        self.journal = journal
     }
 
-    /// Writes what is claimed and unspent now to the journal.
-    private func recordClaims() {
+    /// Writes what this run has spent of its claims now to the journal: what it claimed less
+    /// what it holds unspent (a claim of a day gone counts as spent, as the state leaves it).
+    private func recordSpending() {
         guard let journal else { return }
-        journal.record(
-            state.unspentClaims.map {
-                ClaimJournal.Entry(fingerprint: fingerprints[$0.keyIndex], day: $0.day.description, counts: $0.counts)
-            })
+        var unspent: [Int: [PacificTime.Day: QuotaCounts]] = [:]
+        for held in state.unspentClaims { unspent[held.keyIndex, default: [:]][held.day] = held.counts }
+        var entries: [ClaimJournal.Entry] = []
+        for (keyIndex, days) in claimedInRun.sorted(by: { $0.key < $1.key }) {
+            for (day, claimed) in days.sorted(by: { $0.key < $1.key }) {
+                var spent = claimed
+                let held = unspent[keyIndex]?[day] ?? QuotaCounts()
+                for bucket in QuotaBucket.allCases { spent[bucket] -= held[bucket] }
+                entries.append(
+                    ClaimJournal.Entry(fingerprint: fingerprints[keyIndex], day: day.description, counts: spent))
+            }
+        }
+        journal.record(entries)
     }
 
     /// Notes every grant and refund from now on in `spending` (the output's ``SpendJournal``).
@@ -86,20 +96,24 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
             switch state.acquire(method, now: start.duration(to: clock.now), utc: utc) {
             case .granted(let permit):
                 spending?.grant(method.quotaName, permit.charge.cost)
-                recordClaims()
+                recordSpending()
                 return permit
             case .claim(let claim):
                 guard let ledger else { preconditionFailure("claims are decided only with a shared ledger") }
                 let result: (taken: Int, usage: QuotaCounts)
                 do {
+                    let journal = try self.journal ?? ledger.openClaimJournal()
+                    self.journal = journal
                     result = try ledger.claim(
                         fingerprint: fingerprints[claim.keyIndex], day: claim.day, bucket: claim.bucket,
-                        amount: claim.take(from:))
+                        run: journal.name, amount: claim.take(from:))
                 } catch {
                     throw LedgerWriteFailed(reason: "\(error)")
                 }
                 state.claimed(claim, taken: result.taken, usage: result.usage)
-                recordClaims()
+                claimedInRun[claim.keyIndex, default: [:]][claim.day, default: QuotaCounts()][claim.bucket] +=
+                    result.taken
+                recordSpending()
             case .wait(let delay):
                 try await clock.sleep(until: clock.now.advanced(by: delay), tolerance: nil)
             case .waitForCompletion:
@@ -119,7 +133,7 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
         state.complete(permit, outcome, utc: utcNow())
         // The request never left: it is given back, to the run as to the key's quota.
         if outcome == .notSent { spending?.grant(permit.method.quotaName, -permit.charge.cost) }
-        recordClaims()
+        recordSpending()
         let waiters = completionWaiters
         completionWaiters = [:]
         for waiter in waiters.values { waiter.resume() }
@@ -132,25 +146,19 @@ public actor RateLimiter<C: Clock> where C.Duration == Duration {
     /// Gives the ledger back what this run claimed and did not spend; call it when the run ends
     /// (a later request claims afresh).
     ///
-    /// - Throws: the first ``LedgerError`` when the ledger cannot be written; what could not be
-    ///   given back stays counted as spent for the day.
+    /// - Throws: ``LedgerError`` when the ledger cannot be written; the journal then stays, and
+    ///   the next run gives back what this one did not spend.
     public func releaseClaims() throws {
-        var failure: (any Error)?
-        var notGiven: [ClaimJournal.Entry] = []
-        for unspent in state.releaseClaims() {
-            do {
-                try ledger?.giveBack(unspent.counts, fingerprint: fingerprints[unspent.keyIndex], day: unspent.day)
-            } catch {
-                failure = failure ?? error
-                notGiven.append(
-                    ClaimJournal.Entry(
-                        fingerprint: fingerprints[unspent.keyIndex], day: unspent.day.description,
-                        counts: unspent.counts))
-            }
-        }
-        // What could not be given back now is left for the next run to give back.
-        if notGiven.isEmpty { journal?.remove() } else { journal?.record(notGiven) }
-        if let failure { throw failure }
+        let unspent = state.releaseClaims()
+        guard let ledger, let journal else { return }
+        // Should this fail, the journal stays, saying what was spent, and the ledger keeps the
+        // claims under its name: the next run gives back the rest.
+        try ledger.endRun(
+            journal.name,
+            unspent: unspent.map { (fingerprint: fingerprints[$0.keyIndex], day: $0.day, counts: $0.counts) })
+        journal.remove()
+        self.journal = nil
+        claimedInRun = [:]
     }
 
     /// Notices for the user (keys parked or dropped), each returned once.
