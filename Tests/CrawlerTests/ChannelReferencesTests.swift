@@ -47,14 +47,14 @@ struct ChannelReferencesTests {
         #expect(Set(asked.joined()) == Set((0..<60).map(Self.channel)))
         #expect(engine.isOver && engine.conclusion == .completed)
         #expect(engine.counters.channelsWritten == 59)
-        #expect(engine.unresolvedChannels == 1, "the one the API did not return")
+        #expect(engine.discovery.unresolvedChannels == 1, "the one the API did not return")
         #expect(engine.savedReferences.dangling == [Self.channel(7)])
     }
 
     @Test func withoutResolutionNoneIsAskedAndAllCount() throws {
         let (engine, asked) = try Self.run(resolve: false)
         #expect(asked.isEmpty)
-        #expect(engine.unresolvedChannels == 60)
+        #expect(engine.discovery.unresolvedChannels == 60)
         #expect(engine.isFinished)
     }
 

@@ -89,7 +89,7 @@ struct CrawlEngineTests {
         for (ticket, _) in started {
             _ = engine.finishChecked(ticket, Self.page(Self.ids("v", 0..<30)), now: .zero, wallClock: Self.epoch)
         }
-        #expect(engine.hydration.count == 30)
+        #expect(engine.discovery.hydration.count == 30)
         let (ticket, item) = try Self.next(&engine)
         guard case .hydrate(let batch) = item else {
             Issue.record("expected hydration, got \(item)")
@@ -351,7 +351,7 @@ struct CrawlEngineTests {
         _ = try engine.beginChecked(from: point)
         let (_, item) = try Self.next(&engine)
         #expect(item == .hydrate(ids: ["v3"]))
-        #expect(engine.hydration.pending.keys.sorted() == ["v3"])
+        #expect(engine.discovery.hydration.pending.keys.sorted() == ["v3"])
     }
 
     /// DESIGN's exit codes, written out once more as the contract states them.

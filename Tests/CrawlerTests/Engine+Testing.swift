@@ -9,10 +9,12 @@ extension CrawlEngine {
     func checkpointState() -> FrontierState {
         var items: [WorkItem] = []
         forEachCheckpointItem { items.append($0) }
+        let discovery = discovery
         return FrontierState(
-            items: items, pending: hydration.inCheckpointOrder, seeds: seeds.map(\.text),
-            commentVideos: comments.videos.members, channels: watch.listed, run: run.kind, startedAt: run.startedAt,
-            options: options.selection, links: links.saved, referencedChannels: savedReferences.waiting,
+            items: items, pending: discovery.hydration.inCheckpointOrder, seeds: seeds.map(\.text),
+            commentVideos: discovery.comments.videos.members, channels: discovery.watch.listed, run: run.kind,
+            startedAt: run.startedAt,
+            options: options.selection, links: discovery.links.saved, referencedChannels: savedReferences.waiting,
             danglingChannels: savedReferences.dangling)
     }
 }

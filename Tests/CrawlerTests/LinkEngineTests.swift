@@ -153,7 +153,7 @@ struct LinkEngineTests {
             return nil
         }
         #expect(links.map(\.toChannelId) == [Self.other], "no link to itself or to nothing")
-        #expect(engine.links.privateCount == 1 && engine.conclusion == .completed)
+        #expect(engine.discovery.links.privateCount == 1 && engine.conclusion == .completed)
         #expect(engine.findings.warnings.isEmpty, "\(engine.findings.warnings)")
     }
 
@@ -178,7 +178,7 @@ struct LinkEngineTests {
         let (lookup, _) = try CrawlEngineTests.next(&engine)
         _ = engine.finishChecked(
             lookup, CrawlEngineTests.channels([Self.seed]), now: .zero, wallClock: CrawlEngineTests.epoch)
-        #expect(engine.links.held[Self.seed] != nil)
+        #expect(engine.discovery.links.held[Self.seed] != nil)
         let saved = engine.savedFrontier
         var resumed = CrawlEngine(
             seeds: try SeedsParser.parse(seeds, file: "seeds.txt"),
@@ -209,7 +209,7 @@ struct LinkEngineTests {
             }
             _ = engine.finishChecked(ticket, result, now: .zero, wallClock: CrawlEngineTests.epoch)
         }
-        #expect(!engine.links.beyond.isEmpty, "a link to a channel not known as a seed's")
+        #expect(!engine.discovery.links.beyond.isEmpty, "a link to a channel not known as a seed's")
         let saved = engine.savedFrontier
         let second = "channel \(Self.seed) links=featured depth=0\n"
         var resumed = CrawlEngine(
@@ -218,7 +218,7 @@ struct LinkEngineTests {
         var point = ResumePoint.empty
         point.frontier = saved
         _ = try resumed.beginChecked(from: point)
-        for links in resumed.links.beyond.values {
+        for links in resumed.discovery.links.beyond.values {
             #expect(links.allSatisfy { $0.seed == 0 })
         }
     }

@@ -88,7 +88,7 @@ struct ResumeDecisionTests {
             channelRecords: 0, finished: false)
         let actions = try engine.beginChecked(from: point)
         #expect(actions.contains { if case .log(let text) = $0 { text.hasPrefix("resuming") } else { false } })
-        #expect(engine.frontier.count == old.items.count && engine.hydration.count == old.pending.count)
+        #expect(engine.frontier.count == old.items.count && engine.discovery.hydration.count == old.pending.count)
         #expect(old.items.count > 10 && old.pending.count > 10, "the fixture has work in it")
         let saved = try JSONDecoder().decode(FrontierState.self, from: Data(engine.savedFrontier))
         #expect(Set(saved.items) == Set(old.items))

@@ -95,7 +95,7 @@ struct UpdateEngineTests {
             written.insert(video.videoId)
         }
         #expect(written.count == 180)
-        #expect(engine.isFinished && engine.watch.count == 3)
+        #expect(engine.isFinished && engine.discovery.watch.count == 3)
         return (finished(engine, videos: written, channels: Set(ids)), old)
     }
 
@@ -320,31 +320,39 @@ struct UpdateEngineTests {
 struct UpdateWalkFloorTests {
     @Test func aSkippedChannelIsWalkedBackToItsLastWalk() throws {
         let id = "UC" + String(repeating: "w", count: 22)
-        var engine = try UpdateEngineTests.engine("channel \(id)", update: UpdateOptions(byCount: true))
+        let engine = try UpdateEngineTests.engine("channel \(id)", update: UpdateOptions(byCount: true))
         let lastWalk: Int64 = 1_800_000_000
         let since = lastWalk + 7 * 86_400
-        engine.watch = ChannelWatch([
-            WatchedChannel(id: id, seed: 0, videoCount: 10, newest: lastWalk - 86_400, walkedAt: lastWalk)
-        ])
+        var discovery = Self.discovery(
+            of: engine,
+            watching: WatchedChannel(id: id, seed: 0, videoCount: 10, newest: lastWalk - 86_400, walkedAt: lastWalk))
         var out = EventOutput(wallClock: CrawlEngineTests.epoch)
-        engine.checked(id, videoCount: 10, seed: 0, since: since, &out)
-        #expect(
-            engine.checkpointState().items.allSatisfy { if case .playlist = $0 { false } else { true } },
-            "unchanged: skipped")
-        engine.checked(id, videoCount: 11, seed: 0, since: since + 86_400, &out)
-        let walks = engine.checkpointState().items.compactMap { item -> PlaylistPage? in
+        discovery.checked(id, videoCount: 10, seed: 0, since: since, &out)
+        #expect(out.enqueued.allSatisfy { if case .playlist = $0 { false } else { true } }, "unchanged: skipped")
+        discovery.checked(id, videoCount: 11, seed: 0, since: since + 86_400, &out)
+        let walks = out.enqueued.compactMap { item -> PlaylistPage? in
             if case .playlist(let page) = item { return page }
             return nil
         }
         #expect(walks.count == 1 && walks.first?.until == lastWalk, "\(walks.map(\.until))")
         // Older checkpoints, without the last walk's start: `since` stands for it.
-        var older = try CrawlEngineTests.engine("channel \(id)", concurrency: 1, hydrate: false)
-        older.watch = ChannelWatch([WatchedChannel(id: id, seed: 0, videoCount: 10, newest: lastWalk - 86_400)])
-        older.checked(id, videoCount: 11, seed: 0, since: since, &out)
-        let olderWalks = older.checkpointState().items.compactMap { item -> PlaylistPage? in
+        let olderEngine = try CrawlEngineTests.engine("channel \(id)", concurrency: 1, hydrate: false)
+        var older = Self.discovery(
+            of: olderEngine, watching: WatchedChannel(id: id, seed: 0, videoCount: 10, newest: lastWalk - 86_400))
+        var olderOut = EventOutput(wallClock: CrawlEngineTests.epoch)
+        older.checked(id, videoCount: 11, seed: 0, since: since, &olderOut)
+        let olderWalks = olderOut.enqueued.compactMap { item -> PlaylistPage? in
             if case .playlist(let page) = item { return page }
             return nil
         }
         #expect(olderWalks.first?.until == since)
+    }
+
+    /// The engine's crawl state, watching `channel` as a checkpoint's watch list would.
+    static func discovery(of engine: CrawlEngine, watching channel: WatchedChannel) -> Discovery {
+        var discovery = Discovery(seeds: engine.seeds, options: engine.options)
+        discovery.restore(
+            FrontierState(items: [], pending: [], seeds: nil, channels: [channel]), from: .empty, startedAt: 0)
+        return discovery
     }
 }

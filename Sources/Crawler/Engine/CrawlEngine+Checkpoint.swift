@@ -9,14 +9,16 @@ extension CrawlEngine {
     /// by method (kept once, in the manifest).
     var savedState: SavedState {
         let references = savedReferences
+        let discovery = discovery
         let state = FrontierEncoding(
-            items: forEachCheckpointItem, pending: hydration.inCheckpointOrder, seeds: seeds.lazy.map(\.text),
-            commentVideos: comments.videos.members, channels: watch.listed, run: run.kind,
-            startedAt: run.startedAt, options: options.selection, links: links.saved,
+            items: forEachCheckpointItem, pending: discovery.hydration.inCheckpointOrder, seeds: seeds.lazy.map(\.text),
+            commentVideos: discovery.comments.videos.members, channels: discovery.watch.listed, run: run.kind,
+            startedAt: run.startedAt, options: options.selection, links: discovery.links.saved,
             referencedChannels: references.waiting, danglingChannels: references.dangling)
         // About what an uploads-playlist item, a seed line and a pending video take.
         let capacity =
-            192 * (frontier.count + tickets.count + findings.failures.count) + 96 * hydration.count + 48 * seeds.count
+            192 * (frontier.count + tickets.count + findings.failures.count) + 96 * discovery.hydration.count + 48
+            * seeds.count
             + 256
         do {
             let frontier = try JSONStreamEncoder().encode(state, capacity: capacity)
@@ -31,7 +33,8 @@ extension CrawlEngine {
     /// The channels the videos name that a checkpoint keeps (``ChannelReferences``), with the
     /// ids of a batch in flight (its request may never be answered).
     var savedReferences: (waiting: [String], dangling: [String]) {
-        var saved = references.saved(known: seen.hasChannel)
+        let discovery = discovery
+        var saved = discovery.references.saved(known: discovery.seen.hasChannel)
         for case .referencedChannels(let batch) in tickets.inOrder { saved.waiting = batch.ids + saved.waiting }
         return saved
     }

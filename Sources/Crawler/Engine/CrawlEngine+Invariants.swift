@@ -4,6 +4,9 @@
 extension CrawlEngine {
     /// What is wrong with the state; empty when every invariant holds.
     var invariantViolations: [String] {
+        let (hydration, seen, comments, snapshot) = (
+            discovery.hydration, discovery.seen, discovery.comments, snapshot
+        )
         var problems = frontier.invariantViolations + hydration.invariantViolations + tickets.invariantViolations
         if tickets.count > options.concurrency {
             problems.append("\(tickets.count) items in flight, more than the concurrency \(options.concurrency)")

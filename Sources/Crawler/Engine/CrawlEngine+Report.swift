@@ -29,16 +29,23 @@ extension CrawlEngine {
         var channelsWatched: Int
     }
 
+    /// The crawl's state (an empty one in a snapshot), for reading.
+    var discovery: Discovery { mode.discovery ?? Discovery(seeds: seeds, options: options) }
+
+    /// The snapshot's state (an empty one in a crawl), for reading.
+    var snapshot: SnapshotQueue { mode.snapshot ?? SnapshotQueue() }
+
     /// Where the engine stands now (cheap enough for a progress line a few times a second: it
     /// walks the pending work once, for the seeds' outcomes).
     var report: Report {
         Report(
             counters: counters, runKind: run.kind, conclusion: conclusion, waiting: frontier.count + tickets.count,
-            pendingVideos: hydration.count, snapshotVideos: snapshot.targets, warnings: findings.warnings,
+            pendingVideos: mode.pendingVideos, snapshotVideos: snapshot.targets, warnings: findings.warnings,
             channelGaps: findings.channelGaps, threadsCapped: findings.threadsCapped,
-            commentsDisabled: comments.disabled, windowsLeft: windowsLeft, left: left, searchesWaiting: searchesWaiting,
-            unresolvedChannels: unresolvedChannels, seedOutcomes: seedOutcomes,
-            subscriptionsPrivate: links.privateCount, linksCapped: links.capped, linkedChannelsGone: links.gone,
-            channelsWatched: watch.count)
+            commentsDisabled: discovery.comments.disabled, windowsLeft: windowsLeft, left: left,
+            searchesWaiting: searchesWaiting,
+            unresolvedChannels: discovery.unresolvedChannels, seedOutcomes: seedOutcomes,
+            subscriptionsPrivate: discovery.links.privateCount, linksCapped: discovery.links.capped,
+            linkedChannelsGone: discovery.links.gone, channelsWatched: discovery.watch.count)
     }
 }

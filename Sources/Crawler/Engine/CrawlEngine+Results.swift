@@ -3,86 +3,39 @@ import StreamingJSON
 import YouTubeKit
 
 extension CrawlEngine {
-    /// Folds in the result of the item started under `ticket`.
-    ///
-    /// - Parameters:
-    ///   - now: the crawl's monotonic clock, for the checkpoint interval.
-    ///   - wallClock: the time written as records' `fetchedAt`.
-    /// - Returns: what the actor must do, in order.
-    mutating func finish(_ ticket: Int, _ result: FetchResult, now: Duration, wallClock: Date) -> [Action] {
-        guard let item = tickets.redeem(ticket) else { return [] }
-        var out = EventOutput(wallClock: wallClock)
-        counters.unitsByMethod.merge(result.charged) { $0 + $1 }
-        counters.retries += result.retries
-        counters.retriesByCause.merge(result.retriesByCause) { $0 + $1 }
-        counters.requests += result.requests
-        var checkpointDue = false
-        let work = item.work
-        switch result.outcome {
-        case .page(let records, let summary):
-            counters.pages += 1
-            if let seed = item.seed { counters.pagesBySeed[seed, default: 0] += 1 }
-            work.apply(FetchedPage(records: records, summary: summary), to: &self, &out)
-            checkpointDue = pacer.due(pages: counters.pages, now: now)
-        case .stop(let stop) where work.isCostly && [.budgetSpent, .quotaSpent].contains(stop.cause):
-            // Search's own bucket is spent: searches wait, hydration and walks go on.
-            if stops.stopSearches(stop) {
-                warn(
-                    "searches stop here (\(stop.detail)); the rest of the crawl goes on, and the searches wait for a rerun",
-                    &out)
-            }
-            stops.park(item)
-        case .stop(let stop):
-            work.putBack(into: &self)
-            stops.stop(stop)
-        case .gaveUp(let reason):
-            findings.fail(item, reason)
-            warn("\(work.describe(seeds: seeds)) failed for good, left for a rerun: \(reason)", &out)
-        case .skip(let reason) where work.skipLeavesWork:
-            // Its work stays (a rerun asks again); the run ends incomplete, not "budget".
-            findings.fail(item, reason)
-            warn("\(work.describe(seeds: seeds)): \(reason); its videos are left for a rerun", &out)
-        case .skip(let reason):
-            work.skipped(to: &self, &out)
-            warn("\(work.describe(seeds: seeds)): \(reason); skipped", &out)
-        case .unavailable(let reasons, let message):
-            if !work.unavailable(reasons, to: &self, &out) {
-                warn("\(work.describe(seeds: seeds)): \(message); skipped", &out)
-            }
-        case .restartPaging:
-            if let restarted = work.restartedPaging() {
-                warn(
-                    "\(work.describe(seeds: seeds)): the page token expired (invalidPageToken); paging starts over",
-                    &out)
-                enqueue(restarted)
-            } else {
-                warn("\(work.describe(seeds: seeds)): the page token expired again; the rest of it is skipped", &out)
-            }
+    /// Whether new work may start: always while nothing stopped the crawl; after the budget
+    /// stopped discovery, hydration of what was found still runs on the units kept back for it.
+    var mayStart: Bool {
+        switch stops.ending?.cause {
+        case nil: true
+        case .budgetSpent?: mode.waitingVideos > 0 && !stops.hydration
+        default: false
         }
-        for notice in result.notices { warn(notice, &out) }
-        var actions = out.actions
-        if checkpointDue { actions.append(.checkpoint(savedState)) }
-        return actions
     }
 
-    /// The crawl stops taking work for `ending` (an interruption) unless something stopped it
-    /// already: the first cause wins. What is in flight still comes back.
-    mutating func stop(_ ending: CrawlEnding) -> [Action] {
-        stops.stop(ending)
-        return []
+    /// Units to keep back for hydrating what was found: one per 50 waiting, one for each item in
+    /// flight (a discovery page may bring 50 more; a hydration batch's permit may not be granted
+    /// yet). Only videos.list may spend them.
+    var keepBack: Int {
+        (mode.waitingVideos + HydrationQueue.batchSize - 1) / HydrationQueue.batchSize
+            + (options.selection.hydrate ? tickets.count : 0)
     }
 
-    /// A record could not be written: the crawl stops; the last checkpoint stays as it was.
-    mutating func writeFailed(_ detail: String) -> [Action] {
-        stops.writeFailed(detail)
-        return [.log("error: \(detail)")]
+    /// Nothing in flight and nothing more to start: the run is over.
+    var isOver: Bool { tickets.isEmpty && !mayStartAnything }
+
+    var mayStartAnything: Bool {
+        guard mayStart else { return false }
+        return mode.waitingVideos > 0
+            || (stops.ending == nil && (!frontier.isEmpty || mode.snapshotWaiting > 0 || mode.holdsVideos))
+            || mayResolveReferences
     }
 
-    /// The run is over: the output is closed for good when everything is done, else its shards
-    /// are closed and its state saved for a rerun (a budget, a quota, a signal: whatever ended it
-    /// short of a SIGKILL leaves no record in a `.part` shard that readers skip).
-    mutating func end() -> [Action] {
-        [isFinished ? .finishOutput(savedState) : .suspendOutput(savedState)]
+    /// The channels the videos name are asked once everything else is done (a video found late
+    /// may name one more) and while nothing stopped the crawl.
+    var mayResolveReferences: Bool {
+        options.resolveChannels && stops.ending == nil && mode.hasReferencesWaiting && frontier.isEmpty
+            && tickets.isEmpty && mode.pendingVideos == 0 && !mode.holdsVideos && mode.snapshotWaiting == 0
     }
 
     /// How the run ends, once it is over: the first stop, else incomplete when work failed for
@@ -102,11 +55,11 @@ extension CrawlEngine {
                 "\(searches.detail); \(searchesWaiting.count) search seed\(searchesWaiting.count == 1 ? "" : "s") wait, everything else is done",
                 bucket: searches.bucket)
         }
-        if hydration.count > 0 {
+        if mode.pendingVideos > 0 {
             return CrawlEnding(.budgetSpent, "the budget ran out before every found video was hydrated")
         }
-        if snapshot.unwritten > 0 {
-            let count = snapshot.unwritten
+        if mode.snapshotUnwritten > 0 {
+            let count = mode.snapshotUnwritten
             return CrawlEnding(
                 .incomplete, "\(count) video\(count == 1 ? "" : "s") of the snapshot got no answer; a rerun asks again")
         }
@@ -125,8 +78,8 @@ extension CrawlEngine {
 
     /// Whether the output can be closed for good: everything found is written and nothing is left.
     var isFinished: Bool {
-        conclusion == .completed && frontier.isEmpty && hydration.count == 0 && tickets.isEmpty
-            && snapshot.unwritten == 0
+        conclusion == .completed && frontier.isEmpty && mode.pendingVideos == 0 && tickets.isEmpty
+            && mode.snapshotUnwritten == 0
     }
 
     /// Windows of `split=time` searches still to do (a rerun continues them).

@@ -1,174 +1,130 @@
+import Archive
 import Foundation
 import StreamingJSON
 import YouTubeKit
 
 /// The crawl's plan, free of time, sockets and concurrency: a state machine in the shape of
 /// async-http-client's connection pool. Every event — ``begin(from:wallClock:)``,
-/// ``startWork()``, ``finish(_:_:now:wallClock:)``, ``stop(_:)``, ``writeFailed(_:)``,
-/// ``end()`` — returns the actions (fetch this request, keep units back, write these records,
-/// warn, checkpoint) that ``Crawler``, the actor, performs in order. Time comes in with the
-/// event; nothing waits between events.
+/// ``beginSnapshot(_:from:)``, ``startWork()``, ``finish(_:_:now:wallClock:)``, ``stop(_:)``,
+/// ``writeFailed(_:)``, ``end()`` — returns the actions (fetch this request, keep units back,
+/// write these records, warn, checkpoint) that ``Crawler``, the actor, performs in order. Time
+/// comes in with the event; nothing waits between events.
 ///
-/// The state is a few parts, each with its own invariants: the ``Frontier``, the
-/// ``HydrationQueue``, the ``SeenSets``, the ``CommentLedger``, a snapshot's ``SnapshotQueue``,
-/// the ``Tickets`` in flight, the ``Stops``, the ``Findings`` and the ``CheckpointPacer``. The
-/// engine names no kind of work: what a kind does is in its type (``CrawlWork``).
+/// The state is a few parts, each with its own invariants, changed only by the events in this
+/// file: the ``Mode`` (a crawl's ``Discovery`` or a snapshot's ``SnapshotQueue``), the
+/// ``Frontier``, the ``Tickets`` in flight, the ``Counters``, the ``Stops``, the ``Findings``
+/// and the ``CheckpointPacer``. Kinds of work see only their mode's state, through its verbs;
+/// what they queue, report and count comes back in the event's ``EventOutput``, which the event
+/// folds in (``take(_:)``). The engine names no kind of work: what a kind does is in its type
+/// (``CrawlWork``).
 ///
 /// Order: a hydration batch as soon as 50 ids wait; otherwise the lowest page number first, so
 /// every seed gets its first page before any seed gets its fifth.
-struct CrawlEngine {
-    struct Options: Sendable {
-        /// What the crawl collects (``CrawlSelection``).
-        var selection = CrawlSelection()
-        /// A page cap for every seed without its own `maxPages`.
-        var maxPages: Int?
-        var concurrency = 8
-        /// Checkpoint after this many pages…
-        var checkpointEvery = 25
-        /// …and not sooner than this after the last one.
-        var checkpointInterval: Duration = .seconds(1)
-        /// `--max-reply-pages N`: comments.list pages of one thread's replies at most.
-        var maxReplyPages = CrawlConfiguration.defaultMaxReplyPages
-        /// `--pseudonymize-authors`: authors' channel ids replaced by a keyed hash, names dropped.
-        var pseudonymizer: AuthorPseudonymizer?
-        /// The seeds file's digest: a checkpoint of earlier versions (without its seeds) is
-        /// resumed only for the same file.
-        var seedsDigest = ""
-        /// The output, as the user named it (for messages).
-        var output = "the output"
-        /// `ytcrawl update`: what is new since the output's last run (``UpdateOptions``).
-        var update: UpdateOptions?
-        /// `--max-link-channels N`: channels the links of `links=` seeds may reach beyond the seeds'.
-        var maxLinkChannels: Int?
-        /// Ask channels.list for the channels written videos name without a record in the
-        /// output (`--no-resolve-channels` turns it off): ``ChannelReferences``.
-        var resolveChannels = true
-    }
-
-    /// What the actor does, in order.
-    enum Action: Sendable {
-        /// Send the request of the item started under `ticket` (once the units of the event's
-        /// `keepBack` are kept back), then hand its result to ``finish(_:_:now:wallClock:)``.
-        case fetch(ticket: Int, request: APIRequest)
-        /// Keep this many units back from everything but videos.list (``keepBack``).
-        case keepBack(Int)
-        /// Append these records to the output, in order.
-        case write([DecodedRecord])
-        /// Tell the user: a warning (counted in the summary).
-        case warn(String)
-        /// Tell the user: what the run does (resuming, seeds changed).
-        case log(String)
-        /// Note these videos as having their comments disabled (the manifest lists them).
-        case commentsDisabled([String])
-        /// Make the output durable and save this state.
-        case checkpoint(SavedState)
-        /// The run ends with work left: make the output durable, close its open shards (what it
-        /// wrote is readable now; the next run opens new ones) and save this state.
-        case suspendOutput(SavedState)
-        /// Close the output for good with this final state: everything is done.
-        case finishOutput(SavedState)
-    }
-
-    /// What a checkpoint saves of the engine: its frontier as JSON and the units spent by method.
-    struct SavedState: Sendable {
-        var frontier: JSONWriter
-        var unitsByMethod: [String: Int]
-    }
-
+struct CrawlEngine: CrawlSetup {
     let seeds: [Seed]
     let options: Options
-    // The parts are set by the engine's extensions in other files (Swift's `private(set)` ends
-    // at the file); each part keeps its own fields `private(set)`, changed only through its
-    // methods, which keep its invariants.
-    var frontier = Frontier()
-    var hydration = HydrationQueue()
-    var seen = SeenSets()
-    var comments = CommentLedger()
-    var snapshot = SnapshotQueue()
-    var tickets = Tickets()
-    var counters = Counters()
-    var stops = Stops()
-    var findings = Findings()
-    var watch = ChannelWatch()
-    var references = ChannelReferences()
-    var links = LinkLedger()
+    private(set) var mode: Mode
+    private(set) var frontier = Frontier()
+    private(set) var tickets = Tickets()
+    private(set) var counters = Counters()
+    private(set) var stops = Stops()
+    private(set) var findings = Findings()
     /// The run: a crawl or an update, and when it began (Unix seconds; an update resumed keeps
     /// its first start).
-    var run = (kind: RunKind.crawl, startedAt: Int64(0))
-    var pacer: CheckpointPacer
-
-    struct Counters: Sendable, Hashable {
-        var pages = 0
-        var retries = 0
-        var retriesByCause: [String: Int] = [:]
-        var requests = 0
-        /// Records in the output at the end (earlier runs' included), and what it held when
-        /// this run started, by kind.
-        var written: [RecordKind: Int] = [:]
-        var before: [RecordKind: Int] = [:]
-        /// Windows of `split=time` searches finished.
-        var searchWindows = 0
-        /// Pages of `UUSH…`/`UULV…` lists read, and those lists' 404s (none of that kind): the
-        /// units format labels cost.
-        var formatPages = 0
-        /// `gone` lines of a snapshot this run wrote.
-        var statsGone = 0
-        /// An update's channels: checked for new uploads, walked again, and those that had some.
-        var channelsChecked = 0
-        var channelsWalked = 0
-        var channelsWithNew: Set<String> = []
-        /// An update's searches and playlists looked at again.
-        var searchesUpdated = 0
-        var playlistsUpdated = 0
-        var commentVideosUpdated = 0
-        /// Units spent on the output by method, earlier runs' included (the manifest's), and
-        /// what it had spent when this run started.
-        var unitsByMethod: [String: Int] = [:]
-        var unitsBefore: [String: Int] = [:]
-        /// Pages fetched this run, by seed index.
-        var pagesBySeed: [Int: Int] = [:]
-
-        var videosWritten: Int { written[.videos, default: 0] }
-        var channelsWritten: Int { written[.channels, default: 0] }
-        var commentsWritten: Int { written[.comments, default: 0] }
-        var statsWritten: Int { written[.stats, default: 0] }
-        var videosBefore: Int { before[.videos, default: 0] }
-        var channelsBefore: Int { before[.channels, default: 0] }
-        var commentsBefore: Int { before[.comments, default: 0] }
-        var statsBefore: Int { before[.stats, default: 0] }
-
-        /// Records this run wrote, by kind (every kind listed).
-        var writtenThisRun: [RecordKind: Int] {
-            Dictionary(
-                uniqueKeysWithValues: RecordKind.allCases.map { ($0, written[$0, default: 0] - before[$0, default: 0]) }
-            )
-        }
-
-        /// Units this run spent, by method (methods it did not call left out).
-        var unitsThisRun: [String: Int] {
-            unitsByMethod.reduce(into: [:]) { result, entry in
-                let spent = entry.value - unitsBefore[entry.key, default: 0]
-                if spent != 0 { result[entry.key] = spent }
-            }
-        }
-
-        /// Units the output had spent when this run started.
-        mutating func startUnits(at units: [String: Int]) {
-            unitsByMethod = units
-            unitsBefore = units
-        }
-
-        /// The output held `count` records of `kind` when this run started.
-        mutating func start(_ kind: RecordKind, at count: Int) {
-            written[kind] = count
-            before[kind] = count
-        }
-    }
+    private(set) var run = (kind: RunKind.crawl, startedAt: Int64(0))
+    private(set) var pacer: CheckpointPacer
 
     init(seeds: [Seed], options: Options) {
         self.seeds = seeds
         self.options = options
+        mode = .crawl(Discovery(seeds: seeds, options: options))
         pacer = CheckpointPacer(every: options.checkpointEvery, interval: options.checkpointInterval)
+    }
+
+    // MARK: Beginning
+
+    /// The run begins: from the seeds, or from what the output holds (``ResumeDecision``).
+    ///
+    /// - Throws: ``CrawlSetupError`` when the checkpoint holds pending work this version cannot read.
+    mutating func begin(from point: ResumePoint?, wallClock: Date) throws -> [Action] {
+        var out = EventOutput(wallClock: wallClock)
+        run = (options.update == nil ? .crawl : .update, Int64(wallClock.timeIntervalSince1970))
+        mode.withDiscovery { $0.begin(at: run.startedAt, from: point) }
+        if let point {
+            counters.start(.comments, at: point.commentIds.count)
+            counters.startUnits(at: point.unitsByMethod)
+        }
+        let decision = ResumeDecision(point, seeds: seeds, seedsDigest: options.seedsDigest)
+        if options.update != nil { try checkUpdatable(decision, finished: point?.finished ?? false) }
+        let point = point ?? ResumePoint.empty
+        switch decision {
+        case .resume(let state, let change) where options.update != nil && point.finished:
+            let previous = state.startedAt ?? point.startedAt ?? run.startedAt
+            let since = previous - (options.update ?? UpdateOptions()).overlapSeconds
+            var state = state
+            if let change { state = state.reseeded(change).state }
+            frontier = Frontier(state.items)
+            run = (.update, run.startedAt)
+            countWritten(point)
+            let added = Set(change?.added ?? [])
+            mode.withDiscovery { $0.beginUpdate(state, change: change, from: point, since: since, added: added, &out) }
+        case .fresh:
+            mode.withDiscovery { discovery in for index in seeds.indices { discovery.startSeed(index, &out) } }
+        case .startOver:
+            mode.withDiscovery { $0.startOver(point, &out) }
+            countWritten(point)
+            out.log(
+                "\(options.output) holds \(point.videoIds.count) videos but no checkpoint for these seeds: starting from the seeds; videos and channels already there are not written again"
+            )
+        case .unreadable:
+            throw CrawlSetupError(
+                "the checkpoint in \(options.output) holds pending work this version cannot read; move checkpoint.json away to start from the seeds (videos already there are not written again)"
+            )
+        case .resume(var state, let change):
+            var dropped = (items: 0, videos: 0)
+            if let change { (state, dropped.items, dropped.videos) = state.reseeded(change) }
+            restore(state, from: point)
+            if let change, !change.added.isEmpty || !change.removed.isEmpty {
+                mode.withDiscovery { discovery in for index in change.added { discovery.startSeed(index, &out) } }
+                out.log(change.report(kept: seeds.count - change.added.count, dropped: dropped))
+            }
+            out.log(
+                "resuming \(options.output): \(point.videoIds.count) videos already there, \(frontier.count) item\(frontier.count == 1 ? "" : "s") pending"
+            )
+        }
+        return take(out)
+    }
+
+    /// Continues from a checkpoint and what the output already holds (``Discovery/restore(_:from:startedAt:)``).
+    private mutating func restore(_ state: FrontierState, from point: ResumePoint) {
+        frontier = Frontier(state.items)
+        // A run resumed goes on as the run it was; a finished one rerun keeps its start (an
+        // update looks for what is newer than the last run that looked at everything).
+        run = (state.run, state.startedAt ?? point.startedAt ?? run.startedAt)
+        mode.withDiscovery { $0.restore(state, from: point, startedAt: run.startedAt) }
+        countWritten(point)
+    }
+
+    private mutating func countWritten(_ point: ResumePoint) {
+        counters.start(.videos, at: point.videoRecords)
+        counters.start(.channels, at: point.channelRecords)
+        counters.start(.links, at: point.linkKeys.count)
+    }
+
+    /// Starts (or continues) a snapshot of `plan`'s ids (`ytcrawl refresh`): those the output
+    /// holds are done; units so far come from its manifest. Its ids go out 50 to a request
+    /// (``StatsBatch``), each written once, `ok` or `gone`.
+    mutating func beginSnapshot(_ plan: SnapshotPlan, from point: ResumePoint?) -> [Action] {
+        let queue = SnapshotQueue(ids: plan.ids, done: point?.statsIds ?? [], method: plan.method)
+        mode = .snapshot(queue)
+        counters.start(.stats, at: queue.written.count)
+        counters.startUnits(at: point?.unitsByMethod ?? [:])
+        guard counters.statsBefore > 0 else { return [] }
+        return [
+            .log(
+                "continuing the snapshot in \(options.output): \(counters.statsBefore) of \(queue.targets) videos already there"
+            )
+        ]
     }
 
     // MARK: Starting work
@@ -187,84 +143,129 @@ struct CrawlEngine {
                 // value the API would refuse): it fails for good, the rest goes on.
                 let reason = "cannot build the request: \(error)"
                 findings.fail(item, reason)
-                warn("\(item.work.describe(seeds: seeds)): \(reason); left for a rerun", &out)
+                out.warn("\(item.work.describe(seeds: seeds)): \(reason); left for a rerun")
                 continue
             }
             fetches.append(.fetch(ticket: tickets.issue(item), request: request))
         }
         // Before their requests ask for permits: what the items may bring is kept back too.
-        return out.actions + fetches + [.keepBack(keepBack)]
-    }
-
-    /// Whether new work may start: always while nothing stopped the crawl; after the budget
-    /// stopped discovery, hydration of what was found still runs on the units kept back for it.
-    var mayStart: Bool {
-        switch stops.ending?.cause {
-        case nil: true
-        case .budgetSpent?: hydration.waiting > 0 && !stops.hydration
-        default: false
-        }
+        return take(out) + fetches + [.keepBack(keepBack)]
     }
 
     private mutating func nextItem() -> WorkItem? {
         let discoveryStopped = stops.ending != nil
-        if hydration.holds, !discoveryStopped, frontier.isEmpty, tickets.isEmpty {
+        if mode.holdsVideos, !discoveryStopped, frontier.isEmpty, tickets.isEmpty {
             // Nothing left that could release them (a walk failed, or another seed's ended first).
-            hydration.releaseAll()
+            mode.withDiscovery { $0.releaseHeldVideos() }
         }
-        let waiting = hydration.waiting
+        let waiting = mode.waitingVideos
         // Without hydration only video seeds wait here.
         if waiting > 0,
-            waiting >= HydrationQueue.batchSize || discoveryStopped || (frontier.isEmpty && tickets.isEmpty)
+            waiting >= HydrationQueue.batchSize || discoveryStopped || (frontier.isEmpty && tickets.isEmpty),
+            let ids = mode.withDiscovery({ $0.nextHydrationBatch() })
         {
-            return .hydrate(HydrationBatch(ids: hydration.nextBatch()))
+            return .hydrate(HydrationBatch(ids: ids))
         }
         guard !discoveryStopped else { return nil }
-        if let batch = snapshot.next() { return .stats(batch) }
+        if let batch = mode.withSnapshot({ $0.next() }) ?? nil { return .stats(batch) }
         while let item = frontier.next(idle: tickets.isEmpty) {
             guard stops.searches != nil, item.work.isCostly else { return item }
             stops.park(item)
         }
         // Last, when nothing else is left or in flight: the channels the videos name.
-        if mayResolveReferences {
-            let ids = references.nextBatch(known: seen.hasChannel)
-            if !ids.isEmpty { return .referencedChannels(ReferencedChannels(ids: ids)) }
+        if mayResolveReferences, let ids = mode.withDiscovery({ $0.nextReferencedChannels() }), !ids.isEmpty {
+            return .referencedChannels(ReferencedChannels(ids: ids))
         }
         return nil
     }
 
-    /// Units to keep back for hydrating what was found: one per 50 waiting, one for each item in
-    /// flight (a discovery page may bring 50 more; a hydration batch's permit may not be granted
-    /// yet). Only videos.list may spend them.
-    var keepBack: Int {
-        (hydration.waiting + HydrationQueue.batchSize - 1) / HydrationQueue.batchSize
-            + (options.selection.hydrate ? tickets.count : 0)
+    // MARK: Results
+
+    /// Folds in the result of the item started under `ticket`.
+    ///
+    /// - Parameters:
+    ///   - now: the crawl's monotonic clock, for the checkpoint interval.
+    ///   - wallClock: the time written as records' `fetchedAt`.
+    /// - Returns: what the actor must do, in order.
+    mutating func finish(_ ticket: Int, _ result: FetchResult, now: Duration, wallClock: Date) -> [Action] {
+        guard let item = tickets.redeem(ticket) else { return [] }
+        var out = EventOutput(wallClock: wallClock)
+        counters.add(result)
+        var checkpointDue = false
+        let work = item.work
+        switch result.outcome {
+        case .page(let records, let summary):
+            counters.addPage(seed: item.seed)
+            mode.apply(work, FetchedPage(records: records, summary: summary), &out)
+            checkpointDue = pacer.due(pages: counters.pages, now: now)
+        case .stop(let stop) where work.isCostly && [.budgetSpent, .quotaSpent].contains(stop.cause):
+            // Search's own bucket is spent: searches wait, hydration and walks go on.
+            if stops.stopSearches(stop) {
+                out.warn(
+                    "searches stop here (\(stop.detail)); the rest of the crawl goes on, and the searches wait for a rerun"
+                )
+            }
+            stops.park(item)
+        case .stop(let stop):
+            mode.putBack(work, &out)
+            stops.stop(stop)
+        case .gaveUp(let reason):
+            findings.fail(item, reason)
+            out.warn("\(work.describe(seeds: seeds)) failed for good, left for a rerun: \(reason)")
+        case .skip(let reason) where work.skipLeavesWork:
+            // Its work stays (a rerun asks again); the run ends incomplete, not "budget".
+            findings.fail(item, reason)
+            out.warn("\(work.describe(seeds: seeds)): \(reason); its videos are left for a rerun")
+        case .skip(let reason):
+            mode.skipped(work, &out)
+            out.warn("\(work.describe(seeds: seeds)): \(reason); skipped")
+        case .unavailable(let reasons, let message):
+            if !mode.unavailable(work, reasons, &out) {
+                out.warn("\(work.describe(seeds: seeds)): \(message); skipped")
+            }
+        case .restartPaging:
+            if let restarted = work.restartedPaging() {
+                out.warn(
+                    "\(work.describe(seeds: seeds)): the page token expired (invalidPageToken); paging starts over")
+                out.enqueue(restarted)
+            } else {
+                out.warn("\(work.describe(seeds: seeds)): the page token expired again; the rest of it is skipped")
+            }
+        }
+        for notice in result.notices { out.warn(notice) }
+        var actions = take(out)
+        if checkpointDue { actions.append(.checkpoint(savedState)) }
+        return actions
     }
 
-    /// Nothing in flight and nothing more to start: the run is over.
-    var isOver: Bool { tickets.isEmpty && !mayStartAnything }
-
-    var mayStartAnything: Bool {
-        guard mayStart else { return false }
-        return hydration.waiting > 0
-            || (stops.ending == nil && (!frontier.isEmpty || snapshot.waiting > 0 || hydration.holds))
-            || mayResolveReferences
+    /// Folds in what an event's work queued, reported and counted, and returns its actions.
+    private mutating func take(_ out: EventOutput) -> [Action] {
+        for item in out.enqueued { frontier.append(item) }
+        findings.merge(out.findings)
+        counters.add(out)
+        if out.stopsHydration { stops.stopHydration() }
+        return out.actions
     }
 
-    /// The channels the videos name are asked once everything else is done (a video found late
-    /// may name one more) and while nothing stopped the crawl.
-    var mayResolveReferences: Bool {
-        options.resolveChannels && stops.ending == nil && references.hasWaiting && frontier.isEmpty
-            && tickets.isEmpty && hydration.count == 0 && !hydration.holds && snapshot.waiting == 0
+    // MARK: Ending
+
+    /// The crawl stops taking work for `ending` (an interruption) unless something stopped it
+    /// already: the first cause wins. What is in flight still comes back.
+    mutating func stop(_ ending: CrawlEnding) -> [Action] {
+        stops.stop(ending)
+        return []
     }
 
-    /// The page cap of seed `seed`: its own `maxPages=`, else `--max-pages`.
-    func maxPages(_ seed: Int) -> Int? { seeds[seed].maxPages ?? options.maxPages }
+    /// A record could not be written: the crawl stops; the last checkpoint stays as it was.
+    mutating func writeFailed(_ detail: String) -> [Action] {
+        stops.writeFailed(detail)
+        return [.log("error: \(detail)")]
+    }
 
-    /// The page cap of a playlist walked for `seed`: a search's walked channels go to their end
-    /// unless it says `walkPages=N` (its `maxPages` is the search's own); other seeds' own cap.
-    func playlistPages(_ seed: Int) -> Int? {
-        if case .search = seeds[seed].target { return seeds[seed].walkPages }
-        return maxPages(seed)
+    /// The run is over: the output is closed for good when everything is done, else its shards
+    /// are closed and its state saved for a rerun (a budget, a quota, a signal: whatever ended it
+    /// short of a SIGKILL leaves no record in a `.part` shard that readers skip).
+    mutating func end() -> [Action] {
+        [isFinished ? .finishOutput(savedState) : .suspendOutput(savedState)]
     }
 }

@@ -1,28 +1,39 @@
 import StreamingJSON
 import YouTubeKit
 
-/// What a kind of work may see and do of the engine: the seeds and options, read-only, and the
-/// engine's verbs. Kinds of work (``CrawlWork``) receive the engine as `some CrawlVerbs`, never
-/// as the engine itself, so its parts (frontier, queues, ledgers, counters) change only through
-/// the verbs, which keep their invariants. ``CrawlEngine`` is the one conforming type.
-protocol CrawlVerbs {
+/// What a kind of work reads of the crawl to build its request: the seeds and options.
+protocol CrawlSetup {
     var seeds: [Seed] { get }
     var options: CrawlEngine.Options { get }
+}
 
-    // Pages and their limits.
-    func maxPages(_ seed: Int) -> Int?
-    func playlistPages(_ seed: Int) -> Int?
-    func maxCommentPages(_ seed: Int) -> Int?
+extension CrawlSetup {
+    /// The page cap of seed `seed`: its own `maxPages=`, else `--max-pages`.
+    func maxPages(_ seed: Int) -> Int? { seeds[seed].maxPages ?? options.maxPages }
+
+    /// The page cap of a playlist walked for `seed`: a search's walked channels go to their end
+    /// unless it says `walkPages=N` (its `maxPages` is the search's own); other seeds' own cap.
+    func playlistPages(_ seed: Int) -> Int? {
+        if case .search = seeds[seed].target { return seeds[seed].walkPages }
+        return maxPages(seed)
+    }
+
+    /// The page cap for the comments of a video found by `seed`.
+    func maxCommentPages(_ seed: Int) -> Int? {
+        if case .comments = seeds[seed].target, let pages = seeds[seed].maxPages { return pages }
+        return options.selection.maxCommentPages
+    }
+}
+
+/// What a kind of work may see and do of a crawl: the seeds and options, read-only, and the
+/// crawl's verbs. Kinds of work (``CrawlWork``) receive the crawl's state as `some CrawlVerbs`,
+/// never the engine, so its parts (queues, ledgers) change only through the verbs, which keep
+/// their invariants; the work a kind queues, what it reports and counts go to the event's
+/// ``EventOutput``. ``Discovery`` is the one conforming type.
+protocol CrawlVerbs: CrawlSetup {
     func commentCount(of videoId: String) -> Int?
 
-    // Work.
-    mutating func enqueue(_ item: WorkItem)
-    mutating func walk(channel id: String, seed: Int)
-    mutating func warn(_ message: String, _ out: inout EventOutput)
-    /// `seed` stopped short of its end: by `cap` (`maxPages`, `search limit`).
-    mutating func capped(_ seed: Int, by cap: String)
-    mutating func capThread(_ seed: Int)
-    mutating func windowDone()
+    mutating func walk(channel id: String, seed: Int, _ out: inout EventOutput)
 
     // Videos.
     @discardableResult
@@ -34,10 +45,8 @@ protocol CrawlVerbs {
         -> Bool
     mutating func foundAgain(_ id: String, format: VideoFormat?, partial: Video?, _ out: inout EventOutput)
     mutating func hydrated(_ found: Video, _ out: inout EventOutput) -> Bool
-    mutating func hydrationRefused(_ ids: [String])
+    mutating func hydrationRefused(_ ids: [String], _ out: inout EventOutput)
     mutating func forget(_ id: String)
-    mutating func snapshot(_ stats: VideoStats, _ out: inout EventOutput)
-    mutating func snapshotRefused(_ ids: [String])
 
     // Channels and their uploads.
     mutating func resolved(_ found: Channel, seed: Int, _ out: inout EventOutput)
@@ -45,14 +54,10 @@ protocol CrawlVerbs {
     mutating func putBackReferences(_ ids: [String])
     mutating func checked(_ id: String, videoCount: Int?, seed: Int, since: Int64, _ out: inout EventOutput)
     mutating func uploadsWalked(_ channelId: String, labelLongBefore: Int64?)
-    mutating func uploadsEnded(channelId: String, expected: Int, found: Int, oldest: Int64?, seed: Int)
+    func uploadsEnded(channelId: String, expected: Int, found: Int, oldest: Int64?, seed: Int, _ out: inout EventOutput)
     mutating func labelListsCut(_ channelId: String)
-    /// A page of a format list (`UUSH…`, `UULV…`) was read or found missing: the units labels cost.
-    mutating func formatPageRead()
     /// An upload of a watched channel, published at `published` (Unix seconds).
     mutating func upload(of channelId: String, published: Int64)
-    /// An update found a new upload of the channel.
-    mutating func newUpload(of channelId: String)
 
     // Comments.
     @discardableResult
@@ -77,16 +82,4 @@ extension CrawlVerbs {
     }
 
     mutating func uploadsWalked(_ channelId: String) { uploadsWalked(channelId, labelLongBefore: nil) }
-}
-
-extension CrawlEngine: CrawlVerbs {
-    mutating func capped(_ seed: Int, by cap: String) { findings.cap(seed, cap) }
-
-    mutating func formatPageRead() { counters.formatPages += 1 }
-
-    mutating func upload(of channelId: String, published: Int64) {
-        watch.noteUpload(of: channelId, published: published)
-    }
-
-    mutating func newUpload(of channelId: String) { counters.channelsWithNew.insert(channelId) }
 }

@@ -1,7 +1,12 @@
-/// The ids of a statistics snapshot still to ask, in the order given, 50 to a request; and the
-/// ids already written (the snapshot's shards are the truth), so each is written once.
+import Foundation
+import StreamingJSON
+import YouTubeKit
+
+/// A snapshot's state (``CrawlEngine/Mode/snapshot(_:)``): the ids of a statistics snapshot
+/// still to ask, in the order given, 50 to a request; and the ids already written (the
+/// snapshot's shards are the truth), so each is written once.
 struct SnapshotQueue: Sendable {
-    var method = StatsMethod.batchGetStats
+    private(set) var method = StatsMethod.batchGetStats
     /// Distinct ids the snapshot covers.
     private(set) var targets = 0
     private var order = HeadQueue<String>()
@@ -40,4 +45,12 @@ struct SnapshotQueue: Sendable {
 
     /// Notes `id` as written; `false` when it was already.
     mutating func markWritten(_ id: String) -> Bool { written.insert(id) }
+
+    /// One line of the snapshot, written unless its id already is.
+    mutating func write(_ stats: VideoStats, _ out: inout EventOutput) {
+        guard markWritten(stats.videoId) else { return }
+        var line = stats
+        line.fetchedAt = out.wallClock
+        out.write(.stats(line))
+    }
 }

@@ -15,7 +15,7 @@ struct ChannelCheck: CrawlWork {
 
     var page: Int { 0 }
 
-    func request(for plan: some CrawlVerbs) throws -> APIRequest {
+    func request(for plan: some CrawlSetup) throws -> APIRequest {
         try APIRequest.channels(.ids(ids), part: "statistics")
     }
 
@@ -32,9 +32,9 @@ struct ChannelCheck: CrawlWork {
         if !missing.isEmpty {
             let shown = missing.prefix(3).joined(separator: ", ")
             let more = missing.count > 3 ? " and \(missing.count - 3) more" : ""
-            plan.warn(
-                "channels.list no longer returns \(missing.count) watched channel\(missing.count == 1 ? "" : "s") (\(shown)\(more)): deleted, hidden or terminated; not updated",
-                &out)
+            out.warn(
+                "channels.list no longer returns \(missing.count) watched channel\(missing.count == 1 ? "" : "s") (\(shown)\(more)): deleted, hidden or terminated; not updated"
+            )
         }
     }
 

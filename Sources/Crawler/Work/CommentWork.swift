@@ -24,7 +24,7 @@ struct CommentThreadsPage: RepeatGuardedPaging {
     /// the walk ends at the page holding a thread started before this (Unix seconds).
     var until: Int64?
 
-    func request(for plan: some CrawlVerbs) throws -> APIRequest {
+    func request(for plan: some CrawlSetup) throws -> APIRequest {
         var order = APIRequest.CommentOrder.time
         var searchTerms: String?
         if case .comments(let asked) = plan.seeds[seed].target, asked.videoId == videoId {
@@ -43,7 +43,7 @@ struct CommentThreadsPage: RepeatGuardedPaging {
         var reachedKnown = false
         func closeThread(_ plan: inout some CrawlVerbs) {
             guard let thread = topLevel, let total = thread.totalReplyCount, total > carried else { return }
-            plan.enqueue(
+            out.enqueue(
                 .replies(
                     ReplyPage(
                         seed: seed, videoId: videoId, channelId: thread.channelId, parentId: thread.commentId, page: 0,
@@ -75,16 +75,16 @@ struct CommentThreadsPage: RepeatGuardedPaging {
             return
         }
         let pageFingerprint = PageRepeats.fingerprint(fetched.records)
-        if let count = plan.commentCount(of: videoId), page + 1 >= CrawlEngine.pages(holding: count) {
-            plan.warn(
-                "\(describe(seeds: plan.seeds)): \(page + 1) pages, past the \(count) comments the video counts; these comments end here",
-                &out)
+        if let count = plan.commentCount(of: videoId), page + 1 >= commentPages(holding: count) {
+            out.warn(
+                "\(describe(seeds: plan.seeds)): \(page + 1) pages, past the \(count) comments the video counts; these comments end here"
+            )
             return
         }
         if let next = following(
             token: token, rank: position, fingerprint: pageFingerprint, what: "comments", plan: &plan, &out)
         {
-            plan.enqueue(next.item)
+            out.enqueue(next.item)
         }
     }
 
@@ -95,7 +95,7 @@ struct CommentThreadsPage: RepeatGuardedPaging {
         }
         // Not found, private or members only: one warning for the video, nothing retried.
         let why = reasons.first.map { "\($0)" } ?? "not available"
-        plan.warn("comments of video \(videoId): \(why); skipped", &out)
+        out.warn("comments of video \(videoId): \(why); skipped")
         return true
     }
 
@@ -127,7 +127,7 @@ struct ReplyPage: RepeatGuardedPaging {
     /// what it (and the video's `commentCount`, when known) promises (absent in older checkpoints).
     var replyCount: Int?
 
-    func request(for plan: some CrawlVerbs) throws -> APIRequest {
+    func request(for plan: some CrawlSetup) throws -> APIRequest {
         try APIRequest.replies(parentId: parentId, pageToken: pageToken)
     }
 
@@ -136,7 +136,7 @@ struct ReplyPage: RepeatGuardedPaging {
     /// comment page cap.
     func maxPages(_ plan: some CrawlVerbs) -> Int {
         let promised = [replyCount, plan.commentCount(of: videoId)].compactMap { $0 }.min()
-        return min(promised.map(CrawlEngine.pages(holding:)) ?? .max, plan.maxCommentPages(seed) ?? .max)
+        return min(promised.map(commentPages(holding:)) ?? .max, plan.maxCommentPages(seed) ?? .max)
     }
 
     func apply(_ fetched: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput) {
@@ -158,25 +158,25 @@ struct ReplyPage: RepeatGuardedPaging {
                 token: token, rank: position, fingerprint: pageFingerprint, what: "replies", plan: &plan, &out)
         else { return }
         if page + 1 >= plan.options.maxReplyPages, page + 1 < maxPages(plan) {
-            plan.capThread(seed)
-            plan.warn(
-                "\(describe(seeds: plan.seeds)): \(page + 1) pages of replies, the --max-reply-pages cap (its thread claims \(replyCount.map(String.init) ?? "?") replies); these replies end here",
-                &out)
+            out.capThread(seed)
+            out.warn(
+                "\(describe(seeds: plan.seeds)): \(page + 1) pages of replies, the --max-reply-pages cap (its thread claims \(replyCount.map(String.init) ?? "?") replies); these replies end here"
+            )
             return
         }
         if page + 1 >= maxPages(plan) {
             if page + 1 < plan.maxCommentPages(seed) ?? .max {
-                plan.warn(
-                    "\(describe(seeds: plan.seeds)): \(page + 1) pages of replies, past what its thread (\(replyCount.map(String.init) ?? "?") replies) and its video promise; these replies end here",
-                    &out)
+                out.warn(
+                    "\(describe(seeds: plan.seeds)): \(page + 1) pages of replies, past what its thread (\(replyCount.map(String.init) ?? "?") replies) and its video promise; these replies end here"
+                )
             }
             return
         }
-        plan.enqueue(next.item)
+        out.enqueue(next.item)
     }
 
     func unavailable(_ reasons: [APIErrorReason], to plan: inout some CrawlVerbs, _ out: inout EventOutput) -> Bool {
-        plan.warn("replies to comment \(parentId): \(reasons.first.map { "\($0)" } ?? "not available"); skipped", &out)
+        out.warn("replies to comment \(parentId): \(reasons.first.map { "\($0)" } ?? "not available"); skipped")
         return true
     }
 
@@ -184,3 +184,6 @@ struct ReplyPage: RepeatGuardedPaging {
 
     func describe(seeds: [Seed]) -> String { "replies to comment \(parentId) (page \(page + 1))" }
 }
+
+/// Pages of 100 that hold `count` comments, and two more (comments added while paging).
+func commentPages(holding count: Int) -> Int { (max(0, count) + 99) / 100 + 2 }

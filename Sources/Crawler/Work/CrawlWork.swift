@@ -11,7 +11,7 @@ import YouTubeKit
 /// defaults: a paged kind conforms to ``PagedWork`` and writes `request`, `apply`, `write` and
 /// `describe`), its case in ``WorkItem`` and the case's two lines in `WorkItem+Kinds.swift`
 /// (`work` and the checkpoint tag). A seed that starts it adds a line to
-/// `Seed+FirstWork.swift`; records of a new kind add a case to `DecodedRecord`.
+/// ``Discovery/startSeed(_:_:)``; records of a new kind add a case to `DecodedRecord`.
 protocol CrawlWork: Sendable, Hashable, Codable {
     /// Its name in a checkpoint (`{"search":{…}}`): never change it once released.
     static var tag: String { get }
@@ -27,9 +27,11 @@ protocol CrawlWork: Sendable, Hashable, Codable {
     var lane: FrontierLane { get }
     /// The request to send, knowing what the crawl does with what its page finds (the plan's
     /// seeds and options): a kind whose pages carry more than the crawl needs asks for less.
-    func request(for plan: some CrawlVerbs) throws -> APIRequest
-    /// Folds a fetched page into the plan: records to write, work to queue, warnings.
+    func request(for plan: some CrawlSetup) throws -> APIRequest
+    /// Folds a fetched page into a crawl: records to write, work to queue, warnings.
     func apply(_ page: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput)
+    /// Folds a fetched page into a snapshot (only a snapshot's kind of work has one).
+    func apply(_ page: FetchedPage, to snapshot: inout SnapshotQueue, _ out: inout EventOutput)
     /// The same work from its first page, after `invalidPageToken`; `nil` when it cannot restart
     /// (or has restarted too often).
     func restartedPaging() -> WorkItem?
@@ -38,7 +40,9 @@ protocol CrawlWork: Sendable, Hashable, Codable {
     func unavailable(_ reasons: [APIErrorReason], to plan: inout some CrawlVerbs, _ out: inout EventOutput) -> Bool
     /// Its request was not answered (the budget, the quota, an interruption): back where it
     /// came from (by default the frontier).
-    func putBack(into plan: inout some CrawlVerbs)
+    func putBack(into plan: inout some CrawlVerbs, _ out: inout EventOutput)
+    /// A snapshot's work whose request was not answered goes back to the snapshot's queue.
+    func putBack(into snapshot: inout SnapshotQueue)
     /// Its request was skipped (a 400, or an unavailable answer the kind does not handle): what it
     /// held back is let go (by default nothing).
     func skipped(to plan: inout some CrawlVerbs, _ out: inout EventOutput)
@@ -67,7 +71,13 @@ extension CrawlWork {
     func unavailable(_ reasons: [APIErrorReason], to plan: inout some CrawlVerbs, _ out: inout EventOutput) -> Bool {
         false
     }
-    func putBack(into plan: inout some CrawlVerbs) { plan.enqueue(item) }
+    func putBack(into plan: inout some CrawlVerbs, _ out: inout EventOutput) { out.enqueue(item) }
+    func apply(_ page: FetchedPage, to snapshot: inout SnapshotQueue, _ out: inout EventOutput) {
+        preconditionFailure("\(Self.tag) is a crawl's work, not a snapshot's")
+    }
+    func putBack(into snapshot: inout SnapshotQueue) {
+        preconditionFailure("\(Self.tag) is a crawl's work, not a snapshot's")
+    }
     func skipped(to plan: inout some CrawlVerbs, _ out: inout EventOutput) {}
     var skipLeavesWork: Bool { false }
     var isCheckpointed: Bool { true }

@@ -19,7 +19,7 @@ struct SectionsPage: SeededWork {
     /// (``linkLanePage(depth:page:)``).
     var page: Int { linkLanePage(depth: depth, page: 0) }
 
-    func request(for plan: some CrawlVerbs) throws -> APIRequest {
+    func request(for plan: some CrawlSetup) throws -> APIRequest {
         try APIRequest.channelSections(channelId: channelId)
     }
 
@@ -70,7 +70,7 @@ struct SubscriptionsPage: RepeatGuardedPaging {
     /// pages past that (tokens going round in a circle) is not followed further.
     static let maximumPages = 40
 
-    func request(for plan: some CrawlVerbs) throws -> APIRequest {
+    func request(for plan: some CrawlSetup) throws -> APIRequest {
         try APIRequest.subscriptions(channelId: channelId, pageToken: pageToken)
     }
 
@@ -89,7 +89,7 @@ struct SubscriptionsPage: RepeatGuardedPaging {
         if let next = following(
             token: token, rank: rank, fingerprint: fingerprint, what: "subscriptions", plan: &plan, &out)
         {
-            plan.enqueue(next.item)
+            out.enqueue(next.item)
         }
     }
 

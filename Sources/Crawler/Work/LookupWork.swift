@@ -19,7 +19,7 @@ struct ChannelLookup: SeededWork {
 
     var page: Int { 0 }
 
-    func request(for plan: some CrawlVerbs) throws -> APIRequest {
+    func request(for plan: some CrawlSetup) throws -> APIRequest {
         if let id { return try APIRequest.channels(.ids([id]), part: plan.options.selection.channelParts) }
         return try APIRequest.channels(.handle(handle ?? ""), part: plan.options.selection.channelParts)
     }
@@ -34,7 +34,7 @@ struct ChannelLookup: SeededWork {
             plan.resolved(channel, seed: seed, &out)
             found = true
         }
-        if !found { plan.warn("\(plan.seeds[seed].text): no such channel; skipped", &out) }
+        if !found { out.warn("\(plan.seeds[seed].text): no such channel; skipped") }
     }
 
     var item: WorkItem { .channel(self) }
@@ -68,7 +68,7 @@ struct ChannelBatch: CrawlWork {
 
     var page: Int { 0 }
 
-    func request(for plan: some CrawlVerbs) throws -> APIRequest {
+    func request(for plan: some CrawlSetup) throws -> APIRequest {
         try APIRequest.channels(.ids(ids), part: plan.options.selection.channelParts)
     }
 
@@ -101,7 +101,7 @@ struct ChannelBatch: CrawlWork {
         }
         // A channel seed the API does not know is worth a warning; a channel a search named is not.
         for (id, seed) in zip(ids, seeds) where !found.contains(id) && plan.seeds[seed].kind == .channel {
-            plan.warn("\(plan.seeds[seed].text): no such channel; skipped", &out)
+            out.warn("\(plan.seeds[seed].text): no such channel; skipped")
         }
     }
 
@@ -121,7 +121,7 @@ struct HydrationBatch: CrawlWork {
 
     var page: Int { 0 }
 
-    func request(for plan: some CrawlVerbs) throws -> APIRequest {
+    func request(for plan: some CrawlSetup) throws -> APIRequest {
         try APIRequest.videos(ids: ids, part: plan.options.selection.videoParts)
     }
 
@@ -134,7 +134,7 @@ struct HydrationBatch: CrawlWork {
     var skipLeavesWork: Bool { true }
 
     /// Its ids go back to the front of the hydration queue, and nothing more is hydrated this run.
-    func putBack(into plan: inout some CrawlVerbs) { plan.hydrationRefused(ids) }
+    func putBack(into plan: inout some CrawlVerbs, _ out: inout EventOutput) { plan.hydrationRefused(ids, &out) }
 
     func apply(_ fetched: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput) {
         var found: Set<String> = []
@@ -160,7 +160,7 @@ struct ReferencedChannels: CrawlWork {
 
     var page: Int { 0 }
 
-    func request(for plan: some CrawlVerbs) throws -> APIRequest {
+    func request(for plan: some CrawlSetup) throws -> APIRequest {
         try APIRequest.channels(.ids(ids), part: plan.options.selection.channelParts)
     }
 
@@ -168,7 +168,7 @@ struct ReferencedChannels: CrawlWork {
         plan.resolvedReferences(fetched.records, asked: ids, &out)
     }
 
-    func putBack(into plan: inout some CrawlVerbs) { plan.putBackReferences(ids) }
+    func putBack(into plan: inout some CrawlVerbs, _ out: inout EventOutput) { plan.putBackReferences(ids) }
 
     var isCheckpointed: Bool { false }
 

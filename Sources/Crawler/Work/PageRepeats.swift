@@ -67,7 +67,7 @@ extension RepeatGuardedPaging {
         _ out: inout EventOutput
     ) -> Self? {
         if let loop = PageRepeats.loop(token: token, pageToken: pageToken, fingerprint: fingerprint, read: pagesRead) {
-            plan.warn("\(describe(seeds: plan.seeds)): \(loop); these \(what) end here", &out)
+            out.warn("\(describe(seeds: plan.seeds)): \(loop); these \(what) end here")
             return nil
         }
         var next = self

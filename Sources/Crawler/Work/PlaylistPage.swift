@@ -34,7 +34,7 @@ struct PlaylistPage: PagedWork {
     /// Without a snippet, a private or deleted entry cannot be told from a video here; it goes
     /// to videos.list, which does not return it. When the seed wants comments the snippet stays:
     /// its title tells a placeholder apart before a commentThreads call is spent on it.
-    func request(for plan: some CrawlVerbs) throws -> APIRequest {
+    func request(for plan: some CrawlSetup) throws -> APIRequest {
         guard plan.options.selection.hydrate, !plan.options.selection.comments, !plan.seeds[seed].comments else {
             return try APIRequest.playlistItems(playlistId: playlistId, pageToken: pageToken)
         }
@@ -52,7 +52,7 @@ struct PlaylistPage: PagedWork {
         var position = rank
         var oldest = self.oldest
         var reachedKnown = false
-        if formatWalk?.isLabelList == true { plan.formatPageRead() }
+        if formatWalk?.isLabelList == true { out.count(.formatPages) }
         for case .video(let video) in fetched.records {
             let published = video.publishedAt.map { Int64($0.timeIntervalSince1970) }
             let label = format(published: published)
@@ -65,39 +65,38 @@ struct PlaylistPage: PagedWork {
             if let published, let channelId, formatWalk?.isLabelList != true {
                 plan.upload(of: channelId, published: published)
             }
-            if new, until != nil, let channelId { plan.newUpload(of: channelId) }
+            if new, until != nil, let channelId { out.newUpload(of: channelId) }
             position += 1
         }
         guard let token = fetched.summary.nextPageToken, page + 1 < (plan.playlistPages(seed) ?? .max), !reachedKnown
         else {
             if fetched.summary.nextPageToken != nil, !reachedKnown, formatWalk?.isLabelList != true {
-                plan.capped(seed, by: "maxPages")
+                out.cap(seed, by: "maxPages")
             }
             if fetched.summary.nextPageToken == nil, formatWalk?.isLabelList != true, let channelId, let expected,
                 expected > position
             {
-                plan.uploadsEnded(channelId: channelId, expected: expected, found: position, oldest: oldest, seed: seed)
+                plan.uploadsEnded(
+                    channelId: channelId, expected: expected, found: position, oldest: oldest, seed: seed, &out)
             }
-            return walkEnded(&plan, at: out.wallClock, whole: fetched.summary.nextPageToken == nil)
+            return walkEnded(&plan, whole: fetched.summary.nextPageToken == nil, &out)
         }
         if token == pageToken {
-            plan.warn(
-                "\(describe(seeds: plan.seeds)): the API sent the same nextPageToken again; this playlist ends here",
-                &out)
-            return walkEnded(&plan, at: out.wallClock, whole: false)
+            out.warn(
+                "\(describe(seeds: plan.seeds)): the API sent the same nextPageToken again; this playlist ends here")
+            return walkEnded(&plan, whole: false, &out)
         }
         if page > 0, fetched.records.isEmpty, fetched.summary.itemCount == 0 {
-            plan.warn(
-                "\(describe(seeds: plan.seeds)): a page without entries but with a next page; this playlist ends here",
-                &out)
-            return walkEnded(&plan, at: out.wallClock, whole: false)
+            out.warn(
+                "\(describe(seeds: plan.seeds)): a page without entries but with a next page; this playlist ends here")
+            return walkEnded(&plan, whole: false, &out)
         }
         var next = self
         next.pageToken = token
         next.page += 1
         next.rank = position
         next.oldest = oldest
-        plan.enqueue(.playlist(next))
+        out.enqueue(.playlist(next))
     }
 
     /// The walk starts over: its rank and oldest upload too (the channel and its `videoCount` stay).
@@ -159,7 +158,7 @@ struct PlaylistPage: PagedWork {
     /// then the uploads) is queued. When it was the channel's uploads, the search results held
     /// for its labels are released; with the Shorts and live lists read whole, a held result the
     /// uploads walk did not list (`walkPages` cut it) is long-form when older than the lists' lag.
-    func walkEnded(_ plan: inout some CrawlVerbs, at now: Date, whole: Bool) {
+    func walkEnded(_ plan: inout some CrawlVerbs, whole: Bool, _ out: inout EventOutput) {
         let next: FormatWalk
         switch formatWalk {
         case .shorts?: next = .live
@@ -171,15 +170,15 @@ struct PlaylistPage: PagedWork {
             return
         }
         if !whole, let channelId { plan.labelListsCut(channelId) }
-        if let walk = formatWalk(next, at: now) { plan.enqueue(.playlist(walk)) }
+        if let walk = formatWalk(next, at: out.wallClock) { out.enqueue(.playlist(walk)) }
     }
 
     /// A format list that does not exist (404 `playlistNotFound`) has no video of its kind: the
     /// chain goes on (the 404 cost its unit).
     func unavailable(_ reasons: [APIErrorReason], to plan: inout some CrawlVerbs, _ out: inout EventOutput) -> Bool {
         guard formatWalk?.isLabelList == true, reasons.contains(.playlistNotFound) else { return false }
-        plan.formatPageRead()
-        walkEnded(&plan, at: out.wallClock, whole: true)
+        out.count(.formatPages)
+        walkEnded(&plan, whole: true, &out)
         return true
     }
 }

@@ -18,7 +18,7 @@ struct SearchPage: PagedWork {
     /// item (a server that pages forever costs a few calls, not the day's searches).
     static let resultCap = 500
 
-    func request(for plan: some CrawlVerbs) throws -> APIRequest {
+    func request(for plan: some CrawlSetup) throws -> APIRequest {
         guard case .search(var query) = plan.seeds[seed].target else {
             throw YouTubeError.invalidParameter(name: "seed", value: plan.seeds[seed].text, allowed: "a search seed")
         }
@@ -37,37 +37,35 @@ struct SearchPage: PagedWork {
             position += 1
         }
         if walk {
-            for id in fetched.summary.channelResults { plan.walk(channel: id, seed: seed) }
+            for id in fetched.summary.channelResults { plan.walk(channel: id, seed: seed, &out) }
         }
         guard let token = fetched.summary.nextPageToken, page + 1 < (plan.maxPages(seed) ?? .max) else {
             if fetched.summary.nextPageToken != nil {
-                plan.capped(seed, by: "maxPages")
+                out.cap(seed, by: "maxPages")
             } else if position >= Self.resultCap - 50 {
                 // The API sends no next page past about 500 results, however many match.
-                plan.capped(seed, by: "search limit")
+                out.cap(seed, by: "search limit")
             }
             return
         }
         if token == pageToken {
-            plan.warn(
-                "\(describe(seeds: plan.seeds)): the API sent the same nextPageToken again; this search ends here", &out
-            )
+            out.warn(
+                "\(describe(seeds: plan.seeds)): the API sent the same nextPageToken again; this search ends here")
             return
         }
         if page > 0, fetched.records.isEmpty, fetched.summary.itemCount == 0 {
-            plan.warn(
-                "\(describe(seeds: plan.seeds)): a page without results but with a next page; this search ends here",
-                &out)
+            out.warn(
+                "\(describe(seeds: plan.seeds)): a page without results but with a next page; this search ends here")
             return
         }
         if position > Self.resultCap, fresh == 0 {
-            plan.capped(seed, by: "search limit")
-            plan.warn(
-                "\(describe(seeds: plan.seeds)): a page past \(Self.resultCap) results brought no new video; this search ends here",
-                &out)
+            out.cap(seed, by: "search limit")
+            out.warn(
+                "\(describe(seeds: plan.seeds)): a page past \(Self.resultCap) results brought no new video; this search ends here"
+            )
             return
         }
-        plan.enqueue(
+        out.enqueue(
             .search(SearchPage(seed: seed, pageToken: token, page: page + 1, rank: position, restarts: restarts)))
     }
 

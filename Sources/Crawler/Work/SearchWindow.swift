@@ -53,7 +53,7 @@ struct SearchWindow: PagedWork {
     /// YouTube's first day: where a range without `publishedAfter` starts.
     static let firstDay: Int64 = 1_114_214_400
 
-    func request(for plan: some CrawlVerbs) throws -> APIRequest {
+    func request(for plan: some CrawlSetup) throws -> APIRequest {
         var query: SearchQuery
         if let channelId {
             query = SearchQuery()
@@ -97,12 +97,12 @@ struct SearchWindow: PagedWork {
             count += 1
         }
         if !outside.isEmpty {
-            plan.warn(
-                "\(describe(seeds: plan.seeds)): \(outside.count) result\(outside.count == 1 ? "" : "s") dated outside the window (first: \(outside[0])); kept, but not used to choose the next window",
-                &out)
+            out.warn(
+                "\(describe(seeds: plan.seeds)): \(outside.count) result\(outside.count == 1 ? "" : "s") dated outside the window (first: \(outside[0])); kept, but not used to choose the next window"
+            )
         }
         if walk {
-            for id in fetched.summary.channelResults { plan.walk(channel: id, seed: seed) }
+            for id in fetched.summary.channelResults { plan.walk(channel: id, seed: seed, &out) }
         }
         var next = self
         next.rank = position
@@ -116,19 +116,19 @@ struct SearchWindow: PagedWork {
         if let token = fetched.summary.nextPageToken, token != pageToken, page < 20, !stuck {
             next.pageToken = token
             next.page += 1
-            plan.enqueue(.window(next))
+            out.enqueue(.window(next))
             return
         }
-        plan.windowDone()
+        out.count(.searchWindows)
         // The window is done: the next one ends at its oldest result.
         guard next.results > 0, let last = oldest else { return }
         if endsBelowCap == true, next.results < SearchPage.resultCap - 50 { return }
         let stalled = next.fresh == 0 || before.map { last >= $0 } == true
         let stalls = stalled ? (self.stalls ?? 0) + 1 : 0
         if stalls >= Self.maximumStalls {
-            plan.warn(
-                "\(describe(seeds: plan.seeds)): \(stalls) windows in a row brought no new video or did not move back in time; this walk ends here",
-                &out)
+            out.warn(
+                "\(describe(seeds: plan.seeds)): \(stalls) windows in a row brought no new video or did not move back in time; this walk ends here"
+            )
             return
         }
         let nextBefore = before.map { last >= $0 ? $0 - 1 : last } ?? last
@@ -139,7 +139,7 @@ struct SearchWindow: PagedWork {
             results: 0, windows: windows + 1)
         window.stalls = stalls > 0 ? stalls : nil
         window.endsBelowCap = endsBelowCap
-        plan.enqueue(.window(window))
+        out.enqueue(.window(window))
     }
 
     /// The range's end: the query's `publishedBefore`, if it has one.

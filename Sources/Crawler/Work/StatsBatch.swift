@@ -28,7 +28,7 @@ struct StatsBatch: CrawlWork {
 
     var page: Int { 0 }
 
-    func request(for plan: some CrawlVerbs) throws -> APIRequest { try method.request(ids: ids) }
+    func request(for plan: some CrawlSetup) throws -> APIRequest { try method.request(ids: ids) }
 
     var item: WorkItem { .stats(self) }
 
@@ -36,15 +36,23 @@ struct StatsBatch: CrawlWork {
     var isCheckpointed: Bool { false }
 
     /// Its ids go back to the front of the snapshot's queue.
-    func putBack(into plan: inout some CrawlVerbs) { plan.snapshotRefused(ids) }
+    func putBack(into snapshot: inout SnapshotQueue) { snapshot.putBack(ids) }
 
-    func apply(_ fetched: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput) {
+    func apply(_ fetched: FetchedPage, to snapshot: inout SnapshotQueue, _ out: inout EventOutput) {
         var answered: Set<String> = []
         for case .video(let video) in fetched.records where ids.contains(video.videoId) {
-            if answered.insert(video.videoId).inserted { plan.snapshot(VideoStats(video), &out) }
+            if answered.insert(video.videoId).inserted { snapshot.write(VideoStats(video), &out) }
         }
         // Deleted or made private since the output was crawled.
-        for id in ids where !answered.contains(id) { plan.snapshot(.gone(id, fetchedAt: nil), &out) }
+        for id in ids where !answered.contains(id) { snapshot.write(.gone(id, fetchedAt: nil), &out) }
+    }
+
+    func apply(_ fetched: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput) {
+        preconditionFailure("a snapshot's work in a crawl")
+    }
+
+    func putBack(into plan: inout some CrawlVerbs, _ out: inout EventOutput) {
+        preconditionFailure("a snapshot's work in a crawl")
     }
 
     /// A snapshot has no seeds.

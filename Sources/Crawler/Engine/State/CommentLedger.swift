@@ -1,3 +1,5 @@
+import YouTubeKit
+
 /// The comment side of a crawl: comments written (the shards are the truth), videos whose
 /// comments are queued or done, their `commentCount` (a bound on their paging), videos whose
 /// comments are disabled, and the authors `@mentions` are rewritten to with
@@ -7,7 +9,7 @@ struct CommentLedger: Sendable {
     private(set) var videos = CompactStringSet()
     private(set) var counts: [String: Int] = [:]
     private(set) var disabled: [String] = []
-    var mentions = MentionScrubber()
+    private(set) var mentions = MentionScrubber()
 
     init() {}
 
@@ -32,4 +34,9 @@ struct CommentLedger: Sendable {
     }
 
     mutating func disable(_ videoId: String) { disabled.append(videoId) }
+
+    /// Rewrites the comment's `@mentions` of authors seen before to their pseudonyms.
+    mutating func scrubMentions(_ comment: inout Comment, pseudonymizer: AuthorPseudonymizer) {
+        mentions.scrub(&comment, pseudonymizer: pseudonymizer)
+    }
 }

@@ -23,4 +23,14 @@ struct Findings: Sendable {
         threadsCapped += 1
         cap(seed, "max-reply-pages")
     }
+
+    /// Adds what one event found: its warnings, failures and gaps after the run's; a seed's
+    /// first cap stays.
+    mutating func merge(_ other: Findings) {
+        warnings += other.warnings
+        failures += other.failures
+        channelGaps += other.channelGaps
+        capped.merge(other.capped) { first, _ in first }
+        threadsCapped += other.threadsCapped
+    }
 }
