@@ -37,8 +37,10 @@ wheel: dist
 # Tests run optimized (with -enable-testing for @testable imports): the chunk-split and
 # differential suites decode hundreds of megabytes, which takes minutes unoptimized.
 # The packaging tests (Tests/PackagingTests) check what dist and wheel made, so both come first.
+# The decoder is also built without the default trait BuiltinByteMask (its portable byte masks).
 test: test-deps dist wheel
 	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing -Xswiftc -warnings-as-errors
+	$(SWIFT) build -c release --disable-default-traits --target StreamingJSON --scratch-path .build/portable -Xswiftc -warnings-as-errors
 	$(SWIFT) test -c release --skip-build
 
 # docs/reference/cli.md from the command registry and records.md from the record schema; a test

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // ytcrawl: harvest YouTube Data API v3 metadata at scale, and the portable YouTubeKit library.
 import PackageDescription
 
@@ -25,6 +25,14 @@ let package = Package(
         .executable(name: "ytcrawl-bench", targets: ["ytcrawl-bench"]),
         .executable(name: "VideoSearch", targets: ["VideoSearch"]),
     ],
+    traits: [
+        .trait(
+            name: "BuiltinByteMask",
+            description:
+                "The decoder's byte masks through the Builtin module (one pmovmskb each on x86-64): about 11% faster decoding than the portable multiply. `--disable-default-traits` builds without it."
+        ),
+        .default(enabledTraits: ["BuiltinByteMask"]),
+    ],
     targets: [
         // Portable core: requests, quota cost models, API errors, models, text helpers. Foundation only.
         .target(name: "YouTubeKit"),
@@ -33,8 +41,9 @@ let package = Package(
         // Chunk-fed JSON decoder (the hot path) and the page decoders built on it.
         .target(
             name: "StreamingJSON", dependencies: ["YouTubeKit"],
-            // `import Builtin` for one thing: a byte mask as x86-64's `pmovmskb` (ByteMask.swift).
-            swiftSettings: [.enableExperimentalFeature("BuiltinModule")]
+            // `import Builtin` for one thing: a byte mask as x86-64's `pmovmskb` (ByteMask.swift),
+            // behind the default trait `BuiltinByteMask`; `make test` also builds it without.
+            swiftSettings: [.enableExperimentalFeature("BuiltinModule", .when(traits: ["BuiltinByteMask"]))]
         ),
         // System libraries with typed shims for variadic functions and macros.
         .systemLibrary(

@@ -9,10 +9,10 @@
 /// x86-64 has had this since SSE2 (`pmovmskb`: the high bit of each byte, one instruction), but
 /// Swift's `SIMD` types do not expose it: read lane by lane, or as two words with their high
 /// bits gathered by a multiply, a block's mask cost ten to twenty instructions. With the
-/// `BuiltinModule` feature (Package.swift) the mask is one LLVM comparison of the bytes with
-/// zero bitcast to an integer, which LLVM compiles to `pmovmskb` on x86-64 (and to its usual
-/// sequence on ARM). A compiler without the feature gets ``portableHighBits(_:)``, which the
-/// tests hold equal to it.
+/// `BuiltinModule` feature (the package's default trait `BuiltinByteMask`) the mask is one LLVM
+/// comparison of the bytes with zero bitcast to an integer, which LLVM compiles to `pmovmskb` on
+/// x86-64 (and to its usual sequence on ARM). A build without the trait (or a compiler without
+/// the feature) gets ``portableHighBits(_:)``, which the tests hold equal to it.
 package enum ByteMask {
     /// Bit `i` set where byte `i` of `bytes` has its high bit set (is 0x80 or above).
     @inlinable @inline(__always)
