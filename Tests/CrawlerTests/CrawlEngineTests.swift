@@ -343,7 +343,7 @@ struct CrawlEngineTests {
         let state = FrontierState(
             items: [],
             pending: ["v1", "v2", "v3"].map {
-                PendingVideo(videoId: $0, seed: 0, endpoint: "playlistItems.list", rank: 0)
+                PendingVideo(videoId: $0, seed: 0, endpoint: .playlistItems, rank: 0)
             }, seeds: seeds.map(\.text))
         let point = ResumePoint(
             seedsDigest: nil, frontier: state.encodedJSON(), videoIds: ["v1", "v2"], channelIds: [], videoRecords: 2,

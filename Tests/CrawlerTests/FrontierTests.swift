@@ -93,8 +93,8 @@ struct FrontierStateEncodingTests {
                 .hydrate(ids: ["dQw4w9WgXcQ", "ünïcödé"]),
             ],
             pending: [
-                PendingVideo(videoId: "dQw4w9WgXcQ", seed: 1, endpoint: "search.list", rank: 7),
-                PendingVideo(videoId: "9bZkp7q19f0", seed: 0, endpoint: "playlistItems.list", rank: 0),
+                PendingVideo(videoId: "dQw4w9WgXcQ", seed: 1, endpoint: .search, rank: 7),
+                PendingVideo(videoId: "9bZkp7q19f0", seed: 0, endpoint: .playlistItems, rank: 0),
             ])
         let bytes = state.encodedJSON()
         #expect(

@@ -53,6 +53,23 @@ struct ResumeDecisionTests {
             Issue.record("a kind this version does not know: unreadable")
             return
         }
+        // A found video's method is kept by its quota name; any other text is not read as one.
+        let pending = #"{"items":[],"pending":[{"videoId":"dQw4w9WgXcQ","seed":0,"endpoint":"ENDPOINT","rank":3}]}"#
+        guard
+            case .resume(let known, _) = Self.decide(
+                Self.point(frontier: pending.replacingOccurrences(of: "ENDPOINT", with: "search.list")))
+        else {
+            Issue.record("a pending video found by search.list: resume")
+            return
+        }
+        #expect(known.pending.first?.endpoint == .search)
+        guard
+            case .unreadable = Self.decide(
+                Self.point(frontier: pending.replacingOccurrences(of: "ENDPOINT", with: "search")))
+        else {
+            Issue.record("a method that is not a quota name: unreadable")
+            return
+        }
         guard case .resume(let finished, _) = Self.decide(Self.point(frontier: "[]", finished: true)) else {
             Issue.record("an earlier version's finished checkpoint")
             return

@@ -71,4 +71,11 @@ struct QuotaModelTests {
         #expect(search.charge(under: .buckets) == QuotaCharge(bucket: .searches, cost: 1))
         #expect(QuotaCharge(bucket: .units, cost: 100).description == "100 units")
     }
+
+    @Test func everyMethodIsNamedByItsQuotaNameAndNothingElse() {
+        for method in APIMethod.allCases { #expect(APIMethod(quotaName: method.quotaName) == method) }
+        #expect(APIMethod(quotaName: "search") == nil)
+        #expect(APIMethod(quotaName: "videos:batchGetStats") == nil)
+        #expect(APIMethod(quotaName: "") == nil)
+    }
 }

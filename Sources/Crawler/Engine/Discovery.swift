@@ -161,10 +161,10 @@ struct Discovery: CrawlVerbs {
         if options.selection.hydrate || partial == nil || heldFor != nil {
             hydration.add(
                 PendingVideo(
-                    videoId: id, seed: seed, endpoint: method.quotaName, rank: rank, format: format, heldFor: heldFor))
+                    videoId: id, seed: seed, endpoint: method, rank: rank, format: format, heldFor: heldFor))
         } else if var video = partial {
             video.format = format
-            video.source = source(seed, endpoint: method.quotaName, rank: rank)
+            video.source = source(seed, endpoint: method, rank: rank)
             video.fetchedAt = out.wallClock
             write(.video(video), &out)
         }
@@ -406,7 +406,7 @@ struct Discovery: CrawlVerbs {
         out.write(record)
     }
 
-    private func source(_ seed: Int, endpoint: String, rank: Int) -> VideoSource {
-        VideoSource(kind: seeds[seed].kind, seed: seeds[seed].text, endpoint: endpoint, rank: rank)
+    private func source(_ seed: Int, endpoint: APIMethod, rank: Int) -> VideoSource {
+        VideoSource(kind: seeds[seed].kind, seed: seeds[seed].text, endpoint: endpoint.quotaName, rank: rank)
     }
 }

@@ -20,11 +20,12 @@ enum WorkItem: Sendable, Hashable {
     case referencedChannels(ReferencedChannels)
 }
 
-/// How a found video was first found, kept until its hydration.
+/// How a found video was first found, kept until its hydration. A checkpoint keeps its method
+/// by its quota name (`search.list`).
 struct PendingVideo: Codable, Sendable, Hashable {
     var videoId: String
     var seed: Int
-    var endpoint: String
+    var endpoint: APIMethod
     var rank: Int
     /// Its format label, when a `formats=yes` walk found it (absent in older checkpoints).
     var format: VideoFormat?
@@ -32,6 +33,50 @@ struct PendingVideo: Codable, Sendable, Hashable {
     /// search is hydrated once its channel's Shorts, live and uploads lists are walked, with the
     /// label they give it (absent when it waits for nothing, and in older checkpoints).
     var heldFor: String?
+
+    init(videoId: String, seed: Int, endpoint: APIMethod, rank: Int, format: VideoFormat? = nil, heldFor: String? = nil)
+    {
+        self.videoId = videoId
+        self.seed = seed
+        self.endpoint = endpoint
+        self.rank = rank
+        self.format = format
+        self.heldFor = heldFor
+    }
+
+    private enum CodingKeys: String, CodingKey { case videoId, seed, endpoint, rank, format, heldFor }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        videoId = try container.decode(String.self, forKey: .videoId)
+        seed = try container.decode(Int.self, forKey: .seed)
+        endpoint = try container.decodeMethod(forKey: .endpoint)
+        rank = try container.decode(Int.self, forKey: .rank)
+        format = try container.decodeIfPresent(VideoFormat.self, forKey: .format)
+        heldFor = try container.decodeIfPresent(String.self, forKey: .heldFor)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(videoId, forKey: .videoId)
+        try container.encode(seed, forKey: .seed)
+        try container.encode(endpoint.quotaName, forKey: .endpoint)
+        try container.encode(rank, forKey: .rank)
+        try container.encodeIfPresent(format, forKey: .format)
+        try container.encodeIfPresent(heldFor, forKey: .heldFor)
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// An API method a checkpoint keeps by its quota name (`search.list`).
+    func decodeMethod(forKey key: Key) throws -> APIMethod {
+        let name = try decode(String.self, forKey: key)
+        guard let method = APIMethod(quotaName: name) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "\"\(name)\" is not an API method's quota name")
+        }
+        return method
+    }
 }
 
 /// What a checkpoint keeps of a crawl in progress: one schema, written and read through its

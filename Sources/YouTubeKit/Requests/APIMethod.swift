@@ -34,4 +34,10 @@ public enum APIMethod: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// The method's name as quota reports spell it, e.g. `search.list`, `videos.batchGetStats`.
     public var quotaName: String { self == .batchGetStats ? "videos.batchGetStats" : "\(rawValue).list" }
+
+    /// The method a quota name (``quotaName``) names; `nil` for any other text.
+    public init?(quotaName: String) {
+        guard let method = Self.allCases.first(where: { $0.quotaName == quotaName }) else { return nil }
+        self = method
+    }
 }

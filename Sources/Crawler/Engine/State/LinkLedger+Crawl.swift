@@ -62,7 +62,7 @@ extension LinkLedger {
         }
         let link = PendingLink(
             from: from, to: target, relation: found.relation, sectionTitle: found.sectionTitle, seed: seed,
-            endpoint: method.quotaName, rank: rank)
+            endpoint: method, rank: rank)
         let limit = seeds[seed].linkDepth
         let isNew = depths[target] == nil
         if isNew {
@@ -144,7 +144,7 @@ extension LinkLedger {
         guard write("\(link.from) \(link.to) \(link.relation.rawValue)") else { return }
         let record = ChannelLink(
             fromChannelId: link.from, toChannelId: link.to, relation: link.relation, sectionTitle: link.sectionTitle,
-            depth: depth, source: LinkSource(seed: seeds[link.seed].text, endpoint: link.endpoint, rank: link.rank),
+            depth: depth, source: LinkSource(seed: seeds[link.seed].text, endpoint: link.endpoint.quotaName, rank: link.rank),
             fetchedAt: out.wallClock)
         out.write(.link(record))
     }

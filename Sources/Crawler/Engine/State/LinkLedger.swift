@@ -39,8 +39,40 @@ struct LinkLedger: Sendable {
         var relation: ChannelLink.Relation
         var sectionTitle: String?
         var seed: Int
-        var endpoint: String
+        var endpoint: APIMethod
         var rank: Int
+
+        init(
+            from: String, to: String, relation: ChannelLink.Relation, sectionTitle: String?, seed: Int,
+            endpoint: APIMethod, rank: Int
+        ) {
+            (self.from, self.to, self.relation, self.sectionTitle) = (from, to, relation, sectionTitle)
+            (self.seed, self.endpoint, self.rank) = (seed, endpoint, rank)
+        }
+
+        private enum CodingKeys: String, CodingKey { case from, to, relation, sectionTitle, seed, endpoint, rank }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            from = try container.decode(String.self, forKey: .from)
+            to = try container.decode(String.self, forKey: .to)
+            relation = try container.decode(ChannelLink.Relation.self, forKey: .relation)
+            sectionTitle = try container.decodeIfPresent(String.self, forKey: .sectionTitle)
+            seed = try container.decode(Int.self, forKey: .seed)
+            endpoint = try container.decodeMethod(forKey: .endpoint)
+            rank = try container.decode(Int.self, forKey: .rank)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(from, forKey: .from)
+            try container.encode(to, forKey: .to)
+            try container.encode(relation, forKey: .relation)
+            try container.encodeIfPresent(sectionTitle, forKey: .sectionTitle)
+            try container.encode(seed, forKey: .seed)
+            try container.encode(endpoint.quotaName, forKey: .endpoint)
+            try container.encode(rank, forKey: .rank)
+        }
     }
 
     /// What a checkpoint keeps.
