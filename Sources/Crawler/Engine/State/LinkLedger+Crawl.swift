@@ -142,10 +142,10 @@ extension LinkLedger {
     /// Writes a link once per (from, to, relation).
     private mutating func writeLink(_ link: PendingLink, depth: Int, seeds: [Seed], _ out: inout EventOutput) {
         guard write("\(link.from) \(link.to) \(link.relation.rawValue)") else { return }
+        let source = LinkSource(seed: seeds[link.seed].text, endpoint: link.endpoint.quotaName, rank: link.rank)
         let record = ChannelLink(
             fromChannelId: link.from, toChannelId: link.to, relation: link.relation, sectionTitle: link.sectionTitle,
-            depth: depth, source: LinkSource(seed: seeds[link.seed].text, endpoint: link.endpoint.quotaName, rank: link.rank),
-            fetchedAt: out.wallClock)
+            depth: depth, source: source, fetchedAt: out.wallClock)
         out.write(.link(record))
     }
 }
