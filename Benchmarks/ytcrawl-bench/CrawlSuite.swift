@@ -118,8 +118,9 @@ enum CrawlSuite {
 
         crawls.sort { $0.usage.wallSeconds < $1.usage.wallSeconds }
         let median = crawls[crawls.count / 2]
-        let rawRuns = (0..<raws.count).map {
-            (rate: Double(rawPages[$0]) / raws[$0], cpu: rawCPU[$0], pages: rawPages[$0])
+        let rawRuns: [(rate: Double, cpu: Double, pages: Int)] = (0..<raws.count).map {
+            (index: Int) -> (rate: Double, cpu: Double, pages: Int) in
+            (rate: Double(rawPages[index]) / raws[index], cpu: rawCPU[index], pages: rawPages[index])
         }
         .sorted { $0.rate < $1.rate }
         let medianRaw = rawRuns[rawRuns.count / 2]

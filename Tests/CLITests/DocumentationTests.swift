@@ -76,7 +76,7 @@ struct DocumentationTests {
         .filter { !$0.isEmpty }
         #expect(commands == ["make run", "make test"])
         let makefile = try Self.committed("Makefile")
-        #expect(makefile.contains("\nrun: ") && makefile.contains("\ntest: "))
+        #expect(makefile.contains("\nrun:") && makefile.contains("\ntest:"))
         let pictures = MarkdownLinks.links(in: readme).map(\.target).filter { $0.hasSuffix(".png") }
         #expect(pictures.contains("docs/report.png") && pictures.contains("docs/gallery.png"), "\(pictures)")
         for picture in pictures {

@@ -52,9 +52,12 @@ final class Corpus: Sendable {
             let titleWords = Self.words(&random, count: 1 + Int(random.next() % 3))
             let title = titleWords.map { Vocabulary.words[$0] }.joined(separator: " ")
             let encoded = channelCodec.encode(index)
-            let id = index == 0 ? Landmarks.channelId : "UC" + encoded + channelCodec.padding(for: encoded, count: 11)
-            let handle = index == 0 ? Landmarks.channelHandle : "@" + Self.handleBase(titleWords) + String(index)
-            let published = Int64(1_199_145_600) + Int64(random.next() % (12 * 365 * 86_400))
+            let padding: String = channelCodec.padding(for: encoded, count: 11)
+            let id: String = index == 0 ? Landmarks.channelId : "UC" + encoded + padding
+            let handleBase: String = Self.handleBase(titleWords)
+            let handle: String = index == 0 ? Landmarks.channelHandle : "@" + handleBase + String(index)
+            let publishedRange: UInt64 = 12 * 365 * 86_400
+            let published: Int64 = 1_199_145_600 + Int64(random.next() % publishedRange)
             let countries = ["US", "GB", "FR", "JP", "EG", "ES", "DE", "IN", "BR"]
             channels.append(
                 CorpusChannel(
