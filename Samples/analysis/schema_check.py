@@ -21,6 +21,7 @@ KINDS = {
     "videos": "{d}/videos-*.jsonl.gz",
     "channels": "{d}/channels-*.jsonl.gz",
     "comments": "{d}/comments-*.jsonl.gz",
+    "results": "{d}/results-*.jsonl.gz",
     "stats": "{d}/snapshots/*/stats-*.jsonl.gz",
 }
 

@@ -15,6 +15,7 @@ KINDS = {
     "videos": "videos-*.jsonl.gz",
     "channels": "channels-*.jsonl.gz",
     "comments": "comments-*.jsonl.gz",
+    "results": "results-*.jsonl.gz",
     "stats": "snapshots/*/stats-*.jsonl.gz",
 }
 

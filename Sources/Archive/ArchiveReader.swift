@@ -132,12 +132,14 @@ public enum ArchiveReader {
     ///
     /// - Throws: ``ArchiveError`` naming a shard that cannot be read (damaged on disk), with
     ///   ``unreadableShardFix``.
-    static func ids(directory: String, kind: RecordKind, except: Set<String> = []) throws -> Set<String> {
+    static func ids(directory: String, kind: RecordKind, except: Set<String> = [], prefix: String = "") throws
+        -> Set<String>
+    {
         var ids: Set<String> = []
         for name in shardNames(directory: directory, kind: kind, includeOpen: true) where !except.contains(name) {
             do {
                 try forEachLine(path: directory + "/" + name) { line, _ in
-                    if let id = kind.id(inLine: line) { ids.insert(id) }
+                    if let id = kind.id(inLine: line), id.hasPrefix(prefix) { ids.insert(id) }
                 }
             } catch let error as ArchiveError {
                 throw ArchiveError("\(error); \(unreadableShardFix)")

@@ -37,9 +37,13 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
             let commentIds = try ArchiveReader.ids(directory: self.writer.directory, kind: .comments)
             let statsIds = try ArchiveReader.ids(directory: self.writer.directory, kind: .stats)
             let linkKeys = try ArchiveReader.ids(directory: self.writer.directory, kind: .links)
+            // Only this run's lines can be written again (a resumed run's pages asked again).
+            let run = self.writer.currentRun
+            let resultIds = try ArchiveReader.ids(
+                directory: self.writer.directory, kind: .results, prefix: "\(run.number)@\(run.startedAt)/")
             guard
                 checkpoint != nil || !videoIds.isEmpty || !channelIds.isEmpty || !commentIds.isEmpty
-                    || !statsIds.isEmpty || !linkKeys.isEmpty
+                    || !statsIds.isEmpty || !linkKeys.isEmpty || !resultIds.isEmpty
             else {
                 return nil
             }
@@ -51,10 +55,15 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
             point.unitsByMethod = self.writer.unitsByMethod
             point.statsIds = statsIds
             point.linkKeys = linkKeys
+            point.resultIds = resultIds
             point.videoChannelIds = videoChannels
             point.startedAt = RFC3339.parseSeconds(self.writer.startedAt)
             return point
         }
+    }
+
+    public func currentRun() async -> (number: Int, startedAt: Int64)? {
+        try? await thread.run { [self] in self.writer.currentRun }
     }
 
     public func append(_ records: [DecodedRecord]) async throws {

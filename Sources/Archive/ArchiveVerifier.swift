@@ -14,6 +14,8 @@ public enum ArchiveVerifier {
         public var comments = 0
         /// Channel links (`links=` seeds).
         public var links = 0
+        /// Search results observed (`results` lines).
+        public var results = 0
         /// Lines of a statistics snapshot.
         public var stats = 0
         /// Each snapshot of the directory (`snapshots/<time>/`), by name, checked the same way.
@@ -194,6 +196,7 @@ public enum ArchiveVerifier {
         report.channels = ids[.channels]?.count ?? 0
         report.comments = ids[.comments]?.count ?? 0
         report.links = ids[.links]?.count ?? 0
+        report.results = ids[.results]?.count ?? 0
         report.stats = ids[.stats]?.count ?? 0
         for kind in RecordKind.allCases where !report.pending {
             let found = ids[kind]?.count ?? 0

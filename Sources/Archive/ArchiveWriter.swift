@@ -19,6 +19,13 @@ public final class ArchiveWriter {
     public let resumed: Checkpoint?
     /// When the output's first run began.
     public var startedAt: String { manifest.startedAt }
+
+    /// The run this writer writes in the runs history: its number (from 1) and its start (Unix
+    /// seconds).
+    public var currentRun: (number: Int, startedAt: Int64) {
+        let runs = manifest.runs ?? []
+        return (max(1, runs.count), runs.last.flatMap { RFC3339.parseSeconds($0.startedAt) } ?? 0)
+    }
     /// The runs that wrote here, this one last.
     public var runs: [Manifest.Run] { manifest.runs ?? [] }
     /// The kinds of record it holds, in the manifest's order.

@@ -136,10 +136,12 @@ public struct Manifest: Codable, Sendable, Hashable {
     }
 
     /// The runs so far, with the one starting now (`kind`) unless the last one has not finished
-    /// and `continues` (its checkpoint is unfinished): that one goes on.
+    /// and `continues` (its checkpoint is unfinished), or it is of the same kind and was killed
+    /// before its first checkpoint: that one goes on, under its number and start (what it wrote,
+    /// its `results` lines included, is its own, not another run's).
     func runs(starting kind: String, at now: String, continues: Bool) -> [Run] {
         var runs = history
-        if let last = runs.last, last.finishedAt == nil, continues { return runs }
+        if let last = runs.last, last.finishedAt == nil, continues || last.kind == kind { return runs }
         runs.append(Run(kind: kind, startedAt: now))
         return runs
     }

@@ -19,6 +19,9 @@ public protocol RecordSink: Sendable {
     func finish(frontierJSON: JSONWriter, unitsByMethod: [String: Int]) async throws
     /// The run is over (finished or not): let the next one in.
     func close() async
+    /// The run this one is in the output's runs history: its number (from 1) and its start (Unix
+    /// seconds); `nil` for a sink without a history (a test's).
+    func currentRun() async -> (number: Int, startedAt: Int64)?
     /// Videos whose comments are disabled: the manifest lists them from the next checkpoint on.
     func noteCommentsDisabled(_ videoIds: [String]) async throws
     /// Where the run stands (each seed's outcome, its request times): the manifest and the data
@@ -31,6 +34,7 @@ extension RecordSink {
         try await checkpoint(frontierJSON: frontierJSON, unitsByMethod: unitsByMethod)
     }
     public func close() async {}
+    public func currentRun() async -> (number: Int, startedAt: Int64)? { nil }
     public func noteCommentsDisabled(_ videoIds: [String]) async throws {}
     public func note(_ progress: RunProgress) async throws {}
 }
@@ -53,6 +57,8 @@ public struct ResumePoint: Sendable {
     public var videoChannelIds: Set<String> = []
     /// Every link already written (`from to relation`).
     public var linkKeys: Set<String> = []
+    /// Every `results` line already written (their `resultId`s).
+    public var resultIds: Set<String> = []
     /// Every video a statistics snapshot already holds.
     public var statsIds: Set<String> = []
     public var videoRecords: Int
@@ -79,7 +85,7 @@ public struct ResumePoint: Sendable {
     /// units only, such as those a run killed before its first checkpoint spent).
     public var holdsNothing: Bool {
         frontier == nil && videoIds.isEmpty && channelIds.isEmpty && commentIds.isEmpty && statsIds.isEmpty
-            && linkKeys.isEmpty
+            && linkKeys.isEmpty && resultIds.isEmpty
     }
 
     /// An output that holds nothing.

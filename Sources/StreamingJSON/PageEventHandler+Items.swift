@@ -16,14 +16,17 @@ extension PageEventHandler {
         case .search:
             if item.isSearchVideo {
                 summary.videoCount += 1
+                summary.searchOrder.append(.video)
                 // Made here and filled in place, as for videos below.
                 var video = Video(videoId: item.takeSearchVideoId(), thumbnails: Thumbnails(sizes: []))
                 item.moveSearchFields(into: &video)
                 try onRecord(.video(consume video))
             } else if let channelId = item.idChannelId {
                 summary.channelResults.append(channelId)
+                summary.searchOrder.append(.channel)
             } else if let playlistId = item.idPlaylistId {
                 summary.playlistResults.append(playlistId)
+                summary.searchOrder.append(.playlist)
             }
         case .videos:
             // Made here and filled in place: `takeHydratedVideo()` would copy the record whole.

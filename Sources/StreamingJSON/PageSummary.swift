@@ -9,6 +9,9 @@ public enum DecodedRecord: Sendable, Hashable {
     case stats(VideoStats)
     /// A channel's link to another (channelSections.list, subscriptions.list).
     case link(ChannelLink)
+    /// An item of a search page as observed by one request (made by the crawl, never by a page
+    /// decoder).
+    case result(SearchResult)
 }
 
 /// What a whole page said besides its records.
@@ -33,6 +36,9 @@ public struct PageSummary: Sendable, Hashable {
     /// Search results that are channels (their ids) and playlists (their ids).
     public var channelResults: [String] = []
     public var playlistResults: [String] = []
+    /// What each search result was, in the page's order: the video records, `channelResults`
+    /// and `playlistResults` interleaved as the API ranked them.
+    public var searchOrder: [SearchResult.Kind] = []
     /// The API's error, when the body was Google's error body instead of a page.
     public var error: APIErrorBody?
 

@@ -255,6 +255,45 @@ public enum RecordEncoder {
         writer.raw("}\n")
     }
 
+    /// Appends `result` as one line, through an appender.
+    package static func encode(_ result: SearchResult, into writer: inout JSONAppender) {
+        writer.raw("{")
+        writer.key("resultId")
+        writer.string(result.resultId)
+        writer.member("run", result.run)
+        writer.member("seed", result.seed)
+        writer.memberKey("request")
+        writer.raw(UInt8(ascii: "{"))
+        for (index, parameter) in result.request.enumerated() {
+            if index > 0 { writer.raw(UInt8(ascii: ",")) }
+            writer.string(parameter.name)
+            writer.raw(UInt8(ascii: ":"))
+            writer.string(parameter.value)
+        }
+        writer.raw(UInt8(ascii: "}"))
+        if let window = result.window {
+            writer.memberKey("window")
+            writer.raw("{")
+            writer.key("publishedAfter")
+            date(window.publishedAfter, into: &writer)
+            writer.memberKey("publishedBefore")
+            date(window.publishedBefore, into: &writer)
+            writer.raw("}")
+        } else {
+            writer.nullMember("window")
+        }
+        writer.member("page", result.page)
+        writer.member("rank", result.rank)
+        writer.member("kind", result.kind.rawValue)
+        writer.member("id", result.id)
+        writer.memberKey("sentAt")
+        date(result.sentAt, into: &writer)
+        writer.member("totalResults", result.totalResults)
+        writer.member("resultsPerPage", result.resultsPerPage)
+        writer.member("matchesQuery", result.matchesQuery)
+        writer.raw("}\n")
+    }
+
     /// The columns of a statistics snapshot line, in order (``RecordSchema/stats``).
     public static let statsColumns = RecordSchema.stats.columns
 
@@ -290,6 +329,7 @@ public enum RecordEncoder {
         case .comment(let comment): encode(comment, into: &writer)
         case .stats(let stats): encode(stats, into: &writer)
         case .link(let link): encode(link, into: &writer)
+        case .result(let result): encode(result, into: &writer)
         }
     }
 

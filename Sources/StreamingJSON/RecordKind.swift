@@ -11,9 +11,11 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable, Codable, Custo
     case stats
     /// Channel links (`links=` seeds): featured channels and subscriptions.
     case links
+    /// Every item of every search.list page a crawl receives, with its run, request and rank.
+    case results
 
     /// What a crawl's output holds (a snapshot holds ``stats``).
-    public static let crawlKinds: [RecordKind] = [.videos, .channels, .comments, .links]
+    public static let crawlKinds: [RecordKind] = [.videos, .channels, .comments, .links, .results]
 
     /// The kind's schema.
     public var schema: RecordSchema {
@@ -23,6 +25,7 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable, Codable, Custo
         case .comments: .comments
         case .stats: .stats
         case .links: .links
+        case .results: .results
         }
     }
 
@@ -38,6 +41,7 @@ extension DecodedRecord {
         case .comment: .comments
         case .stats: .stats
         case .link: .links
+        case .result: .results
         }
     }
 }

@@ -11,6 +11,7 @@ extension RecordSchema {
         case .comments: commentDescriptions
         case .stats: statsDescriptions
         case .links: linkDescriptions
+        case .results: resultDescriptions
         }
     }
 
@@ -228,5 +229,29 @@ extension RecordSchema {
         "source.endpoint": "channelSections.list or subscriptions.list.",
         "source.rank": "The link's position in that method's results, 0-based.",
         "fetchedAt": fetchedAt,
+    ]
+
+    static let resultDescriptions: [String: String] = [
+        "resultId":
+            "What identifies the line: run@start/seed/window/rank (the run's number and its start in Unix seconds; the seed's position in the seeds file from 0; the window's bounds in Unix seconds, empty when none). Never null.",
+        "run": "The run that sent the request: its number, from 1, in the manifest's runs history. Never null.",
+        "seed": seedText,
+        "request":
+            "The search.list parameters as sent, sorted by name, without the key; page (from 0) stands for the page token. Never null.",
+        "window":
+            "The window of publication dates the request asked (a split=time search, or an update's window since the last run); null when the request used the seed's own dates.",
+        "window.publishedAfter": "The window's start (inclusive); null when it has none.",
+        "window.publishedBefore": "The window's end (inclusive); null when it has none.",
+        "page": "The page within the window (or the search), from 0.",
+        "rank": "The item's position over the seed's pages in that window, from 0, whatever its kind.",
+        "kind": "video, channel or playlist: what the search result is (id.kind).",
+        "id": "The video, channel or playlist id. Never null.",
+        "sentAt":
+            "When the request was answered, by the server's clock (its Date header, to the second), else by the crawler's when it was sent; a retried request: its last attempt.",
+        "totalResults":
+            "pageInfo.totalResults as the API sent it: a loose estimate, kept for the record and never used to steer the crawl.",
+        "resultsPerPage": "pageInfo.resultsPerPage as the API sent it.",
+        "matchesQuery":
+            "True when every term of the query's q is in the result's title or description as search sent them (case and diacritics ignored; a term with | matches when any alternative does; -terms are not counted). Null when the query has no terms or not every term is there: the whole description and the tags decide, which ytcrawl compare reads from the output's videos.",
     ]
 }

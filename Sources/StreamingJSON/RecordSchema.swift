@@ -193,6 +193,18 @@ public struct RecordSchema: Sendable, Hashable {
             Field("fetchedAt", .timestamp, since: 2),
         ])
 
+    public static let results = RecordSchema(
+        kind: .results, version: 1,
+        fields: [
+            Field("resultId", .string, nullable: false), Field("run", .integer, nullable: false),
+            Field("seed", .string, nullable: false), Field("request", .json, nullable: false),
+            Field("window", .object([Field("publishedAfter", .timestamp), Field("publishedBefore", .timestamp)])),
+            Field("page", .integer, nullable: false), Field("rank", .integer, nullable: false),
+            Field("kind", .enumeration(SearchResult.Kind.allCases.map(\.rawValue)), nullable: false),
+            Field("id", .string, nullable: false), Field("sentAt", .timestamp), Field("totalResults", .integer),
+            Field("resultsPerPage", .integer), Field("matchesQuery", .boolean),
+        ])
+
     /// Every kind's schema, in ``RecordKind`` order.
     public static var all: [RecordSchema] { RecordKind.allCases.map(\.schema) }
 }

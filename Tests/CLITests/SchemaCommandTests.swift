@@ -18,7 +18,7 @@ struct SchemaCommandTests {
     static let toolsPresent = PythonRunner.canImport("jsonschema, duckdb, polars")
 
     @Test func everyKindInEveryFormat() async throws {
-        for kind in ["videos", "channels", "comments", "stats"] {
+        for kind in ["videos", "channels", "comments", "stats", "results"] {
             let json = try await CLIRunner.run(["schema", kind])
             #expect(json.status == 0, "\(json.stderr)")
             let schema = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -58,7 +58,8 @@ struct SchemaCommandTests {
         let manifestData = try #require(FileManager.default.contents(atPath: out + "/manifest.json"))
         let manifest = try #require(try JSONSerialization.jsonObject(with: manifestData) as? [String: Any])
         let records = try #require(manifest["records"] as? [String: Int])
-        #expect(manifest["schemaVersions"] as? [String: Int] == ["videos": 2, "channels": 2, "comments": 1])
+        #expect(
+            manifest["schemaVersions"] as? [String: Int] == ["videos": 2, "channels": 2, "comments": 1, "results": 1])
         let script = Self.repository.appendingPathComponent("Samples/analysis/schema_check.py").path
         let checked = try await Self.python([script, out, "--ytcrawl", CLIRunner.binary.path, "--json"])
         #expect(checked.status == 0, "\(checked.stderr)")

@@ -77,6 +77,8 @@ struct SeedsParserTests {
         ("https://www.youtube.com/feed/trending", 1, "expected a watch?v="),
         ("search cats split=days", 13, "expected split=time"),
         ("channel @x split=time", 12, "split=time is for search seeds"),
+        ("channel @x repeat=yes", 12, "repeat=yes asks a search again unchanged at every update"),
+        ("search cats repeat=often", 13, "expected repeat=yes or repeat=no"),
         ("playlist PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR complete=search", 45, "complete=search is for channel seeds"),
         ("channel @x complete=all", 12, "expected complete=search"),
         ("comments dQw4w9WgXcQ order=newest", 22, "order=time or order=relevance"),

@@ -4,7 +4,7 @@ import StreamingJSON
 import YouTubeKit
 
 /// The crawl's plan, free of time, sockets and concurrency: a state machine in the shape of
-/// async-http-client's connection pool. Every event — ``begin(from:wallClock:)``,
+/// async-http-client's connection pool. Every event — ``begin(from:wallClock:history:)``,
 /// ``beginSnapshot(_:from:)``, ``startWork()``, ``finish(_:_:now:wallClock:)``, ``stop(_:)``,
 /// ``writeFailed(_:)``, ``end()`` — returns the actions (fetch this request, keep units back,
 /// write these records, warn, checkpoint) that ``Crawler``, the actor, performs in order. Time
@@ -46,10 +46,12 @@ struct CrawlEngine: CrawlSetup {
     /// The run begins: from the seeds, or from what the output holds (``ResumeDecision``).
     ///
     /// - Throws: ``CrawlSetupError`` when the checkpoint holds pending work this version cannot read.
-    mutating func begin(from point: ResumePoint?, wallClock: Date) throws -> [Action] {
+    mutating func begin(
+        from point: ResumePoint?, wallClock: Date, history: (number: Int, startedAt: Int64)? = nil
+    ) throws -> [Action] {
         var out = EventOutput(wallClock: wallClock)
         run = (options.update == nil ? .crawl : .update, Int64(wallClock.timeIntervalSince1970))
-        mode.withDiscovery { $0.begin(at: run.startedAt, from: point) }
+        mode.withDiscovery { [run] in $0.begin(at: run.startedAt, from: point, run: history) }
         if let point {
             counters.start(.comments, at: point.commentIds.count)
             counters.startUnits(at: point.unitsByMethod)
@@ -196,7 +198,7 @@ struct CrawlEngine: CrawlSetup {
         switch result.outcome {
         case .page(let records, let summary):
             counters.addPage(seed: item.seed)
-            mode.apply(work, FetchedPage(records: records, summary: summary), &out)
+            mode.apply(work, FetchedPage(records: records, summary: summary, sentAt: result.sentAt), &out)
             checkpointDue = pacer.due(pages: counters.pages, now: now)
         case .stop(let stop) where work.isCostly && [.budgetSpent, .quotaSpent].contains(stop.cause):
             // Search's own bucket is spent: searches wait, hydration and walks go on.

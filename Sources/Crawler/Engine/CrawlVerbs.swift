@@ -48,6 +48,9 @@ protocol CrawlVerbs: CrawlSetup {
     mutating func hydrationRefused(_ ids: [String], _ out: inout EventOutput)
     mutating func forget(_ id: String)
 
+    /// A search page received (its `results` lines).
+    mutating func observed(_ fetched: FetchedPage, as observation: SearchObservation, _ out: inout EventOutput)
+
     // Channels and their uploads.
     mutating func resolved(_ found: Channel, seed: Int, _ out: inout EventOutput)
     mutating func resolvedReferences(_ records: [DecodedRecord], asked: [String], _ out: inout EventOutput)

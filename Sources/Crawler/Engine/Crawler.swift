@@ -70,7 +70,8 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         if let snapshot = configuration.snapshot {
             await perform(engine.beginSnapshot(snapshot, from: point))
         } else {
-            await perform(try engine.begin(from: point, wallClock: wallClock()))
+            let history = await sink.currentRun()
+            await perform(try engine.begin(from: point, wallClock: wallClock(), history: history))
         }
         let fetcher = Fetcher(
             transport: transport, limiter: limiter, clock: limiter.clock, apiBase: configuration.apiBase,

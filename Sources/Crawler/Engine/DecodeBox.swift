@@ -16,6 +16,8 @@ final class DecodeBox: @unchecked Sendable {
     private var reader: Reader
     private let collected = RecordList()
     var status = 0
+    /// The answer's `Date` header (the server's clock), when it sent a valid one.
+    var serverDate: Int64?
 
     init(method: APIMethod) {
         switch method {

@@ -7,7 +7,7 @@ import YouTubeKit
 /// `videoCount` changed are walked, newest first, down to the last run; searches ask only for
 /// what was published since; playlists are walked again (they are reordered and edited);
 /// followed videos' comments are read newest first down to the last run; video seeds have
-/// nothing to discover. Seeds added since the last run start as in a crawl.
+/// nothing to discover. A search with `repeat=yes` is asked again whole, as the first run asked it. Seeds added since the last run start as in a crawl.
 ///
 /// What is read here decides; ``Discovery/beginUpdate(_:change:from:since:added:_:)`` does it.
 extension Discovery {
@@ -51,6 +51,12 @@ extension Discovery {
     private func updateWork(ofSeed index: Int, since: Int64, _ out: inout EventOutput) -> WorkItem? {
         let seed = seeds[index]
         switch seed.target {
+        case .search where seed.repeats:
+            // Asked again as the first run asked it: the audit's repeated observation.
+            out.count(.searchesUpdated)
+            return seed.splitTime
+                ? .window(SearchWindow(seed: index, page: 0, rank: 0, results: 0, windows: 0))
+                : .search(SearchPage(seed: index, page: 0, rank: 0))
         case .search:
             let after = max(SearchWindow.lowerBound(seed), since)
             if let before = SearchWindow.upperBound(seed), before <= after { return nil }

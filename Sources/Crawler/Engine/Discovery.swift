@@ -17,6 +17,8 @@ struct Discovery: CrawlVerbs {
     private(set) var watch = ChannelWatch()
     private(set) var references = ChannelReferences()
     private(set) var links = LinkLedger()
+    /// Every item of every search page this run received (``ResultLedger``).
+    private(set) var results = ResultLedger()
     /// When the run began (Unix seconds; an update resumed keeps its first start): a channel
     /// walked is noted as walked by this run.
     private(set) var startedAt: Int64 = 0
@@ -28,10 +30,13 @@ struct Discovery: CrawlVerbs {
 
     // MARK: Beginning
 
-    /// The run begins at `startedAt`, in an output that holds `point`'s comments.
-    mutating func begin(at startedAt: Int64, from point: ResumePoint?) {
+    /// The run begins at `startedAt`, in an output that holds `point`'s comments; it is `run` of
+    /// the output's runs history (the first when the sink keeps none).
+    mutating func begin(at startedAt: Int64, from point: ResumePoint?, run: (number: Int, startedAt: Int64)?) {
         self.startedAt = startedAt
         if let point { comments = CommentLedger(written: point.commentIds) }
+        results = ResultLedger(
+            run: run?.number ?? 1, startedAt: run?.startedAt ?? startedAt, written: point?.resultIds ?? [])
     }
 
     /// The output holds records but no checkpoint for these seeds: what it holds is never
@@ -231,6 +236,17 @@ struct Discovery: CrawlVerbs {
     mutating func hydrationRefused(_ ids: [String], _ out: inout EventOutput) {
         hydration.putBack(ids)
         out.stopHydration()
+    }
+
+    // MARK: Search results
+
+    /// A search page received: each of its items written as a `results` line, once per run,
+    /// window and rank, new to the output or not.
+    mutating func observed(_ fetched: FetchedPage, as observation: SearchObservation, _ out: inout EventOutput) {
+        for result in observation.results(of: fetched, seeds: seeds, ledger: results)
+        where results.insert(result.resultId) {
+            out.write(.result(result))
+        }
     }
 
     // MARK: Channels and their uploads

@@ -1,3 +1,4 @@
+import Foundation
 import StreamingJSON
 import TransportCore
 import YouTubeKit
@@ -28,4 +29,6 @@ struct FetchResult: Sendable {
     /// Requests that reached the server (a refused permit or a refused connection sends none).
     var requests = 0
     var notices: [String] = []
+    /// When the answered request was sent (the wall clock, to the second).
+    var sentAt: Date?
 }

@@ -1,3 +1,4 @@
+import Foundation
 import StreamingJSON
 import TransportCore
 import YouTubeKit
@@ -33,7 +34,11 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
                 result.outcome = .stop(.interrupted)
                 return result
             }
-            let answer = await exchange(apiRequest, permit: permit)
+            let sent = limiter.utcNow()
+            var serverDate: Int64?
+            let answer = await exchange(apiRequest, permit: permit, serverDate: &serverDate)
+            // The answer's time by the server's clock, else ours when it was sent.
+            result.sentAt = Date(timeIntervalSince1970: TimeInterval(serverDate ?? sent))
             await limiter.complete(permit, answer.limiterOutcome)
             result.notices += await limiter.drainNotices()
             if answer.limiterOutcome != .notSent {
@@ -64,8 +69,9 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     /// One request and what it means.
-    private func exchange(_ apiRequest: APIRequest, permit: Permit) async -> Answer {
+    private func exchange(_ apiRequest: APIRequest, permit: Permit, serverDate: inout Int64?) async -> Answer {
         let box = DecodeBox(method: apiRequest.method)
+        defer { serverDate = box.serverDate }
         do {
             let request = HTTPRequest(
                 url: apiRequest.urlString(base: apiBase), headers: [("X-Goog-Api-Key", permit.key.value)])
@@ -74,6 +80,7 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
                     throw Redirected(status: head.status, location: head.headers["location"])
                 }
                 box.status = head.status
+                box.serverDate = head.headers["date"].flatMap(HTTPDate.parseSeconds)
             } onChunk: { chunk in
                 try box.feed(chunk)
             }

@@ -43,6 +43,10 @@ public struct Seed: Sendable, Hashable {
     public var comments = false
     /// `split=time` on a search: its date range is walked in windows past the ~500-result cap.
     public var splitTime = false
+    /// `repeat=yes` on a search: every `ytcrawl update` asks it again unchanged (its parameters,
+    /// its windows from the range's start, as many pages), each answer written as `results`
+    /// lines, instead of asking only what was published since the last run.
+    public var repeats = false
     /// `complete=search` on a channel: videos its uploads playlist does not list are searched for.
     public var completeBySearch = false
     /// `formats=yes`: the videos of every channel whose uploads the seed walks are labelled

@@ -13,6 +13,7 @@ struct SeedOptions {
     var linkDepth: Int?
     var commentOrder = APIRequest.CommentOrder.time
     var searchTerms: String?
+    var repeats = false
 }
 
 /// A `name=value` option of a seed line, declared once: the seed kinds that take it, how its value
@@ -69,6 +70,14 @@ struct SeedFilter: Sendable {
         ) { value, options in
             guard value == "time" else { return "expected split=time, on a search seed" }
             options.splitTime = true
+            return nil
+        },
+        SeedFilter(
+            name: "repeat", kinds: ["search"], form: "repeat=yes",
+            elsewhere: "repeat=yes asks a search again unchanged at every update: for search seeds"
+        ) { value, options in
+            guard let yes = yesOrNo(value) else { return "expected repeat=yes or repeat=no" }
+            options.repeats = yes
             return nil
         },
         SeedFilter(

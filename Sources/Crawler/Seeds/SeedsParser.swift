@@ -300,6 +300,7 @@ public enum SeedsParser {
             walkChannels: options.walkChannels)
         seed.comments = options.comments
         seed.splitTime = options.splitTime
+        seed.repeats = options.repeats
         seed.walkPages = options.walkPages
         seed.completeBySearch = options.completeBySearch
         seed.formats = options.formats

@@ -1,3 +1,4 @@
+import Foundation
 import StreamingJSON
 import YouTubeKit
 
@@ -128,6 +129,8 @@ extension PagedWork {
 struct FetchedPage: Sendable {
     var records: [DecodedRecord]
     var summary: PageSummary
+    /// When its request was sent (`nil` in tests that make pages).
+    var sentAt: Date?
 }
 
 /// How many times one work item may start its paging over after `invalidPageToken`.

@@ -11,6 +11,9 @@ struct SearchPage: PagedWork {
     var rank: Int
     /// Times this item started over after `invalidPageToken` (absent in older checkpoints).
     var restarts: Int?
+    /// The position of this page's first item among the seed's items of every kind (its
+    /// `results` rank; absent in older checkpoints, whose ``rank`` stands for it).
+    var items: Int?
 
     var isCostly: Bool { true }
 
@@ -29,6 +32,11 @@ struct SearchPage: PagedWork {
     }
 
     func apply(_ fetched: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput) {
+        if let request = try? request(for: plan) {
+            plan.observed(
+                fetched, as: SearchObservation(seed: seed, request: request, page: page, firstRank: items ?? rank), &out
+            )
+        }
         let walk = plan.seeds[seed].walkChannels
         var position = rank
         var fresh = 0
@@ -66,7 +74,16 @@ struct SearchPage: PagedWork {
             return
         }
         out.enqueue(
-            .search(SearchPage(seed: seed, pageToken: token, page: page + 1, rank: position, restarts: restarts)))
+            .search(
+                SearchPage(
+                    seed: seed, pageToken: token, page: page + 1, rank: position, restarts: restarts,
+                    items: (items ?? rank) + fetched.summary.searchOrder.count)))
+    }
+
+    /// Paging starts over: ranks too (the `results` lines of ranks already written stand).
+    mutating func startOver() {
+        rank = 0
+        items = nil
     }
 
     var item: WorkItem { .search(self) }

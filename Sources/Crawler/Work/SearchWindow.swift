@@ -41,6 +41,9 @@ struct SearchWindow: PagedWork {
     /// cap holds every match of its range, and the walk ends there instead of probing an older
     /// window.
     var endsBelowCap: Bool?
+    /// Items of every kind in this window's pages before this one (its `results` ranks; absent
+    /// in older checkpoints, where ``results`` stands for it).
+    var windowItems: Int?
 
     /// Windows in a row without progress after which the walk ends: a server that keeps
     /// answering with known videos, or with results at the window's very end, would otherwise
@@ -78,6 +81,17 @@ struct SearchWindow: PagedWork {
         let walk = channelId == nil && plan.seeds[seed].walkChannels
         let start = after ?? Self.lowerBound(plan.seeds[seed])
         let end = before ?? Self.upperBound(plan.seeds[seed])
+        if let request = try? request(for: plan) {
+            // The bounds the request sent: the window's own, else the seed's.
+            let window = SearchResult.Window(
+                publishedAfter: start == Self.firstDay ? nil : Date(timeIntervalSince1970: TimeInterval(start)),
+                publishedBefore: end.map { Date(timeIntervalSince1970: TimeInterval($0)) })
+            plan.observed(
+                fetched,
+                as: SearchObservation(
+                    seed: seed, request: request, window: window, page: page, firstRank: windowItems ?? results),
+                &out)
+        }
         var position = rank
         var oldest = self.oldest
         var count = 0
@@ -109,6 +123,7 @@ struct SearchWindow: PagedWork {
         next.results += count
         next.oldest = oldest
         next.fresh = (self.fresh ?? 0) + fresh
+        next.windowItems = (windowItems ?? results) + fetched.summary.searchOrder.count
         // A page after the first that is empty, or that brings nothing older than the pages
         // before it (dates go back page by page), ends the window: a server cannot make one
         // window page forever.
@@ -162,6 +177,7 @@ struct SearchWindow: PagedWork {
     mutating func startOver() {
         results = 0
         fresh = nil
+        windowItems = nil
     }
 
     var item: WorkItem { .window(self) }

@@ -42,6 +42,8 @@ final class EmulatorAPI: Sendable {
     func handle(_ head: HTTPRequestHead) -> HTTPResponse {
         let started = configuration.log == nil ? nil : ContinuousClock.now
         var response = respond(head)
+        // The emulator's clock, as Google's servers send theirs (a cached body gets today's).
+        response.headers.append(("Date", HTTPDate.format(seconds: configuration.clock())))
         response.delayMilliseconds += configuration.latencyMilliseconds
         if let log = configuration.log, let started {
             let elapsed = ContinuousClock.now - started

@@ -55,6 +55,9 @@ public struct EmulatorConfiguration: Sendable {
     /// Whether responses are gzip-compressed for clients that accept it, as Google's are
     /// (default true). Off, every response is sent as is.
     public var compressesResponses = true
+    /// How search forgets and wobbles from day to day (``SearchDrift``); `nil` (the default):
+    /// every match is found every day, in a fixed order.
+    public var searchDrift: SearchDrift?
 
     public init(
         corpus: CorpusConfiguration = CorpusConfiguration(),

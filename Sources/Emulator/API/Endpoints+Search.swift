@@ -157,6 +157,15 @@ extension Endpoints {
         let after = query.publishedAfter.map { Int64($0.timeIntervalSince1970) }
         let before = query.publishedBefore.map { Int64($0.timeIntervalSince1970) }
         let radius = query.locationRadius?.meters
+        // With drift on, the day decides what is found and how relevance ranks it (``SearchDrift``).
+        let drift = api.configuration.searchDrift
+        let today = day
+        let now = corpus.present + Int64(today) * 86_400
+        // Drawn from the corpus, not the request: a video forgotten is forgotten by every query.
+        let corpusSalt = corpus.configuration.seed
+        func forgotten(_ index: Int, _ date: Int64) -> Bool {
+            drift.map { !$0.findable(index, published: date, now: now, day: today, salt: corpusSalt) } ?? false
+        }
         var hits: [Hit] = []
         hits.reserveCapacity(candidates.count)
         // Ordered by date with no filter that needs the video itself (a `split=time` crawl): the
@@ -169,6 +178,7 @@ extension Endpoints {
             let date = corpus.publishedAt(ofVideo: index)
             if let after, date < after { continue }
             if let before, date > before { continue }
+            if forgotten(index, date) { continue }
             hits.append(
                 Hit(
                     kind: .video, index: index, score: score, date: date, views: 0, rating: 0, title: "",
@@ -181,6 +191,7 @@ extension Endpoints {
                 if let before, date > before { continue }  // both bounds inclusive, as the API
             }
             let video = corpus.video(index)
+            if forgotten(index, video.publishedAt) { continue }
             if let region = query.regionCode, video.region != region { continue }
             if let category = query.videoCategoryId, video.categoryId != category { continue }
             if let duration = query.videoDuration, duration != .any {
@@ -206,7 +217,15 @@ extension Endpoints {
                     Self.distance(location.latitude, location.longitude, latitude, longitude) <= radius
                 else { continue }
             }
-            let languageBoost = query.relevanceLanguage.map { video.defaultLanguage == $0.prefix(2) ? 5 : 0 } ?? 0
+            var languageBoost = query.relevanceLanguage.map { video.defaultLanguage == $0.prefix(2) ? 5 : 0 } ?? 0
+            if let drift {
+                // Terms weigh ten times as much; popularity, brevity and the day's noise come next.
+                languageBoost =
+                    score * 9 + languageBoost * 10
+                    + drift.relevanceBonus(
+                        index, views: video.viewCount, durationSeconds: video.durationSeconds, day: today,
+                        salt: corpusSalt)
+            }
             let rating = video.viewCount > 0 ? Double(video.likeCount ?? 0) / Double(video.viewCount) : 0
             hits.append(
                 Hit(

@@ -18,7 +18,7 @@ struct ExportCommand: Command {
         name: "export", synopsis: "export DIR --csv FILE",
         summary: "one kind of record as flat CSV (spreadsheets, network tools)",
         usage:
-            "export DIR --csv FILE [--kind videos|channels|comments|links|stats] [--raw-cells] | export DIR --csv-package OUTDIR [--raw-cells]",
+            "export DIR --csv FILE [--kind videos|channels|comments|links|results|stats] [--raw-cells] | export DIR --csv-package OUTDIR [--raw-cells]",
         discussion: """
             Write one kind of record of the output directory DIR as one CSV file for spreadsheets and
             network-analysis tools: RFC 4180 (fields with a comma, quote or line break quoted, quotes

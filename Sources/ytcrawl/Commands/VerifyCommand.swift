@@ -32,6 +32,7 @@ struct VerifyCommand: Command {
         let comments =
             (report.comments > 0 ? ", \(report.comments) comments" : "")
             + (report.links > 0 ? ", \(report.links) channel links" : "")
+            + (report.results > 0 ? ", \(report.results) search results" : "")
         if report.stats > 0 && report.videos == 0 {
             // A snapshot directory given itself.
             print(

@@ -15,6 +15,7 @@ struct EmulatorOptions: Sendable {
     let faultRate: Option<Double>
     let faults: Option<[FaultKind]>
     let latency: Option<Int>
+    let searchDrift: Flag
 
     /// `ytcrawl emulate`'s own.
     static let direct = EmulatorOptions(prefix: "--")
@@ -48,10 +49,15 @@ struct EmulatorOptions: Sendable {
             shownDefault: "default: all")
         latency = Option(
             "\(prefix)latency-ms", help: "delay added to every response", default: 0, range: 0...600_000)
+        searchDrift = Flag(
+            "\(prefix)search-drift",
+            help:
+                "search as the 2025 audits found it: each day a tenth of a query's results swapped and ranks shaken, videos forgotten from 20 to 60 days after publication (a third stay findable), relevance leaning to short popular videos (docs/auditing-search.md)"
+        )
     }
 
     /// What the synthetic corpus is.
-    var corpus: [OptionSpec] { [corpusSeed.spec, channels.spec, videosPerChannel.spec] }
+    var corpus: [OptionSpec] { [corpusSeed.spec, channels.spec, videosPerChannel.spec, searchDrift.spec] }
     /// What a key may spend.
     var quota: [OptionSpec] {
         [dailyUnits.spec, dailySearches.spec, dailyStatsUnits.spec, rpsLimit.spec, clockOffset.spec]
@@ -74,6 +80,7 @@ struct EmulatorOptions: Sendable {
             latencyMilliseconds: try scanner[latency],
             clock: EmulatorConfiguration.systemClock(offsetSeconds: Int64(try scanner[clockOffset])), log: log)
         configuration.dailyStatsUnits = try scanner[dailyStatsUnits]
+        if scanner[searchDrift] { configuration.searchDrift = SearchDrift() }
         // Day 0 begins when the emulator starts, before the offset: an offset of a day serves day 1.
         configuration.dayZero = EmulatorConfiguration.systemClock(offsetSeconds: 0)()
         return configuration

@@ -1,0 +1,204 @@
+import Foundation
+import StreamingJSON
+import YouTubeKit
+
+/// What the `results` lines of an output say about each search across runs (`ytcrawl compare`):
+/// per seed and run the ranked answer, per pair of runs how far the answers agree (Jaccard, RBO
+/// at p = 0.9, ids entered and left), and for searches by date windows the decay table — the
+/// share of the first run's results still returned at each later run, by days since publication.
+public struct SearchComparison: Sendable {
+    /// One run's answer to one seed: its ids in rank order (windows newest first).
+    public struct RunAnswer: Sendable, Hashable {
+        public var run: Int
+        /// When its first request was sent.
+        public var sentAt: String?
+        public var ids: [String]
+        /// Video results whose text holds every term of `q`, of all video results; `nil` when the
+        /// query has no terms.
+        public var matchesQueryShare: Double?
+    }
+
+    public struct Pair: Sendable, Hashable {
+        public var runA: Int
+        public var runB: Int
+        public var resultsA: Int
+        public var resultsB: Int
+        public var jaccard: Double
+        public var rbo: Double
+        /// Ids in run B's answer and not in A's, and the reverse.
+        public var entered: Int
+        public var left: Int
+    }
+
+    /// The first run's video results of an age at a later run, and how many that run returned.
+    public struct DecayRow: Sendable, Hashable {
+        public var run: Int
+        /// Days since publication at the later run, the bucket's start (buckets of ``bucketDays``;
+        /// the last holds every older one).
+        public var ageDays: Int
+        public var firstRun: Int
+        public var stillReturned: Int
+        public var share: Double { firstRun == 0 ? 0 : Double(stillReturned) / Double(firstRun) }
+    }
+
+    public struct SeedComparison: Sendable, Hashable {
+        /// From 1, in the order of the seeds' positions.
+        public var number: Int
+        public var seed: String
+        /// Whether its requests were by date windows (`split=time`, an update's window).
+        public var windowed: Bool
+        public var runs: [RunAnswer]
+        public var pairs: [Pair]
+        public var decay: [DecayRow]
+    }
+
+    public static let bucketDays = 10
+    public static let lastBucket = 120
+
+    public var seeds: [SeedComparison]
+
+    /// Reads the `results` (and, for publication dates and the query's terms, `videos`) of
+    /// `directory`.
+    public static func compute(directory: String) throws -> SearchComparison {
+        struct Line {
+            /// The window's end: newest window first, one without an end before any.
+            var windowEnd: String?
+            var rank: Int
+            var id: String
+            var isVideo: Bool
+            var matches: Bool?
+        }
+        struct Group {
+            var seedIndex = Int.max
+            var windowed = false
+            var q: String?
+            var runs: [Int: (sentAt: String?, lines: [Line])] = [:]
+        }
+        var groups: [String: Group] = [:]
+        try ArchiveReader.forEachRecord(directory: directory, kind: .results, includeOpen: true) { record, _ in
+            guard case .string(let seed)? = record["seed"], case .string(let id)? = record["id"],
+                case .number(let runText)? = record["run"], let run = Int(runText),
+                case .number(let rankText)? = record["rank"], let rank = Int(rankText)
+            else { return }
+            var group = groups[seed] ?? Group()
+            if case .string(let resultId)? = record["resultId"] {
+                let parts = resultId.split(separator: "/", omittingEmptySubsequences: false)
+                if parts.count > 1, let index = Int(parts[1]) { group.seedIndex = min(group.seedIndex, index) }
+            }
+            if case .string(let q)? = record["request"]?["q"] { group.q = q }
+            var windowEnd: String?
+            if case .object = record["window"] {
+                group.windowed = true
+                if case .string(let text)? = record["window"]?["publishedBefore"] { windowEnd = text }
+            }
+            var sentAt: String?
+            if case .string(let text)? = record["sentAt"] { sentAt = text }
+            var matches: Bool?
+            if case .bool(let value)? = record["matchesQuery"] { matches = value }
+            var entry = group.runs[run] ?? (sentAt, [])
+            if let sentAt, entry.sentAt.map({ sentAt < $0 }) ?? true { entry.sentAt = sentAt }
+            let isVideo: Bool
+            if case .string("video")? = record["kind"] { isVideo = true } else { isVideo = false }
+            entry.lines.append(Line(windowEnd: windowEnd, rank: rank, id: id, isVideo: isVideo, matches: matches))
+            group.runs[run] = entry
+            groups[seed] = group
+        }
+        let videos = try videoTexts(directory: directory)
+        var seeds: [SeedComparison] = []
+        for (seed, group) in groups.sorted(by: { ($0.value.seedIndex, $0.key) < ($1.value.seedIndex, $1.key) }) {
+            let terms = group.q.map(QueryTerms.init)
+            var answers: [RunAnswer] = []
+            for (run, entry) in group.runs.sorted(by: { $0.key < $1.key }) {
+                let lines = entry.lines.sorted { a, b in
+                    guard a.windowEnd == b.windowEnd else {
+                        guard let endA = a.windowEnd else { return true }
+                        guard let endB = b.windowEnd else { return false }
+                        return endA > endB
+                    }
+                    return a.rank < b.rank
+                }
+                var share: Double?
+                if let terms, !terms.terms.isEmpty {
+                    let videoLines = lines.filter(\.isVideo)
+                    let matched = videoLines.filter { line in
+                        if line.matches == true { return true }
+                        guard let text = videos[line.id] else { return false }
+                        return terms.matches(text.texts) == true
+                    }
+                    share = videoLines.isEmpty ? nil : Double(matched.count) / Double(videoLines.count)
+                }
+                answers.append(
+                    RunAnswer(
+                        run: run, sentAt: entry.sentAt, ids: RankedListOverlap.firstOccurrences(lines.map(\.id)),
+                        matchesQueryShare: share))
+            }
+            var pairs: [Pair] = []
+            for (i, a) in answers.enumerated() {
+                for b in answers[(i + 1)...] {
+                    let setA = Set(a.ids)
+                    let setB = Set(b.ids)
+                    pairs.append(
+                        Pair(
+                            runA: a.run, runB: b.run, resultsA: a.ids.count, resultsB: b.ids.count,
+                            jaccard: RankedListOverlap.jaccard(a.ids, b.ids), rbo: RankedListOverlap.rbo(a.ids, b.ids),
+                            entered: setB.subtracting(setA).count, left: setA.subtracting(setB).count))
+                }
+            }
+            let decay = group.windowed ? decayTable(answers, publishedAt: videos) : []
+            seeds.append(
+                SeedComparison(
+                    number: seeds.count + 1, seed: seed, windowed: group.windowed, runs: answers, pairs: pairs,
+                    decay: decay))
+        }
+        return SearchComparison(seeds: seeds)
+    }
+
+    /// The first run's videos, by their age at each later run, and how many that run returned.
+    private static func decayTable(_ answers: [RunAnswer], publishedAt videos: [String: VideoText]) -> [DecayRow] {
+        guard let first = answers.first else { return [] }
+        var rows: [DecayRow] = []
+        for later in answers.dropFirst() {
+            guard let sent = later.sentAt.flatMap(RFC3339.parseSeconds) else { continue }
+            let returned = Set(later.ids)
+            var buckets: [Int: (first: Int, still: Int)] = [:]
+            for id in first.ids {
+                guard let published = videos[id]?.publishedAt else { continue }
+                let age = max(0, Int((sent - published) / 86_400))
+                let bucket = min(age / bucketDays * bucketDays, lastBucket)
+                var counts = buckets[bucket] ?? (0, 0)
+                counts.first += 1
+                if returned.contains(id) { counts.still += 1 }
+                buckets[bucket] = counts
+            }
+            for (bucket, counts) in buckets.sorted(by: { $0.key < $1.key }) {
+                rows.append(
+                    DecayRow(run: later.run, ageDays: bucket, firstRun: counts.first, stillReturned: counts.still))
+            }
+        }
+        return rows
+    }
+
+    struct VideoText {
+        var publishedAt: Int64?
+        var texts: [String]
+    }
+
+    /// The publication date and text (title, description, tags) of every video the results name.
+    private static func videoTexts(directory: String) throws -> [String: VideoText] {
+        var texts: [String: VideoText] = [:]
+        try ArchiveReader.forEachRecord(directory: directory, kind: .videos, includeOpen: true) { record, _ in
+            guard case .string(let id)? = record["videoId"] else { return }
+            var strings: [String] = []
+            for column in ["title", "description"] {
+                if case .string(let text)? = record[column] { strings.append(text) }
+            }
+            if case .array(let tags)? = record["tags"] {
+                for case .string(let tag) in tags { strings.append(tag) }
+            }
+            var published: Int64?
+            if case .string(let text)? = record["publishedAt"] { published = RFC3339.parseSeconds(text) }
+            texts[id] = VideoText(publishedAt: published, texts: strings)
+        }
+        return texts
+    }
+}

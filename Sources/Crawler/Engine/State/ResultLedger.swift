@@ -1,0 +1,87 @@
+import Foundation
+import StreamingJSON
+import YouTubeKit
+
+/// The `results` lines of a run: every item of every search.list page it receives, once per
+/// (run, seed, window, rank) — a page asked again after a kill writes only what the first
+/// answer did not.
+struct ResultLedger {
+    /// The run's number in the manifest's runs history (from 1) and its start (Unix seconds),
+    /// which begins every line's `resultId`.
+    private(set) var run = 1
+    private(set) var runStartedAt: Int64 = 0
+    /// The `resultId`s this run wrote (read back from the output on a resume).
+    private var written: Set<String> = []
+
+    init() {}
+
+    init(run: Int, startedAt: Int64, written: Set<String>) {
+        self.run = run
+        runStartedAt = startedAt
+        let prefix = "\(run)@\(startedAt)/"
+        self.written = written.filter { $0.hasPrefix(prefix) }
+    }
+
+    /// Whether `id` is not written yet (and is from now on).
+    mutating func insert(_ id: String) -> Bool { written.insert(id).inserted }
+}
+
+/// One search.list request of a seed, as the `results` lines describe it.
+struct SearchObservation {
+    var seed: Int
+    var request: APIRequest
+    var window: SearchResult.Window?
+    /// The page within the window (or the search), from 0.
+    var page: Int
+    /// The rank of the page's first item within the window, from 0.
+    var firstRank: Int
+
+    /// The request's parameters sorted by name, the page's position instead of its token.
+    var parameters: [APIRequest.Parameter] {
+        var parameters = request.parameters.filter { $0.name != "pageToken" && $0.name != "key" }
+        parameters.append(APIRequest.Parameter("page", String(page)))
+        return parameters.sorted { $0.name < $1.name }
+    }
+
+    /// The page's items as `results` lines, in the API's order.
+    func results(
+        of fetched: FetchedPage, seeds: [Seed], ledger: ResultLedger
+    ) -> [SearchResult] {
+        var query: QueryTerms?
+        if case .search(let seedQuery) = seeds[seed].target, let q = seedQuery.q { query = QueryTerms(q) }
+        let videos = fetched.records.compactMap { record -> Video? in
+            if case .video(let video) = record { return video }
+            return nil
+        }
+        var next = (video: 0, channel: 0, playlist: 0)
+        var results: [SearchResult] = []
+        let parameters = parameters
+        for kind in fetched.summary.searchOrder {
+            let id: String
+            var matches: Bool?
+            switch kind {
+            case .video:
+                guard next.video < videos.count else { continue }
+                let video = videos[next.video]
+                next.video += 1
+                id = video.videoId
+                matches = query?.matches([video.title ?? "", video.description ?? ""]) == true ? true : nil
+            case .channel:
+                guard next.channel < fetched.summary.channelResults.count else { continue }
+                id = fetched.summary.channelResults[next.channel]
+                next.channel += 1
+            case .playlist:
+                guard next.playlist < fetched.summary.playlistResults.count else { continue }
+                id = fetched.summary.playlistResults[next.playlist]
+                next.playlist += 1
+            }
+            results.append(
+                SearchResult(
+                    run: ledger.run, runStartedAt: ledger.runStartedAt, seedIndex: seed, seed: seeds[seed].text,
+                    request: parameters, window: window, page: page, rank: firstRank + results.count, kind: kind,
+                    id: id, sentAt: fetched.sentAt, totalResults: fetched.summary.totalResults,
+                    resultsPerPage: fetched.summary.resultsPerPage, matchesQuery: matches))
+        }
+        return results
+    }
+}

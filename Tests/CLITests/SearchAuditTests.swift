@@ -1,0 +1,218 @@
+import Archive
+import Foundation
+import TestSupport
+import Testing
+
+/// Search as an instrument: every item of every search page kept as a `results` line, searches
+/// with `repeat=yes` asked again by every update, and `ytcrawl compare` — checked against what the
+/// emulator (with its audited drift) answers to each request on each day, against pandas, and
+/// through kills.
+@Suite("Search audits: results, repeats, compare")
+struct SearchAuditTests {
+    typealias Row = [String: Any]
+
+    /// The days the crawl and its updates run on.
+    static let days = [0, 10, 20, 35, 50, 75]
+
+    static func lines(_ out: String) throws -> [Row] {
+        var rows: [Row] = []
+        try ArchiveReader.forEachCompleteLine(directory: out, kind: .results) { line in
+            rows.append(try #require(try JSONSerialization.jsonObject(with: Data(line)) as? Row))
+        }
+        return rows
+    }
+
+    /// The ids the emulator answers to `request` (a results line's, page 0 to `pages`−1), page
+    /// by page, following its tokens.
+    static func replay(_ request: [String: String], pages: Int, base: String) throws -> [[String]] {
+        let client = LoopbackHTTPClient(baseURL: base)
+        defer { client.close() }
+        var answered: [[String]] = []
+        var token: String?
+        for _ in 0..<pages {
+            var parameters = request.filter { $0.key != "page" }
+            if let token { parameters["pageToken"] = token }
+            let query = parameters.sorted { $0.key < $1.key }.map { name, value in
+                name + "=" + (value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value)
+            }.joined(separator: "&")
+            let response = try client.get("/youtube/v3/search?" + query, headers: ["X-Goog-Api-Key": "replay-key"])
+            #expect(response.status == 200, "\(response.text.prefix(300))")
+            let page = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? Row)
+            let items = page["items"] as? [Row] ?? []
+            answered.append(
+                items.compactMap { item in
+                    let id = item["id"] as? Row
+                    return (id?["videoId"] ?? id?["channelId"] ?? id?["playlistId"]) as? String
+                })
+            token = page["nextPageToken"] as? String
+            if token == nil { break }
+        }
+        return answered
+    }
+
+    /// Every line of run `run` is what the emulator at `base` answers to its request, at its
+    /// page and rank; none is missing from the pages asked, none is there twice.
+    static func checkRun(_ run: Int, lines: [Row], base: String) throws -> Int {
+        let mine = lines.filter { $0["run"] as? Int == run }
+        var groups: [String: [Row]] = [:]
+        for line in mine {
+            var request = try #require(line["request"] as? [String: String])
+            request["page"] = nil
+            let key = (line["seed"] as? String ?? "") + "|" + request.sorted { $0.key < $1.key }.description
+            groups[key, default: []].append(line)
+        }
+        var pagesAsked = 0
+        for (_, group) in groups {
+            var request = try #require(group[0]["request"] as? [String: String])
+            request["page"] = nil
+            let pages = (group.compactMap { $0["page"] as? Int }.max() ?? 0) + 1
+            pagesAsked += Set(group.compactMap { $0["page"] as? Int }).count
+            let answered = try replay(request, pages: pages, base: base)
+            var expected: [String: String] = [:]
+            var rank = 0
+            for (page, ids) in answered.enumerated() {
+                for id in ids {
+                    expected["\(page)/\(rank)"] = id
+                    rank += 1
+                }
+            }
+            let written = Dictionary(
+                group.map { ("\($0["page"] as? Int ?? -1)/\($0["rank"] as? Int ?? -1)", $0["id"] as? String ?? "") },
+                uniquingKeysWith: { first, _ in first })
+            #expect(written.count == group.count, "run \(run): a (request, rank) twice in \(group[0]["seed"] ?? "")")
+            let differing = Set(written.keys).union(expected.keys).filter { written[$0] != expected[$0] }.sorted()
+            #expect(
+                differing.isEmpty,
+                "run \(run), \(group[0]["seed"] ?? "") \(request): \(written.count) lines, the emulator answers \(expected.count); page/rank differing: \(differing.prefix(5)), e.g. \(differing.first.map { "\(written[$0] ?? "none") vs \(expected[$0] ?? "none")" } ?? "")"
+            )
+        }
+        return pagesAsked
+    }
+
+    @Test func everyResultIsWhatTheEmulatorAnsweredAndCompareAgreesWithPandas() async throws {
+        let root = CrawlCommandTests.temporary("search-audit")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try "audit-key\n".write(toFile: root + "/key", atomically: true, encoding: .utf8)
+        let out = root + "/out"
+        let since = RFC3339Text.daysAgo(150)
+        try [
+            "search ocean maxPages=2 repeat=yes", "search music split=time publishedAfter=\(since) repeat=yes",
+            "search lofi type=video",
+        ].joined(separator: "\n").write(toFile: root + "/seeds.txt", atomically: true, encoding: .utf8)
+        func arguments(_ command: [String], base: String) -> [String] {
+            command + [
+                "--api-base", base, "--key-file", root + "/key", "--state-dir", root + "/state", "--progress", "never",
+                "--summary-json", root + "/summary.json",
+            ]
+        }
+        let emulatorOptions = ["--channels", "400", "--search-drift", "--daily-searches", "100000"]
+        for (run, day) in Self.days.enumerated() {
+            // On the day of the kills, answers are slow enough for each kill to land mid-run.
+            let slow = run == 2 ? ["--latency-ms", "250"] : []
+            let emulator = try await ExternalEmulator.start(
+                emulatorOptions + slow + ["--clock-offset", String(day * 86_400)])
+            defer { emulator.stop() }
+            let command = run == 0 ? ["--seeds", root + "/seeds.txt", "--out", out] : ["update", out]
+            if run == 2 {
+                // Killed at random moments on this day, then run to its end: one run all the same.
+                let killed = try await CLIRunner.killRuns(
+                    arguments(command + ["--budget", "5000"], base: emulator.base), times: 3, after: 0.1...0.7
+                ) { _ in }
+                #expect(killed == 3, "every kill landed while the update ran")
+            }
+            let result = try await CLIRunner.run(arguments(command + ["--budget", "5000"], base: emulator.base))
+            #expect(result.status == 0, "day \(day): \(result.stderr)")
+            let summary = try RefreshCommandTests.summary(root + "/summary.json")
+            let lines = try Self.lines(out)
+            let pages = try Self.checkRun(run + 1, lines: lines, base: emulator.base)
+            if run != 2 {
+                // Every search call's page is in the lines (a window's empty page has none: the
+                // last of a walk, a few per seed at most).
+                let calls = try #require(summary["searchCalls"] as? Int)
+                #expect(pages <= calls && calls <= pages + 6, "day \(day): \(calls) search calls, \(pages) pages kept")
+            }
+        }
+        let lines = try Self.lines(out)
+        let ids = lines.compactMap { $0["resultId"] as? String }
+        #expect(Set(ids).count == ids.count, "every resultId once")
+        #expect(Set(lines.compactMap { $0["run"] as? Int }) == Set(1...Self.days.count), "every run wrote its lines")
+        let manifest = try #require(try Manifest.load(directory: out))
+        #expect(manifest.runs?.count == Self.days.count, "a run killed and run again is one run")
+        let verify = try await CLIRunner.run(["verify", out])
+        #expect(verify.status == 0 && verify.stdout.contains("search results"), "\(verify.stdout)\(verify.stderr)")
+
+        // compare, against pandas reading the same shards.
+        let compare = try await CLIRunner.run(["compare", out, "--format", "json"])
+        #expect(compare.status == 0, "\(compare.stderr)")
+        let ours = try #require(try JSONSerialization.jsonObject(with: Data(compare.stdout.utf8)) as? Row)
+        let seeds = try #require(ours["seeds"] as? [Row])
+        #expect(seeds.count == 3)
+        try await Self.checkAgainstPandas(ours, out: out)
+
+        // The decay follows the emulator's model: kept while young, mostly forgotten once old.
+        let windowed = try #require(seeds.first { ($0["seed"] as? String)?.contains("split=time") == true })
+        let decay = try #require(windowed["decay"] as? [Row])
+        func share(_ rows: [Row]) -> Double {
+            let first = rows.reduce(0) { $0 + ($1["firstRun"] as? Int ?? 0) }
+            let still = rows.reduce(0) { $0 + ($1["stillReturned"] as? Int ?? 0) }
+            return first == 0 ? .nan : Double(still) / Double(first)
+        }
+        let young = decay.filter { ($0["ageDays"] as? Int ?? 0) < 20 }
+        let lastRun = Self.days.count
+        // Young on the first day, 75 days later: past the middle for all of them.
+        let forgotten = decay.filter {
+            $0["run"] as? Int == lastRun && ($0["ageDays"] as? Int ?? 0) >= 75 && ($0["ageDays"] as? Int ?? 0) < 110
+        }
+        #expect(share(young) >= 0.75, "in the head: \(share(young)) of \(young.count) buckets")
+        #expect(share(forgotten) <= 0.6, "past the middle: \(share(forgotten))")
+        let text = try await CLIRunner.run(["compare", out, "--seed", "2"])
+        #expect(text.status == 0 && text.stdout.contains("decay") && text.stdout.contains("jaccard"), "\(text.stdout)")
+        let csv = try await CLIRunner.run(["compare", out, "--format", "csv"])
+        #expect(csv.stdout.hasPrefix("table,seedNumber,seed,runA,runB"))
+        let badSeed = try await CLIRunner.run(["compare", out, "--seed", "9"])
+        #expect(badSeed.status == 2 && badSeed.stderr.contains("seeds 1 to 3"), "\(badSeed.stderr)")
+    }
+
+    static func checkAgainstPandas(_ ours: Row, out: String) async throws {
+        guard PythonRunner.canImport("pandas") else {
+            Issue.record("pandas is not installed (pip install pandas; make test installs it)")
+            return
+        }
+        let script = SchemaCommandTests.repository.appendingPathComponent("Samples/analysis/compare_check.py").path
+        let checked = try await SchemaCommandTests.python([script, out])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        let theirs = try #require(try JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? Row)
+        let a = try #require(ours["seeds"] as? [Row])
+        let b = try #require(theirs["seeds"] as? [Row])
+        #expect(a.map { $0["seed"] as? String } == b.map { $0["seed"] as? String })
+        for (mine, pandas) in zip(a, b) {
+            let runsA = (mine["runs"] as? [Row] ?? []).map { [$0["run"] as? Int, $0["results"] as? Int] }
+            let runsB = (pandas["runs"] as? [Row] ?? []).map { [$0["run"] as? Int, $0["results"] as? Int] }
+            #expect(runsA == runsB)
+            for table in ["pairs", "decay"] {
+                let rowsA = mine[table] as? [Row] ?? []
+                let rowsB = pandas[table] as? [Row] ?? []
+                #expect(rowsA.count == rowsB.count, "\(table) of \(mine["seed"] ?? "")")
+                for (x, y) in zip(rowsA, rowsB) {
+                    for (key, value) in y {
+                        let left = (x[key] as? NSNumber)?.doubleValue ?? .nan
+                        let right = (value as? NSNumber)?.doubleValue ?? .infinity
+                        #expect(
+                            abs(left - right) < 1e-9, "\(table).\(key) of \(mine["seed"] ?? ""): \(left) vs \(right)")
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// RFC 3339 text for test seeds.
+enum RFC3339Text {
+    static func daysAgo(_ days: Int) -> String {
+        let date = Date().addingTimeInterval(-Double(days) * 86_400)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+}
