@@ -22,6 +22,7 @@ KINDS = {
     "channels": "{d}/channels-*.jsonl.gz",
     "comments": "{d}/comments-*.jsonl.gz",
     "results": "{d}/results-*.jsonl.gz",
+    "categories": "{d}/categories-*.jsonl.gz",
     "stats": "{d}/snapshots/*/stats-*.jsonl.gz",
 }
 

@@ -16,6 +16,7 @@ KINDS = {
     "channels": "channels-*.jsonl.gz",
     "comments": "comments-*.jsonl.gz",
     "results": "results-*.jsonl.gz",
+    "categories": "categories-*.jsonl.gz",
     "stats": "snapshots/*/stats-*.jsonl.gz",
 }
 

@@ -6,7 +6,8 @@ import YouTubeKit
 
 /// `ytcrawl prune DIR`: removes what YouTube's developer policies ask an API client not to keep —
 /// every record of a video the latest refresh found gone (`--gone`: its video record, its
-/// comments, its statistics lines), or records not refreshed since a date (`--fetched-before`).
+/// comments, its statistics lines, its search results), or records not refreshed since a date
+/// (`--fetched-before`; search results answered before it).
 ///
 /// The shards that change are rewritten whole or not at all: each is written beside itself
 /// (`NAME.prune`), then a journal (`prune-journal.json`) names every replacement and the
@@ -222,15 +223,20 @@ public enum ArchivePruner {
         journal.manifests[relative] = manifest
     }
 
-    /// Whether a record line goes: a doomed video's record, comment or statistics line, or a
-    /// record fetched before the cutoff.
+    /// Whether a record line goes: a doomed video's record, comment, statistics line or search
+    /// result, or a record fetched (a search result: answered) before the cutoff.
     private static func removes(
         _ line: UnsafeRawBufferPointer, kind: RecordKind, doomed: Set<String>, cutoff: String?
     ) throws -> Bool {
         let record = try JSONValue.parse(Array(line))
         if case .string(let video)? = record["videoId"], doomed.contains(video) { return true }
+        if kind == .results, case .string("video")? = record["kind"], case .string(let video)? = record["id"],
+            doomed.contains(video)
+        {
+            return true
+        }
         guard let cutoff, kind != .videos, kind != .stats else { return false }
-        guard case .string(let fetched)? = record["fetchedAt"] else { return false }
+        guard case .string(let fetched)? = record[kind == .results ? "sentAt" : "fetchedAt"] else { return false }
         return fetched < cutoff
     }
 

@@ -40,7 +40,7 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
             // Only this run's lines can be written again (a resumed run's pages asked again).
             let run = self.writer.currentRun
             let resultIds = try ArchiveReader.ids(
-                directory: self.writer.directory, kind: .results, prefix: "\(run.number)@\(run.startedAt)/")
+                directory: self.writer.directory, kind: .results, prefix: "\(run.number)@\(run.key)/")
             guard
                 checkpoint != nil || !videoIds.isEmpty || !channelIds.isEmpty || !commentIds.isEmpty
                     || !statsIds.isEmpty || !linkKeys.isEmpty || !resultIds.isEmpty
@@ -56,13 +56,14 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
             point.statsIds = statsIds
             point.linkKeys = linkKeys
             point.resultIds = resultIds
+            point.categoryKeys = try ArchiveReader.ids(directory: self.writer.directory, kind: .categories)
             point.videoChannelIds = videoChannels
             point.startedAt = RFC3339.parseSeconds(self.writer.startedAt)
             return point
         }
     }
 
-    public func currentRun() async -> (number: Int, startedAt: Int64)? {
+    public func currentRun() async -> (number: Int, key: String)? {
         try? await thread.run { [self] in self.writer.currentRun }
     }
 

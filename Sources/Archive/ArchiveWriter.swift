@@ -20,11 +20,13 @@ public final class ArchiveWriter {
     /// When the output's first run began.
     public var startedAt: String { manifest.startedAt }
 
-    /// The run this writer writes in the runs history: its number (from 1) and its start (Unix
-    /// seconds).
-    public var currentRun: (number: Int, startedAt: Int64) {
+    /// The run this writer writes in the runs history: its number (from 1) and what names it
+    /// apart from every other run (its random id; its start, in seconds, for a run of an earlier
+    /// version).
+    public var currentRun: (number: Int, key: String) {
         let runs = manifest.runs ?? []
-        return (max(1, runs.count), runs.last.flatMap { RFC3339.parseSeconds($0.startedAt) } ?? 0)
+        let key = runs.last.map { $0.id ?? String(RFC3339.parseSeconds($0.startedAt) ?? 0) } ?? "0"
+        return (max(1, runs.count), key)
     }
     /// The runs that wrote here, this one last.
     public var runs: [Manifest.Run] { manifest.runs ?? [] }
@@ -94,7 +96,9 @@ public final class ArchiveWriter {
             manifest.runs = previous.runs(starting: runKind, at: now, continues: checkpoint?.finished == false)
             manifest.provenance = manifest.provenance(over: previous.provenance)
         } else {
-            manifest.runs = [Manifest.Run(kind: runKind, startedAt: now)]
+            var run = Manifest.Run(kind: runKind, startedAt: now)
+            run.id = Manifest.Run.newIdentifier()
+            manifest.runs = [run]
         }
         self.manifest = manifest
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []

@@ -131,6 +131,24 @@ public enum DataPackage {
             if let reference = references[kind], present.contains(reference.to), holds(reference, manifest: manifest) {
                 schema.append(("foreignKeys", foreignKeys(reference)))
             }
+            if kind == .videos, present.contains(.categories),
+                let index = schema.firstIndex(where: { $0.key == "fields" }),
+                case .array(let fields) = schema[index].value
+            {
+                // The export's derived column: the title of the video's category.
+                schema[index].value = .array(
+                    fields + [
+                        .object([
+                            ("name", .string("categoryTitle")), ("type", .string("string")),
+                            (
+                                "description",
+                                .string(
+                                    "The title of the video's category (categoryId) in the output's categories (videoCategories.list of the regions its chart seeds name). Empty when the output has no title for it."
+                                )
+                            ),
+                        ])
+                    ])
+            }
             return .object([
                 ("name", .string(kind.rawValue)), ("type", .string("table")), ("path", .string(path)),
                 ("format", .string("csv")), ("mediatype", .string("text/csv")), ("encoding", .string("utf-8")),

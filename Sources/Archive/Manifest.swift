@@ -74,6 +74,16 @@ public struct Manifest: Codable, Sendable, Hashable {
         /// in runs that sent none, such as a merge).
         public var firstRequestAt: String?
         public var lastRequestAt: String?
+        /// Drawn at random when it begins (absent in runs of earlier versions): what tells this run
+        /// from another output's run of the same start, as `results` lines name it.
+        public var id: String?
+
+        /// A new run's ``id``: 64 random bits in hex.
+        public static func newIdentifier() -> String {
+            let bits = UInt64.random(in: .min ... .max)
+            let hex = String(bits, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }
 
         public init(
             kind: String, startedAt: String, finishedAt: String? = nil, unitsByMethod: [String: Int] = [:],
@@ -142,7 +152,9 @@ public struct Manifest: Codable, Sendable, Hashable {
     func runs(starting kind: String, at now: String, continues: Bool) -> [Run] {
         var runs = history
         if let last = runs.last, last.finishedAt == nil, continues || last.kind == kind { return runs }
-        runs.append(Run(kind: kind, startedAt: now))
+        var run = Run(kind: kind, startedAt: now)
+        run.id = Run.newIdentifier()
+        runs.append(run)
         return runs
     }
 

@@ -62,5 +62,5 @@ extension RecordKind {
 extension RecordKind {
     /// A kind only some crawls write (comments, links): the manifest lists it once it has records,
     /// so outputs without any read as they did before the kind existed.
-    var listedOnlyWhenWritten: Bool { self == .comments || self == .links || self == .results }
+    var listedOnlyWhenWritten: Bool { [.comments, .links, .results, .categories].contains(self) }
 }

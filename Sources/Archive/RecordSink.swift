@@ -19,9 +19,9 @@ public protocol RecordSink: Sendable {
     func finish(frontierJSON: JSONWriter, unitsByMethod: [String: Int]) async throws
     /// The run is over (finished or not): let the next one in.
     func close() async
-    /// The run this one is in the output's runs history: its number (from 1) and its start (Unix
-    /// seconds); `nil` for a sink without a history (a test's).
-    func currentRun() async -> (number: Int, startedAt: Int64)?
+    /// The run this one is in the output's runs history: its number (from 1) and what names it
+    /// apart from other outputs' runs; `nil` for a sink without a history (a test's).
+    func currentRun() async -> (number: Int, key: String)?
     /// Videos whose comments are disabled: the manifest lists them from the next checkpoint on.
     func noteCommentsDisabled(_ videoIds: [String]) async throws
     /// Where the run stands (each seed's outcome, its request times): the manifest and the data
@@ -34,7 +34,7 @@ extension RecordSink {
         try await checkpoint(frontierJSON: frontierJSON, unitsByMethod: unitsByMethod)
     }
     public func close() async {}
-    public func currentRun() async -> (number: Int, startedAt: Int64)? { nil }
+    public func currentRun() async -> (number: Int, key: String)? { nil }
     public func noteCommentsDisabled(_ videoIds: [String]) async throws {}
     public func note(_ progress: RunProgress) async throws {}
 }
@@ -59,6 +59,8 @@ public struct ResumePoint: Sendable {
     public var linkKeys: Set<String> = []
     /// Every `results` line already written (their `resultId`s).
     public var resultIds: Set<String> = []
+    /// Every category already written (`categoryId regionCode`).
+    public var categoryKeys: Set<String> = []
     /// Every video a statistics snapshot already holds.
     public var statsIds: Set<String> = []
     public var videoRecords: Int

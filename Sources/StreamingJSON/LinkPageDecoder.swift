@@ -2,7 +2,7 @@ import YouTubeKit
 
 /// Decodes a channelSections.list or subscriptions.list body (or Google's error body) into
 /// ``ChannelLink`` records: the channels a `multiplechannels` shelf features, or the channels a
-/// subscription page lists.
+/// subscription page lists; and a videoCategories.list body into ``VideoCategory`` records.
 ///
 /// These pages are small (a channel's sections; 50 subscriptions) and rare next to the video
 /// pages, so the body is kept and read whole at ``finish(httpStatus:)``; the records carry the
@@ -15,6 +15,8 @@ public struct LinkPageDecoder {
     public enum Page: Sendable {
         case channelSections
         case subscriptions
+        /// A region's categories (the records' `regionCode` is left for the crawl to fill in).
+        case videoCategories
     }
 
     private let page: Page
@@ -37,6 +39,20 @@ public struct LinkPageDecoder {
     ///
     /// - Throws: ``JSONError`` for invalid JSON, ``PageShapeError`` when `items` is not an array.
     public mutating func finish(httpStatus: Int? = nil) throws -> (links: [ChannelLink], summary: PageSummary) {
+        let (records, summary) = try finishRecords(httpStatus: httpStatus)
+        return (
+            records.compactMap { record in
+                if case .link(let link) = record { return link }
+                return nil
+            }, summary
+        )
+    }
+
+    /// Ends the body: its records (links or categories), in the order the page lists them, and
+    /// what the page says besides.
+    public mutating func finishRecords(httpStatus: Int? = nil) throws -> (
+        records: [DecodedRecord], summary: PageSummary
+    ) {
         let root = try JSONValue.parse(body)
         if root["error"] != nil {
             // Google's error body: read by the one reader of error bodies.
@@ -53,15 +69,27 @@ public struct LinkPageDecoder {
             throw PageShapeError(found: "another kind of value", inItems: false)
         }
         summary.itemCount = items.count
-        var links: [ChannelLink] = []
+        var records: [DecodedRecord] = []
         for item in items {
             switch page {
-            case .channelSections: links += Self.featured(in: item)
+            case .channelSections: records += Self.featured(in: item).map(DecodedRecord.link)
             case .subscriptions:
-                if let link = Self.subscription(item) { links.append(link) }
+                if let link = Self.subscription(item) { records.append(.link(link)) }
+            case .videoCategories:
+                if let category = Self.category(item) { records.append(.category(category)) }
             }
         }
-        return (links, summary)
+        return (records, summary)
+    }
+
+    /// A videoCategories item: its id, title, whether it is assignable and its channel.
+    static func category(_ item: JSONValue) -> VideoCategory? {
+        guard let id = item["id"].flatMap(\.stringValue), !id.isEmpty else { return nil }
+        var assignable: Bool?
+        if case .bool(let value)? = item["snippet"]?["assignable"] { assignable = value }
+        return VideoCategory(
+            categoryId: id, regionCode: "", title: item["snippet"]?["title"].flatMap(\.stringValue),
+            assignable: assignable, channelId: item["snippet"]?["channelId"].flatMap(\.stringValue))
     }
 
     /// The channels a `multiplechannels` section features, with its title.

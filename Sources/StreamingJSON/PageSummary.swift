@@ -12,6 +12,8 @@ public enum DecodedRecord: Sendable, Hashable {
     /// An item of a search page as observed by one request (made by the crawl, never by a page
     /// decoder).
     case result(SearchResult)
+    /// A video category of a region (videoCategories.list).
+    case category(VideoCategory)
 }
 
 /// What a whole page said besides its records.

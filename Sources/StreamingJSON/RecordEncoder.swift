@@ -294,6 +294,20 @@ public enum RecordEncoder {
         writer.raw("}\n")
     }
 
+    /// Appends `category` as one line, through an appender.
+    package static func encode(_ category: VideoCategory, into writer: inout JSONAppender) {
+        writer.raw("{")
+        writer.key("categoryId")
+        writer.string(category.categoryId)
+        writer.member("regionCode", category.regionCode)
+        writer.member("title", category.title)
+        writer.member("assignable", category.assignable)
+        writer.member("channelId", category.channelId)
+        writer.memberKey("fetchedAt")
+        date(category.fetchedAt, into: &writer)
+        writer.raw("}\n")
+    }
+
     /// The columns of a statistics snapshot line, in order (``RecordSchema/stats``).
     public static let statsColumns = RecordSchema.stats.columns
 
@@ -330,6 +344,7 @@ public enum RecordEncoder {
         case .stats(let stats): encode(stats, into: &writer)
         case .link(let link): encode(link, into: &writer)
         case .result(let result): encode(result, into: &writer)
+        case .category(let category): encode(category, into: &writer)
         }
     }
 

@@ -13,9 +13,11 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable, Codable, Custo
     case links
     /// Every item of every search.list page a crawl receives, with its run, request and rank.
     case results
+    /// The video categories of the regions the chart seeds name (id, title, assignable, region).
+    case categories
 
     /// What a crawl's output holds (a snapshot holds ``stats``).
-    public static let crawlKinds: [RecordKind] = [.videos, .channels, .comments, .links, .results]
+    public static let crawlKinds: [RecordKind] = [.videos, .channels, .comments, .links, .results, .categories]
 
     /// The kind's schema.
     public var schema: RecordSchema {
@@ -26,6 +28,7 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable, Codable, Custo
         case .stats: .stats
         case .links: .links
         case .results: .results
+        case .categories: .categories
         }
     }
 
@@ -42,6 +45,7 @@ extension DecodedRecord {
         case .stats: .stats
         case .link: .links
         case .result: .results
+        case .category: .categories
         }
     }
 }

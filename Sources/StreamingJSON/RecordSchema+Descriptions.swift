@@ -12,6 +12,7 @@ extension RecordSchema {
         case .stats: statsDescriptions
         case .links: linkDescriptions
         case .results: resultDescriptions
+        case .categories: categoryDescriptions
         }
     }
 
@@ -233,7 +234,7 @@ extension RecordSchema {
 
     static let resultDescriptions: [String: String] = [
         "resultId":
-            "What identifies the line: run@start/seed/window/rank (the run's number and its start in Unix seconds; the seed's position in the seeds file from 0; the window's bounds in Unix seconds, empty when none). Never null.",
+            "What identifies the line: run@key/seed/window/rank (the run's number and its id in the manifest's runs history, drawn at random when it began; the seed's position in the seeds file from 0; the window's bounds in Unix seconds, empty when none). Never null.",
         "run": "The run that sent the request: its number, from 1, in the manifest's runs history. Never null.",
         "seed": seedText,
         "request":
@@ -253,5 +254,16 @@ extension RecordSchema {
         "resultsPerPage": "pageInfo.resultsPerPage as the API sent it.",
         "matchesQuery":
             "True when every term of the query's q is in the result's title or description as search sent them (case and diacritics ignored; a term with | matches when any alternative does; -terms are not counted). Null when the query has no terms or not every term is there: the whole description and the tags decide, which ytcrawl compare reads from the output's videos.",
+    ]
+
+    static let categoryDescriptions: [String: String] = [
+        "categoryId": "The category's id (what a video's categoryId holds; 10 is Music). Never null.",
+        "regionCode":
+            "The region whose categories videoCategories.list listed (the region of a chart seed). Never null.",
+        "title": "The category's title in that region (snippet.title). Null when not sent.",
+        "assignable":
+            "Whether videos may be put in the category (snippet.assignable); charts and old videos use some that are not. Null when not sent.",
+        "channelId": "The channel that made the category (snippet.channelId: YouTube's own). Null when not sent.",
+        "fetchedAt": fetchedAt,
     ]
 }

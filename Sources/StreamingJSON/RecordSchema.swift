@@ -72,7 +72,13 @@ public struct RecordSchema: Sendable, Hashable {
 
     /// The columns that together identify a record (written first, in this order): the id
     /// column, or a link's from, to and relation.
-    public var keyColumns: [String] { kind == .links ? ["fromChannelId", "toChannelId", "relation"] : [idColumn] }
+    public var keyColumns: [String] {
+        switch kind {
+        case .links: ["fromChannelId", "toChannelId", "relation"]
+        case .categories: ["categoryId", "regionCode"]
+        default: [idColumn]
+        }
+    }
 
     static let thumbnail = FieldType.object([
         Field("url", .string, nullable: false), Field("width", .integer, optional: true),
@@ -203,6 +209,14 @@ public struct RecordSchema: Sendable, Hashable {
             Field("kind", .enumeration(SearchResult.Kind.allCases.map(\.rawValue)), nullable: false),
             Field("id", .string, nullable: false), Field("sentAt", .timestamp), Field("totalResults", .integer),
             Field("resultsPerPage", .integer), Field("matchesQuery", .boolean),
+        ])
+
+    public static let categories = RecordSchema(
+        kind: .categories, version: 1,
+        fields: [
+            Field("categoryId", .string, nullable: false), Field("regionCode", .string, nullable: false),
+            Field("title", .string), Field("assignable", .boolean), Field("channelId", .string),
+            Field("fetchedAt", .timestamp),
         ])
 
     /// Every kind's schema, in ``RecordKind`` order.

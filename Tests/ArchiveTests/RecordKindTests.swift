@@ -8,8 +8,11 @@ struct RecordKindTests {
     /// The names on disk and on the wire: shard prefixes, manifest keys, schema names, `--kind`
     /// values and metric labels all are these raw values, so they must never change.
     @Test func namesOnDiskStayTheSame() throws {
-        #expect(RecordKind.allCases.map(\.rawValue) == ["videos", "channels", "comments", "stats", "links", "results"])
-        #expect(RecordKind.crawlKinds == [.videos, .channels, .comments, .links, .results])
+        #expect(
+            RecordKind.allCases.map(\.rawValue) == [
+                "videos", "channels", "comments", "stats", "links", "results", "categories",
+            ])
+        #expect(RecordKind.crawlKinds == [.videos, .channels, .comments, .links, .results, .categories])
         for kind in RecordKind.allCases {
             let name = ShardName(kind: kind, index: 3)
             #expect(name.fileName == "\(kind.rawValue)-00003.jsonl.gz")

@@ -149,7 +149,9 @@ struct DocumentationTests {
         #expect(page.contains("| `videoId` | string | never null | 1 |"))
         #expect(page.contains("| `viewCount` | integer | null | 1 |"))
         #expect(page.contains("| `tags` | array of strings | null | 1 |"))
-        #expect(page.contains("| `source.kind` | one of `search`, `channel`, `playlist`, `video` | never null | 1 |"))
+        #expect(
+            page.contains(
+                "| `source.kind` | one of `search`, `channel`, `playlist`, `video`, `chart` | never null | 1 |"))
         #expect(page.contains("| `thumbnails.<key>.width` | integer | null, may be absent | 1 |"))
         #expect(page.contains("| `format` | one of `short`, `live`, `long` | null | 2 |"))
         #expect(page.contains("| `contentRating` | object, as sent | null | 2 |"))

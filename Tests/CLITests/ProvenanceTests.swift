@@ -19,6 +19,7 @@ struct ProvenanceTests {
         "",
         "search cooking maxPages=2 walk=channels walkPages=1   # a second search",
         "  video dQw4w9WgXcQ",
+        "chart US maxPages=1",
     ]
 
     /// One crawl of the emulator with comments and channel links, then two statistics snapshots;
@@ -149,7 +150,7 @@ struct ProvenanceTests {
         #expect(seeds.map { $0["line"] as? Int ?? 0 } == expected.map(\.0))
         #expect(seeds.allSatisfy { ($0["file"] as? String)?.hasSuffix("/seeds.txt") == true })
         let outcomes = seeds.compactMap { $0["outcome"] as? [String: Any] }
-        #expect(outcomes.count == 3)
+        #expect(outcomes.count == 4)
         #expect(
             outcomes.first?["status"] as? String == "capped" && outcomes.first?["cappedBy"] as? String == "maxPages")
         #expect(outcomes.allSatisfy { ($0["pages"] as? Int ?? 0) >= 1 }, "\(outcomes)")
@@ -298,7 +299,7 @@ struct ProvenanceTests {
         let package = try Self.json(copy + "/datapackage.json")
         let provenance = try #require(package["ytcrawl"] as? [String: Any])
         let seeds = try #require(provenance["seeds"] as? [[String: Any]])
-        #expect(seeds.map { $0["line"] as? Int ?? 0 } == [2, 4, 5], "the lines of the crawl's seeds file: \(seeds)")
+        #expect(seeds.map { $0["line"] as? Int ?? 0 } == [2, 4, 5, 6], "the lines of the crawl's seeds file: \(seeds)")
         #expect(seeds.allSatisfy { ($0["file"] as? String)?.hasSuffix("/seeds.txt") == true })
         let runs = try #require(provenance["runs"] as? [[String: Any]])
         #expect(runs.map { $0["kind"] as? String ?? "" } == ["crawl", "refresh", "refresh", "update"])

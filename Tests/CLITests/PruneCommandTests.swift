@@ -45,6 +45,11 @@ struct PruneCommandTests {
                 ids[kind.rawValue, default: []].append(kind.id(of: record) ?? "?")
             }
         }
+        // Search results as `resultId id`: a gone video's results name it.
+        try ArchiveReader.forEachRecord(directory: out, kind: .results) { record, _ in
+            guard case .string(let resultId)? = record["resultId"], case .string(let id)? = record["id"] else { return }
+            ids["results", default: []].append(resultId + " " + id)
+        }
         for name in SnapshotDirectory.names(in: out) {
             try ArchiveReader.forEachRecord(directory: SnapshotDirectory.root(of: out) + "/" + name, kind: .stats) {
                 record, _ in
@@ -98,6 +103,9 @@ struct PruneCommandTests {
         #expect(
             after["videos"]?.count == (before["videos"]?.count ?? 0) - gone.intersection(before["videos"] ?? []).count)
         #expect(try Self.commentVideos(out).isDisjoint(with: gone))
+        let goneResults = (before["results"] ?? []).filter { line in gone.contains { line.hasSuffix(" " + $0) } }
+        #expect(!goneResults.isEmpty, "the searches had found videos gone since")
+        #expect(after["results"]?.count == (before["results"]?.count ?? 0) - goneResults.count)
         let verified = try await CLIRunner.run(["verify", out])
         #expect(verified.status == 0, "\(verified.stderr)")
         let again = try await CLIRunner.run(["prune", out, "--gone"])

@@ -18,7 +18,7 @@ struct SchemaCommandTests {
     static let toolsPresent = PythonRunner.canImport("jsonschema, duckdb, polars")
 
     @Test func everyKindInEveryFormat() async throws {
-        for kind in ["videos", "channels", "comments", "stats", "results"] {
+        for kind in ["videos", "channels", "comments", "stats", "results", "categories"] {
             let json = try await CLIRunner.run(["schema", kind])
             #expect(json.status == 0, "\(json.stderr)")
             let schema = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -59,7 +59,9 @@ struct SchemaCommandTests {
         let manifest = try #require(try JSONSerialization.jsonObject(with: manifestData) as? [String: Any])
         let records = try #require(manifest["records"] as? [String: Int])
         #expect(
-            manifest["schemaVersions"] as? [String: Int] == ["videos": 2, "channels": 2, "comments": 1, "results": 1])
+            manifest["schemaVersions"] as? [String: Int] == [
+                "videos": 2, "channels": 2, "comments": 1, "results": 1, "categories": 1,
+            ])
         let script = Self.repository.appendingPathComponent("Samples/analysis/schema_check.py").path
         let checked = try await Self.python([script, out, "--ytcrawl", CLIRunner.binary.path, "--json"])
         #expect(checked.status == 0, "\(checked.stderr)")
@@ -115,7 +117,9 @@ enum AnalysisCrawl {
             .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
             .sorted { ($0["commentCount"] as? Int ?? 0) > ($1["commentCount"] as? Int ?? 0) }
             .prefix(3).compactMap { $0["videoId"] as? String }
-        try (["search music maxPages=2 walk=channels walkPages=1 formats=yes"] + busiest.map { "comments \($0)" })
+        try
+            (["search music maxPages=2 walk=channels walkPages=1 formats=yes", "chart US maxPages=1"]
+            + busiest.map { "comments \($0)" })
             .joined(separator: "\n").write(toFile: seeds, atomically: true, encoding: .utf8)
         let env = ["YOUTUBE_API_KEY": "k-analysis"]
         let crawl = try await CLIRunner.run(

@@ -1,5 +1,6 @@
 import Archive
 import Foundation
+import StreamingJSON
 import TestSupport
 import Testing
 
@@ -23,8 +24,9 @@ struct SearchAuditTests {
     }
 
     /// The ids the emulator answers to `request` (a results line's, page 0 to `pages`−1), page
-    /// by page, following its tokens.
+    /// by page, following its tokens: search.list, or videos.list for a chart.
     static func replay(_ request: [String: String], pages: Int, base: String) throws -> [[String]] {
+        let path = request["chart"] == nil ? "/youtube/v3/search?" : "/youtube/v3/videos?"
         let client = LoopbackHTTPClient(baseURL: base)
         defer { client.close() }
         var answered: [[String]] = []
@@ -35,12 +37,13 @@ struct SearchAuditTests {
             let query = parameters.sorted { $0.key < $1.key }.map { name, value in
                 name + "=" + (value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value)
             }.joined(separator: "&")
-            let response = try client.get("/youtube/v3/search?" + query, headers: ["X-Goog-Api-Key": "replay-key"])
+            let response = try client.get(path + query, headers: ["X-Goog-Api-Key": "replay-key"])
             #expect(response.status == 200, "\(response.text.prefix(300))")
             let page = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? Row)
             let items = page["items"] as? [Row] ?? []
             answered.append(
                 items.compactMap { item in
+                    if let video = item["id"] as? String { return video }
                     let id = item["id"] as? Row
                     return (id?["videoId"] ?? id?["channelId"] ?? id?["playlistId"]) as? String
                 })
@@ -51,7 +54,8 @@ struct SearchAuditTests {
     }
 
     /// Every line of run `run` is what the emulator at `base` answers to its request, at its
-    /// page and rank; none is missing from the pages asked, none is there twice.
+    /// page and rank; none is missing from the pages asked, none is there twice. Returns the
+    /// search.list pages the lines show.
     static func checkRun(_ run: Int, lines: [Row], base: String) throws -> Int {
         let mine = lines.filter { $0["run"] as? Int == run }
         var groups: [String: [Row]] = [:]
@@ -66,7 +70,7 @@ struct SearchAuditTests {
             var request = try #require(group[0]["request"] as? [String: String])
             request["page"] = nil
             let pages = (group.compactMap { $0["page"] as? Int }.max() ?? 0) + 1
-            pagesAsked += Set(group.compactMap { $0["page"] as? Int }).count
+            if request["chart"] == nil { pagesAsked += Set(group.compactMap { $0["page"] as? Int }).count }
             let answered = try replay(request, pages: pages, base: base)
             var expected: [String: String] = [:]
             var rank = 0
@@ -98,7 +102,7 @@ struct SearchAuditTests {
         let since = RFC3339Text.daysAgo(150)
         try [
             "search ocean maxPages=2 repeat=yes", "search music split=time publishedAfter=\(since) repeat=yes",
-            "search lofi type=video",
+            "search lofi type=video", "chart US", "chart GB videoCategoryId=10 maxPages=2",
         ].joined(separator: "\n").write(toFile: root + "/seeds.txt", atomically: true, encoding: .utf8)
         func arguments(_ command: [String], base: String) -> [String] {
             command + [
@@ -147,7 +151,7 @@ struct SearchAuditTests {
         #expect(compare.status == 0, "\(compare.stderr)")
         let ours = try #require(try JSONSerialization.jsonObject(with: Data(compare.stdout.utf8)) as? Row)
         let seeds = try #require(ours["seeds"] as? [Row])
-        #expect(seeds.count == 3)
+        #expect(seeds.count == 5, "three searches and two charts")
         try await Self.checkAgainstPandas(ours, out: out)
 
         // The decay follows the emulator's model: kept while young, mostly forgotten once old.
@@ -171,7 +175,38 @@ struct SearchAuditTests {
         let csv = try await CLIRunner.run(["compare", out, "--format", "csv"])
         #expect(csv.stdout.hasPrefix("table,seedNumber,seed,runA,runB"))
         let badSeed = try await CLIRunner.run(["compare", out, "--seed", "9"])
-        #expect(badSeed.status == 2 && badSeed.stderr.contains("seeds 1 to 3"), "\(badSeed.stderr)")
+        #expect(badSeed.status == 2 && badSeed.stderr.contains("seeds 1 to 5"), "\(badSeed.stderr)")
+
+        // Charts: every run asked both, whole; their categories are there, titled in the export.
+        let chartLines = lines.filter { ($0["seed"] as? String)?.hasPrefix("chart") == true }
+        for run in 1...Self.days.count {
+            let mine = chartLines.filter { $0["run"] as? Int == run }
+            #expect(mine.filter { $0["seed"] as? String == "chart US" }.count == 200, "run \(run): the US chart whole")
+            #expect(mine.count > 200, "run \(run): the GB music chart too")
+        }
+        var categories: [String: String] = [:]
+        try ArchiveReader.forEachRecord(directory: out, kind: .categories) { record, _ in
+            guard case .string(let id)? = record["categoryId"], case .string(let region)? = record["regionCode"],
+                case .string(let title)? = record["title"]
+            else { return }
+            #expect(categories[id + " " + region] == nil, "each category once")
+            categories[id + " " + region] = title
+        }
+        #expect(categories["10 US"] == "Music" && categories["10 GB"] == "Music")
+        let videosCSV = root + "/videos.csv"
+        let export = try await CLIRunner.run(["export", out, "--csv", videosCSV, "--kind", "videos", "--raw-cells"])
+        #expect(export.status == 0, "\(export.stderr)")
+        // Every row's categoryTitle is its categoryId's title (read with Python's csv module).
+        let check = try SpawnedProcess.runToEnd(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            [
+                "-c",
+                "import csv, json, sys; rows = list(csv.DictReader(open(sys.argv[1], newline='', encoding='utf-8'))); print(json.dumps(sorted({(r['categoryId'], r['categoryTitle']) for r in rows})))",
+                videosCSV,
+            ])
+        let pairs = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [[String]])
+        #expect(pairs.count > 3, "videos of several categories")
+        for pair in pairs { #expect(pair[1] == (categories[pair[0] + " GB"] ?? ""), "\(pair)") }
     }
 
     static func checkAgainstPandas(_ ours: Row, out: String) async throws {
@@ -214,5 +249,44 @@ enum RFC3339Text {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.string(from: date)
+    }
+}
+
+/// `results` and `categories` through merge and verify: two outputs' observations stay apart, a
+/// copy's are known again, and a line written twice is found.
+@Suite("Search audits: merge and verify")
+struct SearchAuditMergeTests {
+    static func count(_ out: String, _ kind: RecordKind) throws -> Int {
+        var lines = 0
+        try ArchiveReader.forEachRecord(directory: out, kind: kind) { _, _ in lines += 1 }
+        return lines
+    }
+
+    @Test func mergeKeepsEveryObservationOnce() async throws {
+        let root = CrawlCommandTests.temporary("audit-merge")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        for (name, seeds) in [
+            ("a", "search ocean maxPages=2\nchart US maxPages=1\n"), ("b", "search lofi maxPages=1\n"),
+        ] {
+            try seeds.write(toFile: root + "/\(name).txt", atomically: true, encoding: .utf8)
+            let crawl = try await CLIRunner.run([
+                "--seeds", root + "/\(name).txt", "--out", root + "/\(name)", "--budget", "500", "--emulator",
+                "--state-dir", root + "/state", "--quiet",
+            ])
+            #expect(crawl.status == 0, "\(crawl.stderr)")
+        }
+        try FileManager.default.copyItem(atPath: root + "/a", toPath: root + "/a-copy")
+        let a = try Self.count(root + "/a", .results)
+        let b = try Self.count(root + "/b", .results)
+        #expect(a == 150 && b > 0, "a: 100 search results and 50 chart videos; b: \(b)")
+        let merged = try await CLIRunner.run([
+            "merge", root + "/a", root + "/b", root + "/a-copy", "--out", root + "/m",
+        ])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(try Self.count(root + "/m", .results) == a + b, "both outputs' observations, the copy's once")
+        #expect(try Self.count(root + "/m", .categories) == (try Self.count(root + "/a", .categories)))
+        let verified = try await CLIRunner.run(["verify", root + "/m"])
+        #expect(verified.status == 0 && verified.stdout.contains("\(a + b) search results"), "\(verified.stdout)")
     }
 }

@@ -11,19 +11,21 @@ struct CheckpointSchemaTests {
     /// A work item of every kind, as a checkpoint writes it (every kind has a case here: the
     /// count is checked against the kinds the decoder knows).
     static let everyKind: [String] = [
-        #"{"search":{"seed":2,"pageToken":"CAAAAZPoX_Yjm6h3J","page":2,"rank":99,"restarts":1}}"#,
+        #"{"search":{"seed":2,"pageToken":"CAAAAZPoX_Yjm6h3J","page":2,"rank":99,"restarts":1,"items":100}}"#,
         #"{"channel":{"seed":2,"id":"UC5fzYTzGjwrM1JId6XtVvA5","linked":true}}"#,
         #"{"channels":{"seeds":[0,1],"ids":["UCa","UCb"],"linked":true}}"#,
         #"{"playlist":{"seed":2,"page":1,"rank":50,"pageToken":"p2","playlistId":"UUemSlH6gKHOs306PIlYz1S9","uploads":true,"channelId":"UCemSlH6gKHOs306PIlYz1S9","expected":70,"oldest":1791596045,"formatWalk":"shorts","labelBefore":1791000000,"until":1790000000}}"#,
         #"{"hydrate":{"ids":["dQw4w9WgXcQ","9bZkp7q19f0"]}}"#,
         #"{"commentThreads":{"seed":0,"page":0,"rank":0,"videoId":"ie3eyUSgyJM"}}"#,
         #"{"replies":{"seed":1,"page":0,"rank":0,"videoId":"K1IrkftnjHc","channelId":"UC_x5XG1OV2P6uZZ5FSM9Ttw","parentId":"Ugd-rRoWgSdUcxT4AaABAg","replyCount":23}}"#,
-        #"{"window":{"seed":0,"channelId":"UC_x5XG1OV2P6uZZ5FSM9Ttw","after":1780000000,"before":1792000000,"pageToken":"CAAAAMh08p_bUEalW","page":1,"rank":50,"results":50,"oldest":1791596045,"windows":2,"fresh":50,"stalls":1,"endsBelowCap":true}}"#,
+        #"{"window":{"seed":0,"channelId":"UC_x5XG1OV2P6uZZ5FSM9Ttw","after":1780000000,"before":1792000000,"pageToken":"CAAAAMh08p_bUEalW","page":1,"rank":50,"results":50,"oldest":1791596045,"windows":2,"fresh":50,"stalls":1,"endsBelowCap":true,"windowItems":50}}"#,
         #"{"stats":{"ids":["dQw4w9WgXcQ"],"method":"batchGetStats"}}"#,
         #"{"channelCheck":{"seeds":[0],"ids":["UC_x5XG1OV2P6uZZ5FSM9Ttw"],"since":1790000000}}"#,
         #"{"sections":{"seed":0,"channelId":"UCRN_zLyoivsIPDA9JlSP_Hy","depth":1}}"#,
         #"{"subscriptions":{"seed":0,"page":0,"rank":0,"channelId":"UCRN_zLyoivsIPDA9JlSP_Hy","depth":1}}"#,
         #"{"referencedChannels":{"ids":["UCRN_zLyoivsIPDA9JlSP_Hy"]}}"#,
+        #"{"chart":{"seed":1,"pageToken":"CDIQAA","page":1,"rank":50}}"#,
+        #"{"categories":{"seed":1,"regionCode":"GB"}}"#,
     ]
 
     static func item(_ json: String) throws -> WorkItem {

@@ -18,6 +18,7 @@ struct CrawlMetricsTests {
                 #"ytcrawl_records_written_total{kind="comments"} 3"#, #"ytcrawl_records_written_total{kind="stats"} 0"#,
                 #"ytcrawl_records_written_total{kind="links"} 0"#,
                 #"ytcrawl_records_written_total{kind="results"} 0"#,
+                #"ytcrawl_records_written_total{kind="categories"} 0"#,
             ])
         #expect(lines.count == RecordKind.allCases.count)
     }

@@ -25,6 +25,8 @@ struct QuotaModelTests {
         (.buckets, .subscriptions, .units, 1),
         (.classic, .channelSections, .units, 1),
         (.classic, .subscriptions, .units, 1),
+        (.buckets, .videoCategories, .units, 1),
+        (.classic, .videoCategories, .units, 1),
     ]
 
     @Test("cost of every method in both models", arguments: table)

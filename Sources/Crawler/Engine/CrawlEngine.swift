@@ -47,7 +47,7 @@ struct CrawlEngine: CrawlSetup {
     ///
     /// - Throws: ``CrawlSetupError`` when the checkpoint holds pending work this version cannot read.
     mutating func begin(
-        from point: ResumePoint?, wallClock: Date, history: (number: Int, startedAt: Int64)? = nil
+        from point: ResumePoint?, wallClock: Date, history: (number: Int, key: String)? = nil
     ) throws -> [Action] {
         var out = EventOutput(wallClock: wallClock)
         run = (options.update == nil ? .crawl : .update, Int64(wallClock.timeIntervalSince1970))

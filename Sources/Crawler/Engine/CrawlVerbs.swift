@@ -48,6 +48,10 @@ protocol CrawlVerbs: CrawlSetup {
     mutating func hydrationRefused(_ ids: [String], _ out: inout EventOutput)
     mutating func forget(_ id: String)
 
+    /// A video of a chart: written as it came (videos.list gave it whole) when new.
+    mutating func found(byChart video: Video, seed: Int, rank: Int, _ out: inout EventOutput)
+    /// A region's video category: written once per (region, id).
+    mutating func found(_ category: VideoCategory, _ out: inout EventOutput)
     /// A search page received (its `results` lines).
     mutating func observed(_ fetched: FetchedPage, as observation: SearchObservation, _ out: inout EventOutput)
 

@@ -23,6 +23,7 @@ final class DecodeBox: @unchecked Sendable {
         switch method {
         case .channelSections: reader = .links(LinkPageDecoder(.channelSections))
         case .subscriptions: reader = .links(LinkPageDecoder(.subscriptions))
+        case .videoCategories: reader = .links(LinkPageDecoder(.videoCategories))
         default:
             let list = collected
             reader = .records(PageDecoder(endpoint: Endpoint(method)) { list.records.append($0) })
@@ -53,8 +54,8 @@ final class DecodeBox: @unchecked Sendable {
         case .links(var decoder):
             reader = .feeding
             defer { reader = .links(decoder) }
-            let (found, summary) = try decoder.finish(httpStatus: status)
-            collected.records = found.map(DecodedRecord.link)
+            let (found, summary) = try decoder.finishRecords(httpStatus: status)
+            collected.records = found
             return summary
         case .feeding:
             preconditionFailure("a page is finished once it is no longer fed")

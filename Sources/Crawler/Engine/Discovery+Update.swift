@@ -29,6 +29,13 @@ extension Discovery {
             }
             work.append(item)
         }
+        // The categories of the regions the charts name, once a run.
+        var regions: Set<String> = []
+        for (index, seed) in seeds.enumerated() where !added.contains(index) {
+            if case .chart(let chart) = seed.target, regions.insert(chart.regionCode).inserted {
+                work.append(.categories(CategoryList(seed: index, regionCode: chart.regionCode)))
+            }
+        }
         let watched = watch.entries.sorted { $0.key < $1.key }
         for start in stride(from: 0, to: watched.count, by: ChannelCheck.batchSize) {
             let batch = watched[start..<min(start + ChannelCheck.batchSize, watched.count)]
@@ -76,6 +83,10 @@ extension Discovery {
         case .channel(.handle(let handle)):
             guard !watch.entries.values.contains(where: { $0.seed == index }) else { return nil }
             return .channel(ChannelLookup(seed: index, handle: handle))
+        case .chart:
+            // A chart is asked again whole: what it is today.
+            out.count(.searchesUpdated)
+            return .chart(ChartPage(seed: index, page: 0, rank: 0))
         case .video, .comments:
             // A video has nothing new to discover (statistics are `refresh`'s); a comments seed's
             // video is among the followed ones.

@@ -32,11 +32,12 @@ struct Discovery: CrawlVerbs {
 
     /// The run begins at `startedAt`, in an output that holds `point`'s comments; it is `run` of
     /// the output's runs history (the first when the sink keeps none).
-    mutating func begin(at startedAt: Int64, from point: ResumePoint?, run: (number: Int, startedAt: Int64)?) {
+    mutating func begin(at startedAt: Int64, from point: ResumePoint?, run: (number: Int, key: String)?) {
         self.startedAt = startedAt
         if let point { comments = CommentLedger(written: point.commentIds) }
         results = ResultLedger(
-            run: run?.number ?? 1, startedAt: run?.startedAt ?? startedAt, written: point?.resultIds ?? [])
+            run: run?.number ?? 1, key: run?.key ?? String(startedAt), written: point?.resultIds ?? [],
+            categories: point?.categoryKeys ?? [])
     }
 
     /// The output holds records but no checkpoint for these seeds: what it holds is never
@@ -125,6 +126,11 @@ struct Discovery: CrawlVerbs {
         // A video seed yields its video: asked of videos.list even with --no-hydrate.
         case .video(let id): discover(id, seed: index, endpoint: .videos, rank: 0, partial: nil, &out)
         case .comments(let comments): wantComments(of: comments.videoId, seed: index, &out)
+        case .chart(let chart):
+            out.enqueue(.chart(ChartPage(seed: index, page: 0, rank: 0)))
+            if results.askCategories(of: chart.regionCode) {
+                out.enqueue(.categories(CategoryList(seed: index, regionCode: chart.regionCode)))
+            }
         }
     }
 
@@ -247,6 +253,22 @@ struct Discovery: CrawlVerbs {
         where results.insert(result.resultId) {
             out.write(.result(result))
         }
+    }
+
+    mutating func found(byChart found: Video, seed: Int, rank: Int, _ out: inout EventOutput) {
+        if options.selection.comments || seeds[seed].comments { wantComments(of: found.videoId, seed: seed, &out) }
+        guard seen.insertVideo(found.videoId) else { return }
+        var video = found
+        video.source = source(seed, endpoint: .videos, rank: rank)
+        video.fetchedAt = out.wallClock
+        write(.video(video), &out)
+    }
+
+    mutating func found(_ found: VideoCategory, _ out: inout EventOutput) {
+        guard results.insertCategory(found.categoryId + " " + found.regionCode) else { return }
+        var category = found
+        category.fetchedAt = out.wallClock
+        out.write(.category(category))
     }
 
     // MARK: Channels and their uploads

@@ -83,6 +83,14 @@ public enum CrawlPlan {
                         "commentThreads.list videoId=\(comments.videoId) order=\(comments.order.rawValue): 1 unit per 100 threads, \(commentPages)",
                         "comments.list parentId=…: 1 unit per 100 replies, for each thread with more replies than it carries",
                     ], minimumUnits: 1, minimumSearches: 0)
+            case .chart(let chart):
+                let chartPages = min(seed.maxPages ?? 4, 4)
+                return Entry(
+                    seed: seed,
+                    steps: [
+                        "videos.list chart=mostPopular regionCode=\(chart.regionCode)\(chart.videoCategoryId.map { " videoCategoryId=\($0)" } ?? ""): 1 unit per page of 50, up to \(chartPages) page\(chartPages == 1 ? "" : "s") (200 videos; no hydration needed)",
+                        "videoCategories.list regionCode=\(chart.regionCode): 1 unit, once a run per region",
+                    ], minimumUnits: 2, minimumSearches: 0)
             }
         }
     }

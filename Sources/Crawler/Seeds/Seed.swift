@@ -13,6 +13,14 @@ public struct Seed: Sendable, Hashable {
         /// largest of the others is a channel reference, and a crawl keeps every seed (96 → 80
         /// bytes a seed).
         indirect case comments(CommentsSeed)
+        /// `chart REGION [videoCategoryId=N]`: a region's most popular videos (of a category).
+        case chart(ChartSeed)
+    }
+
+    /// What a `chart` seed asks for: videos.list `chart=mostPopular` of a region (and category).
+    public struct ChartSeed: Sendable, Hashable {
+        public var regionCode: String
+        public var videoCategoryId: String?
     }
 
     /// What a `comments` seed asks for.
@@ -96,6 +104,7 @@ public struct Seed: Sendable, Hashable {
         case .channel: return .channel
         case .playlist: return .playlist
         case .video, .comments: return .video
+        case .chart: return .chart
         }
     }
 }

@@ -14,6 +14,7 @@ struct SeedOptions {
     var commentOrder = APIRequest.CommentOrder.time
     var searchTerms: String?
     var repeats = false
+    var videoCategoryId: String?
 }
 
 /// A `name=value` option of a seed line, declared once: the seed kinds that take it, how its value
@@ -35,7 +36,8 @@ struct SeedFilter: Sendable {
     /// Every option, in the order a seed's options are listed.
     static let all: [SeedFilter] = [
         SeedFilter(
-            name: "maxPages", kinds: ["search", "channel", "playlist", "video", "comments"], form: "maxPages=N",
+            name: "maxPages", kinds: ["search", "channel", "playlist", "video", "comments", "chart"],
+            form: "maxPages=N",
             elsewhere: nil
         ) { value, options in
             guard let pages = Int(value), pages >= 1 else { return "expected a whole number of pages, 1 or more" }
@@ -70,6 +72,14 @@ struct SeedFilter: Sendable {
         ) { value, options in
             guard value == "time" else { return "expected split=time, on a search seed" }
             options.splitTime = true
+            return nil
+        },
+        SeedFilter(name: "videoCategoryId", kinds: ["chart"], form: "videoCategoryId=N", elsewhere: nil) {
+            value, options in
+            guard !value.isEmpty, value.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                return "expected a category number, as videoCategoryId=10 (Music)"
+            }
+            options.videoCategoryId = value
             return nil
         },
         SeedFilter(

@@ -3,7 +3,7 @@ import YouTubeKit
 /// Reads seeds files: `kind value [name=value …]` per line, `#` comments, double-quoted values,
 /// and pasted YouTube URLs. See DESIGN.md "Seeds file".
 public enum SeedsParser {
-    static let kinds = ["search", "channel", "playlist", "video", "comments"]
+    static let kinds = ["search", "channel", "playlist", "video", "comments", "chart"]
 
     /// Parses a whole file; the first bad line is an error and nothing is returned.
     ///
@@ -212,7 +212,8 @@ public enum SeedsParser {
             let hint = Spelling.nearest(to: first.text, in: kinds).map { " (did you mean \($0)?)" } ?? ""
             throw fail(
                 first,
-                "found \"\(first.text)\"; expected a seed kind: search, channel, playlist, video or comments\(hint)")
+                "found \"\(first.text)\"; expected a seed kind: search, channel, playlist, video, comments or chart\(hint)"
+            )
         }
         var words: [Token] = []
         var filters: [(Token, String, String)] = []
@@ -279,6 +280,20 @@ public enum SeedsParser {
                 let token = filters.first { $0.1 == error.parameter }?.0 ?? words.first ?? first
                 throw fail(token, error.description)
             }
+        case "chart":
+            guard words.count == 1, let region = words.first else {
+                throw fail(
+                    words.dropFirst().first ?? first,
+                    "expected one region after chart, as `chart US` or `chart GB videoCategoryId=10`")
+            }
+            let code = region.text.uppercased()
+            do {
+                _ = try APIRequest.chart(regionCode: code, videoCategoryId: options.videoCategoryId)
+            } catch let error as YouTubeError {
+                let token = error.parameter == "videoCategoryId" ? filters.first { $0.1 == "videoCategoryId" }?.0 : nil
+                throw fail(token ?? region, error.description)
+            }
+            target = .chart(Seed.ChartSeed(regionCode: code, videoCategoryId: options.videoCategoryId))
         default:
             guard words.count == 1, let value = words.first else {
                 let token = words.dropFirst().first ?? first

@@ -19,6 +19,8 @@ extension WorkItem {
         case .sections(let work): work
         case .subscriptions(let work): work
         case .referencedChannels(let work): work
+        case .chart(let work): work
+        case .categories(let work): work
         }
     }
 
@@ -54,6 +56,8 @@ extension WorkItem {
         case SubscriptionsPage.tag: return .subscriptions(try container.decode(SubscriptionsPage.self, forKey: key))
         case ReferencedChannels.tag:
             return .referencedChannels(try container.decode(ReferencedChannels.self, forKey: key))
+        case ChartPage.tag: return .chart(try container.decode(ChartPage.self, forKey: key))
+        case CategoryList.tag: return .categories(try container.decode(CategoryList.self, forKey: key))
         default: return nil
         }
     }

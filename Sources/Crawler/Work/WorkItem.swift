@@ -18,6 +18,8 @@ enum WorkItem: Sendable, Hashable {
     case sections(SectionsPage)
     case subscriptions(SubscriptionsPage)
     case referencedChannels(ReferencedChannels)
+    case chart(ChartPage)
+    case categories(CategoryList)
 }
 
 /// How a found video was first found, kept until its hydration. A checkpoint keeps its method

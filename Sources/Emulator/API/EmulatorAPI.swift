@@ -174,6 +174,7 @@ final class EmulatorAPI: Sendable {
             case .batchGetStats: value = try endpoint.batchGetStats()
             case .channelSections: value = try endpoint.channelSections()
             case .subscriptions: value = try endpoint.subscriptions()
+            case .videoCategories: value = try endpoint.videoCategories()
             }
             if let filter { value = filter.apply(to: value) }
             return render(value, status: 200, pretty: pretty, gzip: gzip)

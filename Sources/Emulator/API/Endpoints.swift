@@ -151,9 +151,11 @@ struct Endpoints {
             }
             let pageSize = try maxResults(range: 1...50, default: 5)
             let offset = try offset()
-            let reachable = min(200, corpus.videoCount)
-            let items = (offset..<min(offset + pageSize, reachable)).compactMap { index in
-                api.timeline.video(corpus.video(index), onDay: day).map { renderer.video($0, parts: parts) }
+            // A region's chart (of a category), as it stands that day.
+            let chart = try self.chart(region: parameters["regionCode"], category: parameters["videoCategoryId"])
+            let reachable = chart.count
+            let items = chart[min(offset, reachable)..<min(offset + pageSize, reachable)].map {
+                renderer.video($0, parts: parts)
             }
             return listResponse(
                 kind: "youtube#videoListResponse", items: items, total: reachable, offset: offset, pageSize: pageSize,

@@ -31,6 +31,7 @@ enum PublishedQuotaCosts {
         case .batchGetStats: Row(classic: units(1), buckets: QuotaCharge(bucket: .stats, cost: 1))
         case .channelSections: Row(classic: units(1), buckets: units(1))
         case .subscriptions: Row(classic: units(1), buckets: units(1))
+        case .videoCategories: Row(classic: units(1), buckets: units(1))
         }
     }
 

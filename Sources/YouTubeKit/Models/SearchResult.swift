@@ -21,23 +21,24 @@ public struct SearchResult: Sendable, Hashable {
         }
     }
 
-    /// The run (its number and its start, Unix seconds), the seed (its position in the seeds
-    /// file, from 0), the window (its bounds, Unix seconds) and the rank: what identifies the
-    /// line, written first as `run@start/seed/after-before/rank`. The run's start with its
-    /// number, so that the lines of two outputs merged stay apart while a copy of the same
-    /// output's lines is known again.
+    /// The run (its number and its key), the seed (its position in the seeds file, from 0), the
+    /// window (its bounds, Unix seconds) and the rank: what identifies the line, written first as
+    /// `run@key/seed/after-before/rank`. The run's key is drawn at random when it begins, so that
+    /// the lines of two outputs merged stay apart while a copy of the same output's lines is
+    /// known again.
     public var resultId: String {
         let window = window.map { w in
             (w.publishedAfter.map { String(Int64($0.timeIntervalSince1970)) } ?? "") + "-"
                 + (w.publishedBefore.map { String(Int64($0.timeIntervalSince1970)) } ?? "")
         }
-        return "\(run)@\(runStartedAt)/\(seedIndex)/\(window ?? "")/\(rank)"
+        return "\(run)@\(runKey)/\(seedIndex)/\(window ?? "")/\(rank)"
     }
 
     /// The run's number, from 1, in the manifest's runs history.
     public var run: Int
-    /// When the run began (Unix seconds; the runs history's `startedAt`).
-    public var runStartedAt: Int64
+    /// What names the run apart from other outputs' runs: the runs history's `id` (drawn at
+    /// random when it began).
+    public var runKey: String
     /// The seed's position in the seeds file, from 0.
     public var seedIndex: Int
     /// The seed line as written in the seeds file.
@@ -64,13 +65,13 @@ public struct SearchResult: Sendable, Hashable {
     public var matchesQuery: Bool?
 
     public init(
-        run: Int, runStartedAt: Int64, seedIndex: Int, seed: String, request: [APIRequest.Parameter], window: Window?,
+        run: Int, runKey: String, seedIndex: Int, seed: String, request: [APIRequest.Parameter], window: Window?,
         page: Int,
         rank: Int, kind: Kind, id: String, sentAt: Date?, totalResults: Int?, resultsPerPage: Int?,
         matchesQuery: Bool?
     ) {
         self.run = run
-        self.runStartedAt = runStartedAt
+        self.runKey = runKey
         self.seedIndex = seedIndex
         self.seed = seed
         self.request = request

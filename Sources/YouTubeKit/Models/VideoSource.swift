@@ -2,7 +2,7 @@
 public struct VideoSource: Sendable, Hashable {
     /// The kind of seed that led to the video.
     public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
-        case search, channel, playlist, video
+        case search, channel, playlist, video, chart
     }
 
     public var kind: Kind

@@ -14,6 +14,8 @@ public enum APIMethod: String, Sendable, Hashable, CaseIterable, Codable {
     case channelSections
     /// A channel's public subscriptions.
     case subscriptions
+    /// The video categories of a region (their titles: `categoryId` 10 is Music).
+    case videoCategories
 
     /// The path below the API base, e.g. `/youtube/v3/search`.
     public var path: String { "/youtube/v3/" + pathName }

@@ -167,6 +167,43 @@ extension APIRequest {
             parameters: [Parameter("part", part), Parameter("id", ids.joined(separator: ","))])
     }
 
+    /// videos.list `chart=mostPopular`: a region's most popular videos (of a category), 50 a page,
+    /// up to 200 (1 unit a page). Since July 2025 the Trending Music, Movies and Gaming charts
+    /// are served here by their categories (10, 30, 20).
+    public static func chart(
+        regionCode: String, videoCategoryId: String? = nil, part: String = Parts.videos, pageToken: String? = nil
+    ) throws -> APIRequest {
+        guard RegionCodes.isValid(regionCode) else {
+            throw YouTubeError.invalidParameter(
+                name: "regionCode", value: regionCode, allowed: "an ISO 3166-1 alpha-2 country code such as US")
+        }
+        var parameters = [
+            Parameter("part", part), Parameter("chart", "mostPopular"), Parameter("regionCode", regionCode),
+        ]
+        if let videoCategoryId {
+            guard !videoCategoryId.isEmpty, videoCategoryId.allSatisfy(\.isASCII),
+                videoCategoryId.allSatisfy(\.isNumber)
+            else {
+                throw YouTubeError.invalidParameter(
+                    name: "videoCategoryId", value: videoCategoryId, allowed: "a category number such as 10")
+            }
+            parameters.append(Parameter("videoCategoryId", videoCategoryId))
+        }
+        try appendPaging(&parameters, maxResults: 50, pageToken: pageToken)
+        return APIRequest(method: .videos, parameters: parameters)
+    }
+
+    /// videoCategories.list of a region: every category's title and whether videos may be put
+    /// in it (1 unit).
+    public static func videoCategories(regionCode: String, part: String = "snippet") throws -> APIRequest {
+        guard RegionCodes.isValid(regionCode) else {
+            throw YouTubeError.invalidParameter(
+                name: "regionCode", value: regionCode, allowed: "an ISO 3166-1 alpha-2 country code such as US")
+        }
+        return APIRequest(
+            method: .videoCategories, parameters: [Parameter("part", part), Parameter("regionCode", regionCode)])
+    }
+
     /// `videos:batchGetStats` of 1 to 50 ids: their counts and duration, 1 unit (its own bucket
     /// in the `buckets` model).
     public static func batchGetStats(ids: [String], part: String = Parts.batchGetStats) throws -> APIRequest {

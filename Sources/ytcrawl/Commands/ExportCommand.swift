@@ -22,7 +22,8 @@ struct ExportCommand: Command {
         discussion: """
             Write one kind of record of the output directory DIR as one CSV file for spreadsheets and
             network-analysis tools: RFC 4180 (fields with a comma, quote or line break quoted, quotes
-            doubled, CRLF line ends), UTF-8, a header with the columns of `ytcrawl schema KIND`, empty
+            doubled, CRLF line ends), UTF-8, a header with the columns of `ytcrawl schema KIND` (videos
+            also categoryTitle, from the output's categories, when it holds them: chart seeds), empty
             for null, nested fields (thumbnails, source) as JSON text, tags joined with " | ". The
             stats kind has every snapshot, with the snapshot's name as a first column.
 
@@ -137,8 +138,12 @@ struct ExportCommand: Command {
     /// Writes the records of `kind` as CSV into `file`; returns the rows written.
     static func write(directory: String, kind: RecordKind, to file: UserFile, cells: CSVCellMode) throws -> Int {
         let schema = kind.schema
+        // Videos get their category's title when the output holds categories (chart seeds).
+        let titles = kind == .videos ? try categoryTitles(directory) : nil
         var row = CSVRow()
-        for column in (kind == .stats ? ["snapshot"] : []) + schema.columns { row.append(column) }
+        for column in (kind == .stats ? ["snapshot"] : []) + schema.columns + (titles == nil ? [] : ["categoryTitle"]) {
+            row.append(column)
+        }
         var buffer = row.line
         var rows = 0
         do {
@@ -149,6 +154,11 @@ struct ExportCommand: Command {
                     for field in schema.fields {
                         row.append(
                             Self.text(record[field.name], type: field.type, freeText: field.isFreeText, cells: cells))
+                    }
+                    if let titles {
+                        var title: String?
+                        if case .string(let id)? = record["categoryId"] { title = titles[id] }
+                        row.append(title.map { cells.cell($0, freeText: true) } ?? "")
                     }
                     buffer += row.line
                     rows += 1
@@ -166,6 +176,21 @@ struct ExportCommand: Command {
             throw RuntimeFailure("cannot read \(directory): \(error)")
         }
         return rows
+    }
+
+    /// Each category id's title (of the first region, in order, that names it); `nil` when the
+    /// output holds no categories.
+    static func categoryTitles(_ directory: String) throws -> [String: String]? {
+        guard holds(directory, .categories) else { return nil }
+        var titles: [String: (region: String, title: String)] = [:]
+        try ArchiveReader.forEachRecord(directory: directory, kind: .categories) { record, _ in
+            guard case .string(let id)? = record["categoryId"], case .string(let region)? = record["regionCode"],
+                case .string(let title)? = record["title"]
+            else { return }
+            if let known = titles[id], known.region <= region { return }
+            titles[id] = (region, title)
+        }
+        return titles.mapValues(\.title)
     }
 
     /// A value as a CSV field's text: empty for null, tags joined, nested values as JSON; text (a

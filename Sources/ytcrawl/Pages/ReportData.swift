@@ -49,6 +49,11 @@ struct ReportData {
     var growth: [(videoId: String, perDay: Double, points: [(x: Double, y: Double)])] = []
 
     static let topGrowing = 8
+    /// Videos by `categoryId`, and the titles the output's categories give them.
+    var categories: [String: Int] = [:]
+    var categoryTitles: [String: String] = [:]
+    /// How each search's answers changed across runs (its `results` lines), when it has any.
+    var search: SearchComparison?
 
     static func read(directory: String) throws -> ReportData {
         var data = ReportData()
@@ -66,6 +71,10 @@ struct ReportData {
         data.commentsDisabled = manifest?.commentsDisabled?.count ?? 0
         data.authorPseudonyms = manifest?.authorPseudonyms
         try data.readSnapshots(directory: directory)
+        data.categoryTitles = try ExportCommand.categoryTitles(directory) ?? [:]
+        if !ArchiveReader.shardNames(directory: directory, kind: .results, includeOpen: true).isEmpty {
+            data.search = try SearchComparison.compute(directory: directory)
+        }
         return data
     }
 
@@ -95,6 +104,7 @@ struct ReportData {
             if license == "creativeCommon" { creativeCommons += 1 }
         }
         if status { statusKnown += 1 }
+        if case .string(let category)? = record["categoryId"] { categories[category, default: 0] += 1 }
         guard case .string(let channel)? = record["channelId"] else { return }
         var totals = channels[channel] ?? ChannelTotals()
         if case .string(let title)? = record["channelTitle"] { totals.title = title }

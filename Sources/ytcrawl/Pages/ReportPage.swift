@@ -12,6 +12,7 @@ enum ReportPage {
         sections.append(topChannels(data))
         sections.append(comments(data))
         sections.append(snapshots(data))
+        sections += categories(data) + searchAcrossRuns(data)
         var summary =
             "\(data.videos) videos, \(data.channels.count) channels (\(data.channelsResolved) resolved), \(data.comments) comments, \(data.snapshots.count) statistics snapshots"
         if data.statusKnown > 0 {
@@ -28,7 +29,7 @@ enum ReportPage {
                 """, body: sections.joined(separator: "\n"))
     }
 
-    private static func section(_ id: String, _ heading: String, _ chart: String, _ note: String) -> String {
+    static func section(_ id: String, _ heading: String, _ chart: String, _ note: String) -> String {
         "<section id=\"\(id)\"><h2>\(heading)</h2>\n\(chart)\n<p class=\"note\">\(SVGChart.escape(note))</p></section>"
     }
 

@@ -105,6 +105,7 @@ enum RecordsReference {
         case .comments: "comment, top-level and replies alike (`comments` seeds, `comments=yes`, `--comments`)"
         case .stats: "video per statistics snapshot (`ytcrawl refresh`)"
         case .links: "channel link, once per from, to and relation (`links=` seeds)"
+        case .categories: "video category of a region a chart seed names, once per id and region (`chart` seeds)"
         case .results:
             "item of a search page per run, new or not: what each request returned and at which rank (search seeds; see docs/auditing-search.md)"
         }

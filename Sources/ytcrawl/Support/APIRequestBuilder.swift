@@ -13,9 +13,17 @@ enum APIRequestBuilder {
             return try APIRequest.search(
                 SearchQuery(parameters: pairs.filter { $0.name != "part" }),
                 part: value("part") ?? APIRequest.Parts.search)
+        case .videos where value("chart") != nil:
+            known = ["chart", "regionCode", "videoCategoryId", "part", "pageToken"]
+            request = try APIRequest.chart(
+                regionCode: value("regionCode") ?? "US", videoCategoryId: value("videoCategoryId"),
+                part: value("part") ?? APIRequest.Parts.videos, pageToken: value("pageToken"))
         case .videos:
             known = ["id", "part"]
             request = try APIRequest.videos(ids: ids(), part: value("part") ?? APIRequest.Parts.videos)
+        case .videoCategories:
+            known = ["regionCode", "part"]
+            request = try APIRequest.videoCategories(regionCode: value("regionCode") ?? "US")
         case .channels:
             known = ["id", "forHandle", "forUsername", "part", "maxResults", "pageToken"]
             let lookup: APIRequest.ChannelLookup

@@ -2,28 +2,40 @@ import Foundation
 import StreamingJSON
 import YouTubeKit
 
-/// The `results` lines of a run: every item of every search.list page it receives, once per
-/// (run, seed, window, rank) — a page asked again after a kill writes only what the first
-/// answer did not.
+/// The `results` lines of a run: every item of every search.list and chart page it receives,
+/// once per (run, seed, window, rank) — a page asked again after a kill writes only what the
+/// first answer did not; and the `categories` of the output, once per (id, region).
 struct ResultLedger {
-    /// The run's number in the manifest's runs history (from 1) and its start (Unix seconds),
-    /// which begins every line's `resultId`.
+    /// The run's number in the manifest's runs history (from 1) and its key (its random id),
+    /// which begin every line's `resultId`.
     private(set) var run = 1
-    private(set) var runStartedAt: Int64 = 0
+    private(set) var runKey = "0"
     /// The `resultId`s this run wrote (read back from the output on a resume).
     private var written: Set<String> = []
+    /// The categories the output holds (`categoryId regionCode`).
+    private var categories: Set<String> = []
 
     init() {}
 
-    init(run: Int, startedAt: Int64, written: Set<String>) {
+    init(run: Int, key: String, written: Set<String>, categories: Set<String>) {
         self.run = run
-        runStartedAt = startedAt
-        let prefix = "\(run)@\(startedAt)/"
+        runKey = key
+        let prefix = "\(run)@\(key)/"
         self.written = written.filter { $0.hasPrefix(prefix) }
+        self.categories = categories
     }
 
     /// Whether `id` is not written yet (and is from now on).
     mutating func insert(_ id: String) -> Bool { written.insert(id).inserted }
+
+    /// The regions whose categories this run asks.
+    private var regionsAsked: Set<String> = []
+
+    /// Whether the categories of `region` are not asked yet this run (and are from now on).
+    mutating func askCategories(of region: String) -> Bool { regionsAsked.insert(region).inserted }
+
+    /// Whether category `key` (`categoryId regionCode`) is not written yet (and is from now on).
+    mutating func insertCategory(_ key: String) -> Bool { categories.insert(key).inserted }
 }
 
 /// One search.list request of a seed, as the `results` lines describe it.
@@ -77,7 +89,7 @@ struct SearchObservation {
             }
             results.append(
                 SearchResult(
-                    run: ledger.run, runStartedAt: ledger.runStartedAt, seedIndex: seed, seed: seeds[seed].text,
+                    run: ledger.run, runKey: ledger.runKey, seedIndex: seed, seed: seeds[seed].text,
                     request: parameters, window: window, page: page, rank: firstRank + results.count, kind: kind,
                     id: id, sentAt: fetched.sentAt, totalResults: fetched.summary.totalResults,
                     resultsPerPage: fetched.summary.resultsPerPage, matchesQuery: matches))
