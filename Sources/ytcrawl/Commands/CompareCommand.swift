@@ -10,7 +10,7 @@ struct CompareCommand: Command {
 
     static let format = Option<Format>("--format", "F", help: "text, csv or json", default: .text)
     static let seed = Option<Int?>(
-        "--seed", help: "only the seed of this number (as compare lists them, from 1)", range: 1...Int.max)
+        "--seed", help: "only the seed of this number (as compare lists them, from 1)", range: 1...1_000_000)
 
     static let configuration = CommandConfiguration(
         name: "compare", synopsis: "compare DIR", summary: "how each search's answers changed between runs",
