@@ -103,7 +103,17 @@ public struct SearchComparison: Sendable {
             group.runs[run] = entry
             groups[seed] = group
         }
-        let videos = try videoTexts(directory: directory)
+        // Only the videos the lines name are read, and of each only its date and which queries its
+        // text matches: an output of a million videos costs what its results cost.
+        var needed: Set<String> = []
+        var queries: [String: QueryTerms] = [:]
+        for group in groups.values {
+            if let q = group.q { queries[q] = QueryTerms(q) }
+            for entry in group.runs.values {
+                for line in entry.lines where line.isVideo { needed.insert(line.id) }
+            }
+        }
+        let videos = try videoFacts(directory: directory, needed: needed, queries: queries)
         var seeds: [SeedComparison] = []
         for (seed, group) in groups.sorted(by: { ($0.value.seedIndex, $0.key) < ($1.value.seedIndex, $1.key) }) {
             let terms = group.q.map(QueryTerms.init)
@@ -121,9 +131,8 @@ public struct SearchComparison: Sendable {
                 if let terms, !terms.terms.isEmpty {
                     let videoLines = lines.filter(\.isVideo)
                     let matched = videoLines.filter { line in
-                        if line.matches == true { return true }
-                        guard let text = videos[line.id] else { return false }
-                        return terms.matches(text.texts) == true
+                        line.matches == true
+                            || (group.q.map { videos[line.id]?.matching.contains($0) } ?? false) == true
                     }
                     share = videoLines.isEmpty ? nil : Double(matched.count) / Double(videoLines.count)
                 }
@@ -154,7 +163,7 @@ public struct SearchComparison: Sendable {
     }
 
     /// The first run's videos, by their age at each later run, and how many that run returned.
-    private static func decayTable(_ answers: [RunAnswer], publishedAt videos: [String: VideoText]) -> [DecayRow] {
+    private static func decayTable(_ answers: [RunAnswer], publishedAt videos: [String: VideoFacts]) -> [DecayRow] {
         guard let first = answers.first else { return [] }
         var rows: [DecayRow] = []
         for later in answers.dropFirst() {
@@ -178,16 +187,20 @@ public struct SearchComparison: Sendable {
         return rows
     }
 
-    struct VideoText {
+    struct VideoFacts {
         var publishedAt: Int64?
-        var texts: [String]
+        /// The queries (`q` as sent) whose every term its title, description or tags hold.
+        var matching: Set<String>
     }
 
-    /// The publication date and text (title, description, tags) of every video the results name.
-    private static func videoTexts(directory: String) throws -> [String: VideoText] {
-        var texts: [String: VideoText] = [:]
+    /// The publication date of each video in `needed`, and which of `queries` its text (title,
+    /// description, tags) matches.
+    private static func videoFacts(directory: String, needed: Set<String>, queries: [String: QueryTerms]) throws
+        -> [String: VideoFacts]
+    {
+        var facts: [String: VideoFacts] = [:]
         try ArchiveReader.forEachRecord(directory: directory, kind: .videos, includeOpen: true) { record, _ in
-            guard case .string(let id)? = record["videoId"] else { return }
+            guard case .string(let id)? = record["videoId"], needed.contains(id) else { return }
             var strings: [String] = []
             for column in ["title", "description"] {
                 if case .string(let text)? = record[column] { strings.append(text) }
@@ -197,8 +210,9 @@ public struct SearchComparison: Sendable {
             }
             var published: Int64?
             if case .string(let text)? = record["publishedAt"] { published = RFC3339.parseSeconds(text) }
-            texts[id] = VideoText(publishedAt: published, texts: strings)
+            let matching = queries.filter { $0.value.matches(strings) == true }.keys
+            facts[id] = VideoFacts(publishedAt: published, matching: Set(matching))
         }
-        return texts
+        return facts
     }
 }
