@@ -9,7 +9,14 @@ import YouTubeKit
 public struct SearchComparison: Sendable {
     /// One run's answer to one seed: its ids in rank order (windows newest first).
     public struct RunAnswer: Sendable, Hashable {
+        /// The run's place among the seed's runs, from 1, in the order they were answered (a
+        /// merged output's runs from each input count apart).
         public var run: Int
+        /// The run as its lines name it (`number@id`).
+        public var runId: String
+        /// Whether it asked what the seed's first run asked (the same parameters from the same
+        /// start): only such runs are compared. An update's window since the last run is not.
+        public var comparable: Bool
         /// When its first request was sent.
         public var sentAt: String?
         public var ids: [String]
@@ -68,23 +75,27 @@ public struct SearchComparison: Sendable {
             var isVideo: Bool
             var matches: Bool?
         }
+        struct Entry {
+            var sentAt: String?
+            var lines: [Line] = []
+            /// The first line's request (in rank order) without its page and window end: what
+            /// the run asked.
+            var first: (line: Line, asked: String)?
+        }
         struct Group {
-            var seedIndex = Int.max
+            var firstSent: String?
             var windowed = false
             var q: String?
-            var runs: [Int: (sentAt: String?, lines: [Line])] = [:]
+            var runs: [String: Entry] = [:]
         }
         var groups: [String: Group] = [:]
         try ArchiveReader.forEachRecord(directory: directory, kind: .results, includeOpen: true) { record, _ in
             guard case .string(let seed)? = record["seed"], case .string(let id)? = record["id"],
-                case .number(let runText)? = record["run"], let run = Int(runText),
+                case .string(let resultId)? = record["resultId"],
+                let runId = resultId.split(separator: "/", maxSplits: 1).first.map(String.init),
                 case .number(let rankText)? = record["rank"], let rank = Int(rankText)
             else { return }
             var group = groups[seed] ?? Group()
-            if case .string(let resultId)? = record["resultId"] {
-                let parts = resultId.split(separator: "/", omittingEmptySubsequences: false)
-                if parts.count > 1, let index = Int(parts[1]) { group.seedIndex = min(group.seedIndex, index) }
-            }
             if case .string(let q)? = record["request"]?["q"] { group.q = q }
             var windowEnd: String?
             if case .object = record["window"] {
@@ -95,13 +106,33 @@ public struct SearchComparison: Sendable {
             if case .string(let text)? = record["sentAt"] { sentAt = text }
             var matches: Bool?
             if case .bool(let value)? = record["matchesQuery"] { matches = value }
-            var entry = group.runs[run] ?? (sentAt, [])
+            var entry = group.runs[runId] ?? Entry(sentAt: sentAt)
             if let sentAt, entry.sentAt.map({ sentAt < $0 }) ?? true { entry.sentAt = sentAt }
+            if let sentAt, group.firstSent.map({ sentAt < $0 }) ?? true { group.firstSent = sentAt }
             let isVideo: Bool
             if case .string("video")? = record["kind"] { isVideo = true } else { isVideo = false }
-            entry.lines.append(Line(windowEnd: windowEnd, rank: rank, id: id, isVideo: isVideo, matches: matches))
-            group.runs[run] = entry
+            let line = Line(windowEnd: windowEnd, rank: rank, id: id, isVideo: isVideo, matches: matches)
+            entry.lines.append(line)
+            if entry.first.map({ precedes(line, $0.line) }) ?? true {
+                var asked: [String] = []
+                if case .object(let members)? = record["request"] {
+                    for (name, value) in members where name != "page" && name != "publishedBefore" {
+                        if case .string(let text) = value { asked.append(name + "=" + text) }
+                    }
+                }
+                entry.first = (line, asked.sorted().joined(separator: "&"))
+            }
+            group.runs[runId] = entry
             groups[seed] = group
+        }
+        /// Newest window first (one without an end before any), then by rank.
+        func precedes(_ a: Line, _ b: Line) -> Bool {
+            guard a.windowEnd == b.windowEnd else {
+                guard let endA = a.windowEnd else { return true }
+                guard let endB = b.windowEnd else { return false }
+                return endA > endB
+            }
+            return a.rank < b.rank
         }
         // Only the videos the lines name are read, and of each only its date and which queries its
         // text matches: an output of a million videos costs what its results cost.
@@ -115,18 +146,15 @@ public struct SearchComparison: Sendable {
         }
         let videos = try videoFacts(directory: directory, needed: needed, queries: queries)
         var seeds: [SeedComparison] = []
-        for (seed, group) in groups.sorted(by: { ($0.value.seedIndex, $0.key) < ($1.value.seedIndex, $1.key) }) {
+        // Seeds in the order they were first answered; runs too.
+        let ordered = groups.sorted { ($0.value.firstSent ?? "", $0.key) < ($1.value.firstSent ?? "", $1.key) }
+        for (seed, group) in ordered {
             let terms = group.q.map(QueryTerms.init)
             var answers: [RunAnswer] = []
-            for (run, entry) in group.runs.sorted(by: { $0.key < $1.key }) {
-                let lines = entry.lines.sorted { a, b in
-                    guard a.windowEnd == b.windowEnd else {
-                        guard let endA = a.windowEnd else { return true }
-                        guard let endB = b.windowEnd else { return false }
-                        return endA > endB
-                    }
-                    return a.rank < b.rank
-                }
+            let runs = group.runs.sorted { ($0.value.sentAt ?? "", $0.key) < ($1.value.sentAt ?? "", $1.key) }
+            let firstAsked = runs.first?.value.first?.asked
+            for (place, (runId, entry)) in runs.enumerated() {
+                let lines = entry.lines.sorted(by: precedes)
                 var share: Double?
                 if let terms, !terms.terms.isEmpty {
                     let videoLines = lines.filter(\.isVideo)
@@ -138,12 +166,14 @@ public struct SearchComparison: Sendable {
                 }
                 answers.append(
                     RunAnswer(
-                        run: run, sentAt: entry.sentAt, ids: RankedListOverlap.firstOccurrences(lines.map(\.id)),
+                        run: place + 1, runId: runId, comparable: entry.first?.asked == firstAsked,
+                        sentAt: entry.sentAt, ids: RankedListOverlap.firstOccurrences(lines.map(\.id)),
                         matchesQueryShare: share))
             }
             var pairs: [Pair] = []
-            for (i, a) in answers.enumerated() {
-                for b in answers[(i + 1)...] {
+            let comparable = answers.filter(\.comparable)
+            for (i, a) in comparable.enumerated() {
+                for b in comparable[(i + 1)...] {
                     let setA = Set(a.ids)
                     let setB = Set(b.ids)
                     pairs.append(
@@ -153,7 +183,7 @@ public struct SearchComparison: Sendable {
                             entered: setB.subtracting(setA).count, left: setA.subtracting(setB).count))
                 }
             }
-            let decay = group.windowed ? decayTable(answers, publishedAt: videos) : []
+            let decay = group.windowed ? decayTable(comparable, publishedAt: videos) : []
             seeds.append(
                 SeedComparison(
                     number: seeds.count + 1, seed: seed, windowed: group.windowed, runs: answers, pairs: pairs,

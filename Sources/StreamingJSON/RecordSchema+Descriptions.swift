@@ -234,7 +234,7 @@ extension RecordSchema {
 
     static let resultDescriptions: [String: String] = [
         "resultId":
-            "What identifies the line: run@key/seed/window/rank (the run's number and its id in the manifest's runs history, drawn at random when it began; the seed's position in the seeds file from 0; the window's bounds in Unix seconds, empty when none). Never null.",
+            "What identifies the line: run@key/seed/window/rank (the run's number and its id in the manifest's runs history, drawn at random when it began; the seed as 16 hex digits of a hash of its text; the window's bounds in Unix seconds, empty when none). Never null.",
         "run": "The run that sent the request: its number, from 1, in the manifest's runs history. Never null.",
         "seed": seedText,
         "request":

@@ -154,6 +154,12 @@ struct SearchAuditTests {
         let ours = try #require(try JSONSerialization.jsonObject(with: Data(compare.stdout.utf8)) as? Row)
         let seeds = try #require(ours["seeds"] as? [Row])
         #expect(seeds.count == 5, "three searches and two charts")
+        // A search without repeat=yes: its updates asked only what was new, so no run is compared.
+        let sinceOnly = try #require(seeds.first { $0["seed"] as? String == "search lofi type=video" })
+        let sinceRuns = try #require(sinceOnly["runs"] as? [Row])
+        #expect(sinceRuns.first?["comparable"] as? Bool == true)
+        #expect(sinceRuns.dropFirst().allSatisfy { $0["comparable"] as? Bool == false })
+        #expect((sinceOnly["pairs"] as? [Row])?.isEmpty == true)
         try await Self.checkAgainstPandas(ours, out: out)
 
         // The decay follows the emulator's model: kept while young, mostly forgotten once old.
@@ -172,7 +178,8 @@ struct SearchAuditTests {
         }
         #expect(share(young) >= 0.75, "in the head: \(share(young)) of \(young.count) buckets")
         #expect(share(forgotten) <= 0.6, "past the middle: \(share(forgotten))")
-        let text = try await CLIRunner.run(["compare", out, "--seed", "2"])
+        let number = try #require(windowed["number"] as? Int)
+        let text = try await CLIRunner.run(["compare", out, "--seed", String(number)])
         #expect(text.status == 0 && text.stdout.contains("decay") && text.stdout.contains("jaccard"), "\(text.stdout)")
         let csv = try await CLIRunner.run(["compare", out, "--format", "csv"])
         #expect(csv.stdout.hasPrefix("table,seedNumber,seed,runA,runB"))
@@ -224,8 +231,12 @@ struct SearchAuditTests {
         let b = try #require(theirs["seeds"] as? [Row])
         #expect(a.map { $0["seed"] as? String } == b.map { $0["seed"] as? String })
         for (mine, pandas) in zip(a, b) {
-            let runsA = (mine["runs"] as? [Row] ?? []).map { [$0["run"] as? Int, $0["results"] as? Int] }
-            let runsB = (pandas["runs"] as? [Row] ?? []).map { [$0["run"] as? Int, $0["results"] as? Int] }
+            let runsA = (mine["runs"] as? [Row] ?? []).map {
+                "\($0["run"] as? Int ?? -1) \($0["results"] as? Int ?? -1) \($0["comparable"] as? Bool ?? false)"
+            }
+            let runsB = (pandas["runs"] as? [Row] ?? []).map {
+                "\($0["run"] as? Int ?? -1) \($0["results"] as? Int ?? -1) \($0["comparable"] as? Bool ?? false)"
+            }
             #expect(runsA == runsB)
             for table in ["pairs", "decay"] {
                 let rowsA = mine[table] as? [Row] ?? []
@@ -256,7 +267,7 @@ enum RFC3339Text {
 
 /// `results` and `categories` through merge and verify: two outputs' observations stay apart, a
 /// copy's are known again, and a line written twice is found.
-@Suite("Search audits: merge and verify")
+@Suite("Search audits: merge, verify and reruns")
 struct SearchAuditMergeTests {
     static func count(_ out: String, _ kind: RecordKind) throws -> Int {
         var lines = 0
@@ -290,5 +301,52 @@ struct SearchAuditMergeTests {
         #expect(try Self.count(root + "/m", .categories) == (try Self.count(root + "/a", .categories)))
         let verified = try await CLIRunner.run(["verify", root + "/m"])
         #expect(verified.status == 0 && verified.stdout.contains("\(a + b) search results"), "\(verified.stdout)")
+
+        // Two crawls of the same seeds, merged: two runs of each seed, compared.
+        let again = try await CLIRunner.run([
+            "--seeds", root + "/a.txt", "--out", root + "/a2", "--budget", "500", "--emulator",
+            "--emulator-search-drift",
+            "--state-dir", root + "/state", "--quiet",
+        ])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try await CLIRunner.run(["merge", root + "/a", root + "/a2", "--out", root + "/m2"]).status == 0)
+        let compare = try await CLIRunner.run(["compare", root + "/m2", "--format", "json"])
+        let seeds = try #require(
+            (try JSONSerialization.jsonObject(with: Data(compare.stdout.utf8)) as? [String: Any])?["seeds"]
+                as? [[String: Any]])
+        for seed in seeds {
+            #expect((seed["runs"] as? [Any])?.count == 2, "\(seed["seed"] ?? ""): one run from each input")
+            #expect((seed["pairs"] as? [Any])?.count == 1)
+        }
+    }
+
+    /// A seed added above others while a run is stopped, and a seed on two lines: no seed's lines
+    /// are taken for another's, none is written twice.
+    @Test func seedsEditedInAStoppedRunAndSeedsTwiceKeepEveryRankOnce() async throws {
+        let root = CrawlCommandTests.temporary("audit-reseed")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try "search ocean maxPages=3\nchart US maxPages=2\n".write(
+            toFile: root + "/one.txt", atomically: true, encoding: .utf8)
+        try "search piano maxPages=3\nsearch ocean maxPages=3\nchart US maxPages=2\nsearch  ocean   maxPages=3\n".write(
+            toFile: root + "/two.txt", atomically: true, encoding: .utf8)
+        let out = root + "/out"
+        let common = ["--out", out, "--emulator", "--state-dir", root + "/state", "--progress", "never"]
+        // The budget stops the first run after two pages, its run left to go on.
+        _ = try await CLIRunner.run(["--seeds", root + "/one.txt", "--budget", "2", "--concurrency", "1"] + common)
+        let manifest = try #require(try Manifest.load(directory: out))
+        #expect(manifest.runs?.last?.finishedAt == nil, "the run goes on")
+        let rerun = try await CLIRunner.run(["--seeds", root + "/two.txt", "--budget", "2000"] + common)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        var ranks: [String: [Int]] = [:]
+        try ArchiveReader.forEachRecord(directory: out, kind: .results) { record, _ in
+            guard case .string(let seed)? = record["seed"], case .number(let rank)? = record["rank"] else { return }
+            ranks[seed, default: []].append(Int(rank) ?? -1)
+        }
+        #expect(ranks["search ocean maxPages=3"]?.sorted() == Array(0..<150), "every rank once, page 0 too")
+        #expect(ranks["chart US maxPages=2"]?.sorted() == Array(0..<100))
+        #expect(ranks["search piano maxPages=3"]?.count == Set(ranks["search piano maxPages=3"] ?? []).count)
+        let verified = try await CLIRunner.run(["verify", out])
+        #expect(verified.status == 0, "\(verified.stderr)")
     }
 }

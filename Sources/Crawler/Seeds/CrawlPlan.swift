@@ -88,7 +88,7 @@ public enum CrawlPlan {
                 return Entry(
                     seed: seed,
                     steps: [
-                        "videos.list chart=mostPopular regionCode=\(chart.regionCode)\(chart.videoCategoryId.map { " videoCategoryId=\($0)" } ?? ""): 1 unit per page of 50, up to \(chartPages) page\(chartPages == 1 ? "" : "s") (200 videos; no hydration needed)",
+                        "videos.list chart=mostPopular regionCode=\(chart.regionCode)\(chart.videoCategoryId.map { " videoCategoryId=\($0)" } ?? ""): 1 unit per page of 50, up to \(chartPages) page\(chartPages == 1 ? "" : "s") (\(chartPages * 50) videos; no hydration needed)",
                         "videoCategories.list regionCode=\(chart.regionCode): 1 unit, once a run per region",
                     ], minimumUnits: 2, minimumSearches: 0)
             }

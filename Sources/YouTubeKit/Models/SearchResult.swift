@@ -21,17 +21,29 @@ public struct SearchResult: Sendable, Hashable {
         }
     }
 
-    /// The run (its number and its key), the seed (its position in the seeds file, from 0), the
-    /// window (its bounds, Unix seconds) and the rank: what identifies the line, written first as
+    /// The run (its number and its key), the seed (a hash of its text), the window (its bounds,
+    /// Unix seconds) and the rank: what identifies the line, written first as
     /// `run@key/seed/after-before/rank`. The run's key is drawn at random when it begins, so that
     /// the lines of two outputs merged stay apart while a copy of the same output's lines is
-    /// known again.
+    /// known again; the seed is named by its text, not its place, so that a seed added above it
+    /// in a resumed run, or the same seed on two lines, cannot take or double its lines.
     public var resultId: String {
         let window = window.map { w in
             (w.publishedAfter.map { String(Int64($0.timeIntervalSince1970)) } ?? "") + "-"
                 + (w.publishedBefore.map { String(Int64($0.timeIntervalSince1970)) } ?? "")
         }
-        return "\(run)@\(runKey)/\(seedIndex)/\(window ?? "")/\(rank)"
+        return "\(run)@\(runKey)/\(Self.seedKey(seed))/\(window ?? "")/\(rank)"
+    }
+
+    /// A seed's text as 16 hex digits (64-bit FNV-1a): short, and the same in every version.
+    public static func seedKey(_ text: String) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// The run's number, from 1, in the manifest's runs history.
@@ -39,8 +51,6 @@ public struct SearchResult: Sendable, Hashable {
     /// What names the run apart from other outputs' runs: the runs history's `id` (drawn at
     /// random when it began).
     public var runKey: String
-    /// The seed's position in the seeds file, from 0.
-    public var seedIndex: Int
     /// The seed line as written in the seeds file.
     public var seed: String
     /// The request's parameters as sent, sorted by name, without the key; the page's position
@@ -65,14 +75,13 @@ public struct SearchResult: Sendable, Hashable {
     public var matchesQuery: Bool?
 
     public init(
-        run: Int, runKey: String, seedIndex: Int, seed: String, request: [APIRequest.Parameter], window: Window?,
+        run: Int, runKey: String, seed: String, request: [APIRequest.Parameter], window: Window?,
         page: Int,
         rank: Int, kind: Kind, id: String, sentAt: Date?, totalResults: Int?, resultsPerPage: Int?,
         matchesQuery: Bool?
     ) {
         self.run = run
         self.runKey = runKey
-        self.seedIndex = seedIndex
         self.seed = seed
         self.request = request
         self.window = window

@@ -16,9 +16,12 @@ struct CompareCommand: Command {
         name: "compare", synopsis: "compare DIR", summary: "how each search's answers changed between runs",
         usage: "compare DIR [--seed N] [--format text|csv|json]",
         discussion: """
-            Compare the answers each search seed got in each run of the output directory DIR (its
-            results lines: every item of every search page, with its rank). For each seed and each
-            pair of runs: the results of each, their Jaccard overlap (shared ids over all ids), their
+            Compare the answers each search or chart seed got in each run of the output directory DIR
+            (its results lines: every item of every search and chart page, with its rank). Runs are
+            numbered in the order they were answered (a merged output's runs from each input count
+            apart); only the runs that asked what the seed's first run asked are compared (an
+            update's window since the last run is listed, not compared). For each seed and each
+            pair of those runs: the results of each, their Jaccard overlap (shared ids over all ids), their
             rank-biased overlap (RBO, extrapolated, p = 0.9: agreement weighted to the top ranks),
             and the ids that entered and left. The share of video results whose title, description
             or tags hold every term of q (case and diacritics ignored) is given per run. For searches
@@ -26,7 +29,9 @@ struct CompareCommand: Command {
             run's video results, the share each later run still returned, by days since publication
             at that run (buckets of 10 days; 120 holds every older one). Repeat a search with
             repeat=yes on its seed and ytcrawl update --every 1d to collect what this compares
-            (docs/auditing-search.md). The csv form is one table with a first column saying which.
+            (docs/auditing-search.md). The csv form is one table with a first column saying which
+            rows are which: runs, pairs or decay. A request answered with no item leaves no line: a
+            run whose every page was empty is not listed.
             """,
         groups: [OptionGroup("Options", [format.spec, seed.spec])],
         epilogue: """
@@ -84,7 +89,12 @@ struct CompareCommand: Command {
             lines.append("seed \(seed.number): \(seed.seed)")
             for run in seed.runs {
                 let share = run.matchesQueryShare.map { ", matching the query \(Int(($0 * 100).rounded()))%" } ?? ""
-                lines.append("  run \(run.run) (\(run.sentAt ?? "time unknown")): \(run.ids.count) results\(share)")
+                let asked =
+                    run.comparable
+                    ? "" : "; asked other than the first run (an update's window since the last run): not compared"
+                lines.append(
+                    "  run \(run.run) (\(run.runId), \(run.sentAt ?? "time unknown")): \(run.ids.count) results\(share)\(asked)"
+                )
             }
             if !seed.pairs.isEmpty {
                 lines.append("  runs     results       jaccard  rbo     entered  left")
@@ -118,7 +128,7 @@ struct CompareCommand: Command {
 
     static let csvColumns = [
         "table", "seedNumber", "seed", "runA", "runB", "resultsA", "resultsB", "jaccard", "rbo", "entered", "left",
-        "ageDays", "firstRun", "stillReturned", "share",
+        "ageDays", "firstRun", "stillReturned", "share", "runId", "sentAt", "comparable", "matchesQueryShare",
     ]
 
     static func csv(_ comparison: SearchComparison) -> String {
@@ -129,11 +139,18 @@ struct CompareCommand: Command {
         var rows = [csvColumns.joined(separator: ",")]
         for seed in comparison.seeds {
             let head = ["\(seed.number)", cell(seed.seed)]
+            for run in seed.runs {
+                rows.append(
+                    (["runs"] + head + ["\(run.run)", "", "\(run.ids.count)"] + Array(repeating: "", count: 10) + [
+                        run.runId, run.sentAt ?? "", run.comparable ? "true" : "false",
+                        run.matchesQueryShare.map(number) ?? "",
+                    ]).joined(separator: ","))
+            }
             for pair in seed.pairs {
                 rows.append(
                     (["pairs"] + head + [
                         "\(pair.runA)", "\(pair.runB)", "\(pair.resultsA)", "\(pair.resultsB)", number(pair.jaccard),
-                        number(pair.rbo), "\(pair.entered)", "\(pair.left)", "", "", "", "",
+                        number(pair.rbo), "\(pair.entered)", "\(pair.left)", "", "", "", "", "", "", "", "",
                     ]).joined(separator: ","))
             }
             for row in seed.decay {
@@ -141,7 +158,7 @@ struct CompareCommand: Command {
                     (["decay"] + head + [
                         "\(seed.runs[0].run)", "\(row.run)", "", "", "", "", "", "", "\(row.ageDays)",
                         "\(row.firstRun)",
-                        "\(row.stillReturned)", number(row.share),
+                        "\(row.stillReturned)", number(row.share), "", "", "", "",
                     ]).joined(separator: ","))
             }
         }
@@ -154,7 +171,8 @@ struct CompareCommand: Command {
                 "number": seed.number, "seed": seed.seed, "windowed": seed.windowed,
                 "runs": seed.runs.map { run -> [String: Any] in
                     [
-                        "run": run.run, "sentAt": run.sentAt ?? NSNull(), "results": run.ids.count,
+                        "run": run.run, "runId": run.runId, "comparable": run.comparable,
+                        "sentAt": run.sentAt ?? NSNull(), "results": run.ids.count,
                         "matchesQueryShare": run.matchesQueryShare ?? NSNull(),
                     ]
                 },

@@ -25,10 +25,11 @@ extension ReportPage {
 
     static func searchAcrossRuns(_ data: ReportData) -> [String] {
         guard let search = data.search, !search.seeds.isEmpty else { return [] }
-        let repeated = search.seeds.filter { $0.runs.count > 1 }
+        let repeated = search.seeds.filter { $0.runs.filter(\.comparable).count > 1 }
         let series = repeated.map { seed in
-            let first = Set(seed.runs[0].ids)
-            let points = seed.runs.compactMap { run -> (x: Double, y: Double)? in
+            let runs = seed.runs.filter(\.comparable)
+            let first = Set(runs[0].ids)
+            let points = runs.compactMap { run -> (x: Double, y: Double)? in
                 guard let text = run.sentAt, let sent = RFC3339.parseSeconds(text) else { return nil }
                 let union = first.union(run.ids).count
                 let shared = first.intersection(run.ids).count

@@ -89,7 +89,7 @@ struct SearchObservation {
             }
             results.append(
                 SearchResult(
-                    run: ledger.run, runKey: ledger.runKey, seedIndex: seed, seed: seeds[seed].text,
+                    run: ledger.run, runKey: ledger.runKey, seed: seeds[seed].text,
                     request: parameters, window: window, page: page, rank: firstRank + results.count, kind: kind,
                     id: id, sentAt: fetched.sentAt, totalResults: fetched.summary.totalResults,
                     resultsPerPage: fetched.summary.resultsPerPage, matchesQuery: matches))
