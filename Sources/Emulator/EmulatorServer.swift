@@ -120,6 +120,11 @@ public final class EmulatorServer: Sendable {
     /// ``EmulatorService/truthLinks()``.
     public func truthLinks() -> [TruthLink] { service.truthLinks() }
 
+    /// ``EmulatorService/answers(to:pages:)``.
+    public func answers(to request: APIRequest, pages: Int) throws -> [[String]] {
+        try service.answers(to: request, pages: pages)
+    }
+
     /// Writes the ground truth as JSON lines (see ``EmulatorService/dumpTruth(to:kinds:)``).
     public func dumpTruth(to directory: String, kinds: Set<RecordKind> = Set(EmulatorService.truthKinds)) throws {
         try service.dumpTruth(to: directory, kinds: kinds)

@@ -218,6 +218,37 @@ struct SearchAuditTests {
         for pair in pairs { #expect(pair[1] == (categories[pair[0] + " GB"] ?? ""), "\(pair)") }
     }
 
+    /// `emulate --dump-truth-seeds`: the truth of a day's answers is what a crawl of that day
+    /// writes as `results` lines, for searches and charts alike.
+    @Test func theTruthOfADaysAnswersIsWhatACrawlWrites() async throws {
+        let root = CrawlCommandTests.temporary("audit-truth")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try "search ocean maxPages=2 repeat=yes\nchart GB videoCategoryId=10\nsearch \"lofi music\" type=video\n".write(
+            toFile: root + "/seeds.txt", atomically: true, encoding: .utf8)
+        let emulator = try await ExternalEmulator.start([
+            "--search-drift", "--clock-offset", String(3 * 86_400), "--dump-truth", root + "/truth",
+            "--dump-truth-kinds", "channels", "--dump-truth-seeds", root + "/seeds.txt",
+        ])
+        defer { emulator.stop() }
+        let crawl = try await CLIRunner.run(
+            [
+                "--seeds", root + "/seeds.txt", "--out", root + "/out", "--budget", "1000", "--api-base", emulator.base,
+                "--state-dir", root + "/state", "--quiet",
+            ], environment: ["YOUTUBE_API_KEY": "k-truth"])
+        #expect(crawl.status == 0, "\(crawl.stderr)")
+        func key(_ row: Row) -> String {
+            let request = (row["request"] as? [String: String] ?? [:]).sorted { $0.key < $1.key }.map { "\($0)=\($1)" }
+            return "\(row["seed"] ?? "") \(request) \(row["page"] ?? "") \(row["rank"] ?? "") \(row["id"] ?? "")"
+        }
+        let truth = try String(contentsOfFile: root + "/truth/results.jsonl", encoding: .utf8).split(separator: "\n")
+            .map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? Row) }
+        let written = try Self.lines(root + "/out")
+        #expect(truth.count > 150, "both searches and the chart")
+        #expect(Set(truth.map(key)) == Set(written.map(key)), "every line of the truth written, nothing else")
+        #expect(written.count == truth.count)
+    }
+
     static func checkAgainstPandas(_ ours: Row, out: String) async throws {
         guard PythonRunner.canImport("pandas") else {
             Issue.record("pandas is not installed (pip install pandas; make test installs it)")

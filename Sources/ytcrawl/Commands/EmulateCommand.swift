@@ -35,6 +35,11 @@ struct EmulateCommand: Command {
         "--dump-truth-kinds", "LIST",
         help: "which of videos,channels,comments to dump (comments of a large corpus take gigabytes)",
         shownDefault: "default all", allowed: EmulatorService.truthKinds)
+    static let dumpTruthSeeds = Option<String?>(
+        "--dump-truth-seeds", "FILE",
+        help:
+            "with --dump-truth: also write, for each search seed (but split=time ones) and chart seed of FILE, what the emulator answers to the crawl's request on its day, page by page, to DIR/results.jsonl (seed, request, page, rank, id)"
+    )
     static let verbose = Flag("-v", "--verbose", help: "log one line per request on stderr (keys are never logged)")
 
     static let configuration = CommandConfiguration(
@@ -49,7 +54,7 @@ struct EmulateCommand: Command {
             OptionGroup("Keys and quota", [keys.spec, APIOptions.quotaModel.spec] + EmulatorOptions.direct.quota),
             OptionGroup("Faults", EmulatorOptions.direct.faultOptions + [noGzip.spec]),
             OptionGroup("Connections", [maxConnections.spec, idleTimeout.spec]),
-            OptionGroup("Other", [dumpTruth.spec, dumpTruthKinds.spec, verbose.spec]),
+            OptionGroup("Other", [dumpTruth.spec, dumpTruthKinds.spec, dumpTruthSeeds.spec, verbose.spec]),
         ],
         epilogue: """
             Example:
@@ -62,6 +67,7 @@ struct EmulateCommand: Command {
     var idleTimeout: Int
     var dumpTruth: String?
     var truthKinds: Set<RecordKind>
+    var truthSeeds: String?
 
     init(_ scanner: ArgumentScanner) throws {
         if let extra = scanner.positional.first {
@@ -78,6 +84,10 @@ struct EmulateCommand: Command {
         idleTimeout = try scanner[Self.idleTimeout]
         dumpTruth = try scanner[Self.dumpTruth]
         truthKinds = Set(try scanner[Self.dumpTruthKinds])
+        truthSeeds = try scanner[Self.dumpTruthSeeds]
+        if truthSeeds != nil, dumpTruth == nil {
+            throw UsageError("--dump-truth-seeds FILE writes into the --dump-truth DIR: give --dump-truth DIR too")
+        }
     }
 
     /// Serves until SIGINT/SIGTERM, waiting for them on the main thread.
@@ -99,6 +109,9 @@ struct EmulateCommand: Command {
         if let dumpTruth {
             do {
                 try server.dumpTruth(to: dumpTruth, kinds: truthKinds)
+                if let truthSeeds { try TruthAnswers.write(seedsFile: truthSeeds, server: server, to: dumpTruth) }
+            } catch let failure as RuntimeFailure {
+                throw failure
             } catch {
                 throw RuntimeFailure("cannot write the ground truth to \(dumpTruth): \(error)")
             }
