@@ -66,7 +66,19 @@ public struct SearchComparison: Sendable {
 
     /// Reads the `results` (and, for publication dates and the query's terms, `videos`) of
     /// `directory`.
+    ///
+    /// - Throws: ``ArchiveError`` when a `results` or `videos` shard the manifest lists is not
+    ///   there: a comparison without it would be wrong without saying so.
     public static func compute(directory: String) throws -> SearchComparison {
+        if let manifest = try Manifest.load(directory: directory) {
+            for shard in manifest.shards where shard.kind == RecordKind.results.rawValue || shard.kind == "videos" {
+                guard FileManager.default.fileExists(atPath: directory + "/" + shard.name) else {
+                    throw ArchiveError(
+                        "\(directory)/\(shard.name) is listed in manifest.json but missing: the comparison would leave its lines out; run ytcrawl verify \(directory) and restore it (or fetch it again as verify says)"
+                    )
+                }
+            }
+        }
         struct Line {
             /// The window's end: newest window first, one without an end before any.
             var windowEnd: String?

@@ -183,6 +183,16 @@ struct SearchAuditTests {
         #expect(text.status == 0 && text.stdout.contains("decay") && text.stdout.contains("jaccard"), "\(text.stdout)")
         let csv = try await CLIRunner.run(["compare", out, "--format", "csv"])
         #expect(csv.stdout.hasPrefix("table,seedNumber,seed,runA,runB"))
+        // A shard the manifest lists but the directory lacks: said, not silently left out.
+        let copy = root + "/lost"
+        try FileManager.default.copyItem(atPath: out, toPath: copy)
+        let lost = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: copy).filter { $0.hasPrefix("results-") }.sorted().last)
+        try FileManager.default.removeItem(atPath: copy + "/" + lost)
+        let missing = try await CLIRunner.run(["compare", copy])
+        #expect(
+            missing.status == 1 && missing.stderr.contains("\(lost) is listed in manifest.json but missing"),
+            "\(missing.stderr)")
         let badSeed = try await CLIRunner.run(["compare", out, "--seed", "9"])
         #expect(badSeed.status == 2 && badSeed.stderr.contains("seeds 1 to 5"), "\(badSeed.stderr)")
 

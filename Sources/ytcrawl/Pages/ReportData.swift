@@ -73,7 +73,8 @@ struct ReportData {
         try data.readSnapshots(directory: directory)
         data.categoryTitles = try ExportCommand.categoryTitles(directory) ?? [:]
         if !ArchiveReader.shardNames(directory: directory, kind: .results, includeOpen: true).isEmpty {
-            data.search = try SearchComparison.compute(directory: directory)
+            // A results shard lost leaves the search sections out, not the report (compare says why).
+            data.search = try? SearchComparison.compute(directory: directory)
         }
         return data
     }
