@@ -96,9 +96,7 @@ public final class ArchiveWriter {
             manifest.runs = previous.runs(starting: runKind, at: now, continues: checkpoint?.finished == false)
             manifest.provenance = manifest.provenance(over: previous.provenance)
         } else {
-            var run = Manifest.Run(kind: runKind, startedAt: now)
-            run.id = Manifest.Run.newIdentifier()
-            manifest.runs = [run]
+            manifest.runs = [.starting(runKind, at: now)]
         }
         self.manifest = manifest
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
@@ -138,10 +136,15 @@ public final class ArchiveWriter {
             let shard = shard(kind)
             records[kind] = shard.closedShards.reduce(0) { $0 + $1.records } + shard.openRecords
         }
-        // How authors are written is on disk before the first comment is, so that a run killed
-        // before its first checkpoint still tells the next one.
+        // How authors are written is on disk before the first comment is, and a new crawl run (its
+        // id, which its `results` lines carry) before its first line is, so that a run killed
+        // before its first checkpoint still tells the next one: that one goes on under the same
+        // id. A disk too full for the manifest is too full for the lines as well: the run fails
+        // at its first write, as it would have.
         if kinds.contains(.comments), previous?.authorPseudonyms != manifest.authorPseudonyms {
             try writeManifest(finished: false)
+        } else if kinds.contains(.results), manifest.runs?.last != previous?.runs?.last {
+            _ = try? writeManifest(finished: false)
         }
     }
 

@@ -78,11 +78,12 @@ public struct Manifest: Codable, Sendable, Hashable {
         /// from another output's run of the same start, as `results` lines name it.
         public var id: String?
 
-        /// A new run's ``id``: 64 random bits in hex.
-        public static func newIdentifier() -> String {
-            let bits = UInt64.random(in: .min ... .max)
-            let hex = String(bits, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex
+        /// A run of `kind` beginning at `now`, its ``id`` drawn: 64 random bits in hex.
+        static func starting(_ kind: String, at now: String) -> Run {
+            var run = Run(kind: kind, startedAt: now)
+            let hex = String(UInt64.random(in: .min ... .max), radix: 16)
+            run.id = String(repeating: "0", count: 16 - hex.count) + hex
+            return run
         }
 
         public init(
@@ -152,9 +153,7 @@ public struct Manifest: Codable, Sendable, Hashable {
     func runs(starting kind: String, at now: String, continues: Bool) -> [Run] {
         var runs = history
         if let last = runs.last, last.finishedAt == nil, continues || last.kind == kind { return runs }
-        var run = Run(kind: kind, startedAt: now)
-        run.id = Run.newIdentifier()
-        runs.append(run)
+        runs.append(.starting(kind, at: now))
         return runs
     }
 

@@ -361,6 +361,35 @@ struct SearchAuditMergeTests {
         }
     }
 
+    /// Runs killed before their first checkpoint, their lines salvaged by the next: one run, under
+    /// the id the manifest gives it, each line once.
+    @Test func runsKilledBeforeTheirFirstCheckpointAreOneRun() async throws {
+        let root = CrawlCommandTests.temporary("audit-early-kills")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try "search ocean maxPages=3\nchart US maxPages=2\n".write(
+            toFile: root + "/seeds.txt", atomically: true, encoding: .utf8)
+        let emulator = try await ExternalEmulator.start(["--latency-ms", "60"])
+        defer { emulator.stop() }
+        try "early-kill-key\n".write(toFile: root + "/key", atomically: true, encoding: .utf8)
+        let arguments = [
+            "--seeds", root + "/seeds.txt", "--out", root + "/out", "--budget", "500", "--api-base", emulator.base,
+            "--key-file", root + "/key", "--state-dir", root + "/state", "--shard-records", "20", "--progress", "never",
+        ]
+        _ = try await CLIRunner.killRuns(arguments, times: 4, after: 0.15...0.45) { _ in }
+        let last = try await CLIRunner.run(arguments)
+        #expect(last.status == 0, "\(last.stderr)")
+        let manifest = try #require(try Manifest.load(directory: root + "/out"))
+        let first = try #require(manifest.runs?.first?.id)
+        var ids: [String] = []
+        try ArchiveReader.forEachRecord(directory: root + "/out", kind: .results) { record, _ in
+            if case .string(let id)? = record["resultId"] { ids.append(id) }
+        }
+        #expect(ids.count == 250 && Set(ids).count == 250, "\(ids.count) lines, \(Set(ids).count) distinct")
+        #expect(
+            Set(ids.map { String($0.split(separator: "/")[0]) }) == ["1@" + first], "every line of run 1, under its id")
+    }
+
     /// A seed added above others while a run is stopped, and a seed on two lines: no seed's lines
     /// are taken for another's, none is written twice.
     @Test func seedsEditedInAStoppedRunAndSeedsTwiceKeepEveryRankOnce() async throws {
