@@ -127,6 +127,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "ytcrawl", "VideoSearch", "Archive", "Crawler", "YouTubeKit", "StreamingJSON", "TestSupport",
+                "Emulator",
             ]),
         // What make dist and make wheel wrote, installed and run as a user would (no toolchain).
         .testTarget(name: "PackagingTests", dependencies: ["ytcrawl", "TestSupport"]),

@@ -23,6 +23,9 @@ KINDS = {
     "comments": "{d}/comments-*.jsonl.gz",
     "results": "{d}/results-*.jsonl.gz",
     "categories": "{d}/categories-*.jsonl.gz",
+    "playlists": "{d}/playlists-*.jsonl.gz",
+    "memberships": "{d}/memberships-*.jsonl.gz",
+    "missing": "{d}/missing-*.jsonl.gz",
     "stats": "{d}/snapshots/*/stats-*.jsonl.gz",
 }
 

@@ -17,6 +17,9 @@ KINDS = {
     "comments": "comments-*.jsonl.gz",
     "results": "results-*.jsonl.gz",
     "categories": "categories-*.jsonl.gz",
+    "playlists": "playlists-*.jsonl.gz",
+    "memberships": "memberships-*.jsonl.gz",
+    "missing": "missing-*.jsonl.gz",
     "stats": "snapshots/*/stats-*.jsonl.gz",
 }
 

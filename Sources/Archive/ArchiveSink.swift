@@ -41,9 +41,10 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
             let run = self.writer.currentRun
             let resultIds = try ArchiveReader.ids(
                 directory: self.writer.directory, kind: .results, prefix: "\(run.number)@\(run.key)/")
+            let playlistIds = try ArchiveReader.ids(directory: self.writer.directory, kind: .playlists)
             guard
                 checkpoint != nil || !videoIds.isEmpty || !channelIds.isEmpty || !commentIds.isEmpty
-                    || !statsIds.isEmpty || !linkKeys.isEmpty || !resultIds.isEmpty
+                    || !statsIds.isEmpty || !linkKeys.isEmpty || !resultIds.isEmpty || !playlistIds.isEmpty
             else {
                 return nil
             }
@@ -57,6 +58,11 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
             point.linkKeys = linkKeys
             point.resultIds = resultIds
             point.categoryKeys = try ArchiveReader.ids(directory: self.writer.directory, kind: .categories)
+            point.playlistIds = playlistIds
+            point.membershipIds = try ArchiveReader.ids(
+                directory: self.writer.directory, kind: .memberships, prefix: "\(run.number)@\(run.key)/")
+            point.missingIds = try ArchiveReader.ids(
+                directory: self.writer.directory, kind: .missing, prefix: "\(run.number)@\(run.key)/")
             point.videoChannelIds = videoChannels
             point.startedAt = RFC3339.parseSeconds(self.writer.startedAt)
             return point

@@ -61,6 +61,12 @@ public struct ResumePoint: Sendable {
     public var resultIds: Set<String> = []
     /// Every category already written (`categoryId regionCode`).
     public var categoryKeys: Set<String> = []
+    /// Every playlist already written.
+    public var playlistIds: Set<String> = []
+    /// Every `memberships` line already written (their `membershipId`s).
+    public var membershipIds: Set<String> = []
+    /// Every `missing` line already written (their `missingId`s).
+    public var missingIds: Set<String> = []
     /// Every video a statistics snapshot already holds.
     public var statsIds: Set<String> = []
     public var videoRecords: Int

@@ -17,6 +17,12 @@ public struct LinkPageDecoder {
         case subscriptions
         /// A region's categories (the records' `regionCode` is left for the crawl to fill in).
         case videoCategories
+        /// A playlists.list page: ``Playlist`` records (the crawl fills in source and time).
+        case playlists
+        /// A playlistItems.list page of a walked playlist: its entries as ``PlaylistMembership``
+        /// records (run and time left for the crawl to fill in); the videos come from the
+        /// record decoder fed the same bytes.
+        case playlistItems
     }
 
     private let page: Page
@@ -77,6 +83,10 @@ public struct LinkPageDecoder {
                 if let link = Self.subscription(item) { records.append(.link(link)) }
             case .videoCategories:
                 if let category = Self.category(item) { records.append(.category(category)) }
+            case .playlists:
+                if let playlist = Self.playlist(item) { records.append(.playlist(playlist)) }
+            case .playlistItems:
+                if let membership = Self.membership(item) { records.append(.membership(membership)) }
             }
         }
         return (records, summary)
@@ -118,7 +128,7 @@ public struct LinkPageDecoder {
 
 extension JSONValue {
     /// The text of a string value; `nil` for any other.
-    fileprivate var stringValue: String? {
+    var stringValue: String? {
         if case .string(let text) = self { return text }
         return nil
     }

@@ -14,6 +14,12 @@ public enum DecodedRecord: Sendable, Hashable {
     case result(SearchResult)
     /// A video category of a region (videoCategories.list).
     case category(VideoCategory)
+    /// A playlist (playlists.list).
+    case playlist(Playlist)
+    /// An entry of a playlist as a walk saw it (playlistItems.list of a walked playlist).
+    case membership(PlaylistMembership)
+    /// An id asked for that did not come back (made by the crawl, never by a page decoder).
+    case missing(MissingItem)
 }
 
 /// What a whole page said besides its records.

@@ -308,6 +308,61 @@ public enum RecordEncoder {
         writer.raw("}\n")
     }
 
+    /// Appends `playlist` as one line, through an appender.
+    package static func encode(_ playlist: Playlist, into writer: inout JSONAppender) {
+        writer.raw("{")
+        writer.key("playlistId")
+        writer.string(playlist.playlistId)
+        writer.member("channelId", playlist.channelId)
+        writer.member("title", playlist.title)
+        writer.member("description", playlist.description)
+        writer.memberKey("publishedAt")
+        date(playlist.publishedAt, into: &writer)
+        writer.member("itemCount", playlist.itemCount)
+        writer.member("privacyStatus", playlist.privacyStatus)
+        writer.member("podcastStatus", playlist.podcastStatus)
+        writer.member("defaultLanguage", playlist.defaultLanguage)
+        writer.member("thumbnailUrl", playlist.thumbnailUrl)
+        writer.memberKey("localizations")
+        json(playlist.localizations, into: &writer)
+        writer.memberKey("fetchedAt")
+        date(playlist.fetchedAt, into: &writer)
+        source(playlist.source.map { (nil, $0.seed, $0.endpoint, $0.rank) }, into: &writer)
+        writer.raw("}\n")
+    }
+
+    /// Appends `membership` as one line, through an appender.
+    package static func encode(_ membership: PlaylistMembership, into writer: inout JSONAppender) {
+        writer.raw("{")
+        writer.key("membershipId")
+        writer.string(membership.membershipId)
+        writer.member("run", membership.run)
+        writer.member("playlistId", membership.playlistId)
+        writer.member("videoId", membership.videoId)
+        writer.member("position", membership.position)
+        writer.memberKey("addedAt")
+        date(membership.addedAt, into: &writer)
+        writer.member("videoOwnerChannelId", membership.videoOwnerChannelId)
+        writer.member("note", membership.note)
+        writer.memberKey("fetchedAt")
+        date(membership.fetchedAt, into: &writer)
+        writer.raw("}\n")
+    }
+
+    /// Appends `missing` as one line, through an appender.
+    package static func encode(_ missing: MissingItem, into writer: inout JSONAppender) {
+        writer.raw("{")
+        writer.key("missingId")
+        writer.string(missing.missingId)
+        writer.member("run", missing.run)
+        writer.member("kind", missing.kind.rawValue)
+        writer.member("id", missing.id)
+        writer.member("seed", missing.seed)
+        writer.memberKey("fetchedAt")
+        date(missing.fetchedAt, into: &writer)
+        writer.raw("}\n")
+    }
+
     /// The columns of a statistics snapshot line, in order (``RecordSchema/stats``).
     public static let statsColumns = RecordSchema.stats.columns
 
@@ -345,6 +400,9 @@ public enum RecordEncoder {
         case .link(let link): encode(link, into: &writer)
         case .result(let result): encode(result, into: &writer)
         case .category(let category): encode(category, into: &writer)
+        case .playlist(let playlist): encode(playlist, into: &writer)
+        case .membership(let membership): encode(membership, into: &writer)
+        case .missing(let missing): encode(missing, into: &writer)
         }
     }
 

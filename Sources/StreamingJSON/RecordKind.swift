@@ -15,9 +15,17 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable, Codable, Custo
     case results
     /// The video categories of the regions the chart seeds name (id, title, assignable, region).
     case categories
+    /// Playlists (`playlists=yes|walk` on channel seeds, `playlist` seeds, `hydrate --kind playlists`).
+    case playlists
+    /// The entries of each playlist walked, once per run: playlist, video, position, added.
+    case memberships
+    /// Ids asked for that did not come back (`hydrate`, `video` seeds), once per run.
+    case missing
 
     /// What a crawl's output holds (a snapshot holds ``stats``).
-    public static let crawlKinds: [RecordKind] = [.videos, .channels, .comments, .links, .results, .categories]
+    public static let crawlKinds: [RecordKind] = [
+        .videos, .channels, .comments, .links, .results, .categories, .playlists, .memberships, .missing,
+    ]
 
     /// The kind's schema.
     public var schema: RecordSchema {
@@ -29,6 +37,9 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable, Codable, Custo
         case .links: .links
         case .results: .results
         case .categories: .categories
+        case .playlists: .playlists
+        case .memberships: .memberships
+        case .missing: .missing
         }
     }
 
@@ -46,6 +57,9 @@ extension DecodedRecord {
         case .link: .links
         case .result: .results
         case .category: .categories
+        case .playlist: .playlists
+        case .membership: .memberships
+        case .missing: .missing
         }
     }
 }

@@ -13,6 +13,9 @@ extension RecordSchema {
         case .links: linkDescriptions
         case .results: resultDescriptions
         case .categories: categoryDescriptions
+        case .playlists: playlistDescriptions
+        case .memberships: membershipDescriptions
+        case .missing: missingDescriptions
         }
     }
 
@@ -265,5 +268,58 @@ extension RecordSchema {
             "Whether videos may be put in the category (snippet.assignable); charts and old videos use some that are not. Null when not sent.",
         "channelId": "The channel that made the category (snippet.channelId: YouTube's own). Null when not sent.",
         "fetchedAt": fetchedAt,
+    ]
+
+    static let playlistDescriptions: [String: String] = [
+        "playlistId":
+            "The playlist's id: https://www.youtube.com/playlist?list=<playlistId>. Never null.",
+        "channelId": "The channel that owns the playlist (snippet.channelId). Null when not sent.",
+        "title": "The playlist's title (snippet.title). Null when not sent.",
+        "description": "The playlist's description (snippet.description). Null when not sent.",
+        "publishedAt": "When the playlist was created (snippet.publishedAt), RFC 3339 UTC. Null when not sent.",
+        "itemCount":
+            "How many entries the playlist holds (contentDetails.itemCount), private and deleted videos' placeholders included, as of fetchedAt. Null when not sent.",
+        "privacyStatus":
+            "public or unlisted (status.privacyStatus); an API key never reads a private playlist. Null when not sent.",
+        "podcastStatus":
+            "enabled when the playlist is a podcast, disabled when not (status.podcastStatus). Null when not sent.",
+        "defaultLanguage": "The language of its title and description (snippet.defaultLanguage). Null when not sent.",
+        "thumbnailUrl":
+            "URL of the `high` thumbnail when there is one, else of the largest available (a frame of its first video). Null when none was sent.",
+        "localizations":
+            "Titles and descriptions by language, as sent (localizations); only when --video-parts asks for localizations, else null.",
+        "fetchedAt": fetchedAt,
+        "source": "How the crawl found the playlist. Null for a playlist an older version wrote.",
+        "source.seed": seedText,
+        "source.endpoint":
+            "The list method that returned it: playlists.list (a channel's playlists, a playlist seed's own record, hydrate).",
+        "source.rank": "Its position in that list, from 0 (a channel's playlists in the order the API lists them).",
+    ]
+
+    static let membershipDescriptions: [String: String] = [
+        "membershipId":
+            "run@runid/playlistId/position/videoId: unique across runs and merged outputs. Never null.",
+        "run":
+            "The run that walked the playlist: its number in the manifest's runs (from 1). A playlist walked again by ytcrawl update writes its entries again under the new run, so a reordered playlist shows its new positions there.",
+        "playlistId": "The playlist walked (a playlists record's playlistId). Never null.",
+        "videoId":
+            "The entry's video (contentDetails.videoId); a private or deleted video's placeholder keeps its id. Never null.",
+        "position": "The entry's position in the playlist as this run saw it, from 0 (snippet.position). Never null.",
+        "addedAt":
+            "When the video was added to the playlist (the playlist item's snippet.publishedAt), RFC 3339 UTC. Null when not sent.",
+        "videoOwnerChannelId":
+            "The channel that uploaded the video (snippet.videoOwnerChannelId). Null for a private or deleted video's placeholder.",
+        "note": "The playlist owner's note on the entry (contentDetails.note). Null when none.",
+        "fetchedAt": fetchedAt,
+    ]
+
+    static let missingDescriptions: [String: String] = [
+        "missingId": "run@runid/kind/id: unique across runs and merged outputs. Never null.",
+        "run": "The run that asked for the id and did not get it back: its number in the manifest's runs (from 1).",
+        "kind": "What the id names: video, channel, playlist or comment.",
+        "id":
+            "The id asked for: deleted, made private (videos, playlists), terminated (channels) or never there. Never null.",
+        "seed": seedText,
+        "fetchedAt": "When the answer that did not hold the id came (RFC 3339 UTC, whole seconds).",
     ]
 }

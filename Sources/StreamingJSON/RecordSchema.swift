@@ -80,6 +80,13 @@ public struct RecordSchema: Sendable, Hashable {
         }
     }
 
+    /// Where a comment, link or playlist was found: the seed line, the list method and the
+    /// position in that list.
+    static let listSource = FieldType.object([
+        Field("seed", .string, nullable: false), Field("endpoint", .string, nullable: false),
+        Field("rank", .integer, nullable: false),
+    ])
+
     static let thumbnail = FieldType.object([
         Field("url", .string, nullable: false), Field("width", .integer, optional: true),
         Field("height", .integer, optional: true),
@@ -168,10 +175,7 @@ public struct RecordSchema: Sendable, Hashable {
             Field("publishedAt", .timestamp), Field("updatedAt", .timestamp),
             Field(
                 "source",
-                .object([
-                    Field("seed", .string, nullable: false), Field("endpoint", .string, nullable: false),
-                    Field("rank", .integer, nullable: false),
-                ])),
+                listSource),
             Field("fetchedAt", .timestamp),
         ])
 
@@ -192,10 +196,7 @@ public struct RecordSchema: Sendable, Hashable {
             Field("sectionTitle", .string, since: 2), Field("depth", .integer, nullable: false, since: 2),
             Field(
                 "source",
-                .object([
-                    Field("seed", .string, nullable: false), Field("endpoint", .string, nullable: false),
-                    Field("rank", .integer, nullable: false),
-                ]), since: 2),
+                listSource, since: 2),
             Field("fetchedAt", .timestamp, since: 2),
         ])
 
@@ -216,6 +217,36 @@ public struct RecordSchema: Sendable, Hashable {
         fields: [
             Field("categoryId", .string, nullable: false), Field("regionCode", .string, nullable: false),
             Field("title", .string), Field("assignable", .boolean), Field("channelId", .string),
+            Field("fetchedAt", .timestamp),
+        ])
+
+    public static let playlists = RecordSchema(
+        kind: .playlists, version: 1,
+        fields: [
+            Field("playlistId", .string, nullable: false), Field("channelId", .string), Field("title", .string),
+            Field("description", .string), Field("publishedAt", .timestamp), Field("itemCount", .integer),
+            Field("privacyStatus", .string), Field("podcastStatus", .string), Field("defaultLanguage", .string),
+            Field("thumbnailUrl", .string), Field("localizations", .json), Field("fetchedAt", .timestamp),
+            Field(
+                "source",
+                listSource),
+        ])
+
+    public static let memberships = RecordSchema(
+        kind: .memberships, version: 1,
+        fields: [
+            Field("membershipId", .string, nullable: false), Field("run", .integer, nullable: false),
+            Field("playlistId", .string, nullable: false), Field("videoId", .string, nullable: false),
+            Field("position", .integer, nullable: false), Field("addedAt", .timestamp),
+            Field("videoOwnerChannelId", .string), Field("note", .string), Field("fetchedAt", .timestamp),
+        ])
+
+    public static let missing = RecordSchema(
+        kind: .missing, version: 1,
+        fields: [
+            Field("missingId", .string, nullable: false), Field("run", .integer, nullable: false),
+            Field("kind", .enumeration(MissingItem.Kind.allCases.map(\.rawValue)), nullable: false),
+            Field("id", .string, nullable: false), Field("seed", .string, nullable: false),
             Field("fetchedAt", .timestamp),
         ])
 

@@ -10,9 +10,13 @@ struct RecordKindTests {
     @Test func namesOnDiskStayTheSame() throws {
         #expect(
             RecordKind.allCases.map(\.rawValue) == [
-                "videos", "channels", "comments", "stats", "links", "results", "categories",
+                "videos", "channels", "comments", "stats", "links", "results", "categories", "playlists",
+                "memberships", "missing",
             ])
-        #expect(RecordKind.crawlKinds == [.videos, .channels, .comments, .links, .results, .categories])
+        #expect(
+            RecordKind.crawlKinds == [
+                .videos, .channels, .comments, .links, .results, .categories, .playlists, .memberships, .missing,
+            ])
         for kind in RecordKind.allCases {
             let name = ShardName(kind: kind, index: 3)
             #expect(name.fileName == "\(kind.rawValue)-00003.jsonl.gz")

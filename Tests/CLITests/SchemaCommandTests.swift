@@ -1,5 +1,6 @@
 import Archive
 import Foundation
+import StreamingJSON
 import TestSupport
 import Testing
 
@@ -18,7 +19,7 @@ struct SchemaCommandTests {
     static let toolsPresent = PythonRunner.canImport("jsonschema, duckdb, polars")
 
     @Test func everyKindInEveryFormat() async throws {
-        for kind in ["videos", "channels", "comments", "stats", "results", "categories"] {
+        for kind in RecordKind.allCases.map(\.rawValue) {
             let json = try await CLIRunner.run(["schema", kind])
             #expect(json.status == 0, "\(json.stderr)")
             let schema = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -60,7 +61,8 @@ struct SchemaCommandTests {
         let records = try #require(manifest["records"] as? [String: Int])
         #expect(
             manifest["schemaVersions"] as? [String: Int] == [
-                "videos": 2, "channels": 2, "comments": 1, "results": 1, "categories": 1,
+                "videos": 2, "channels": 2, "comments": 1, "results": 1, "categories": 1, "playlists": 1,
+                "memberships": 1, "missing": 1,
             ])
         let script = Self.repository.appendingPathComponent("Samples/analysis/schema_check.py").path
         let checked = try await Self.python([script, out, "--ytcrawl", CLIRunner.binary.path, "--json"])
@@ -75,6 +77,7 @@ struct SchemaCommandTests {
             #expect(counts["polars_columns"] as? Bool == true)
         }
         #expect((records["comments"] ?? 0) > 100, "comments were crawled")
+        #expect(records["playlists"] == 1 && (records["memberships"] ?? 0) > 2 && records["missing"] == 1)
         let stats = try #require(result["stats"] as? [String: Any])
         #expect(stats["invalid"] as? Int == 0 && stats["lines"] as? Int == records["videos"])
 
@@ -118,7 +121,10 @@ enum AnalysisCrawl {
             .sorted { ($0["commentCount"] as? Int ?? 0) > ($1["commentCount"] as? Int ?? 0) }
             .prefix(3).compactMap { $0["videoId"] as? String }
         try
-            (["search music maxPages=2 walk=channels walkPages=1 formats=yes", "chart US maxPages=1"]
+            ([
+                "search music maxPages=2 walk=channels walkPages=1 formats=yes", "chart US maxPages=1",
+                "playlist PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR", "video AAAAAAAAAAA",
+            ]
             + busiest.map { "comments \($0)" })
             .joined(separator: "\n").write(toFile: seeds, atomically: true, encoding: .utf8)
         let env = ["YOUTUBE_API_KEY": "k-analysis"]

@@ -32,6 +32,8 @@ struct ChannelReferencesTests {
             case .referencedChannels(let batch):
                 asked.append(batch.ids)
                 result = CrawlEngineTests.channels(batch.ids.filter { !missing.contains($0) })
+            case .playlistRecords(let lookup):
+                result = CrawlEngineTests.playlists(lookup.ids)
             default:
                 Issue.record("unexpected \(item)")
                 result = CrawlEngineTests.channels([])

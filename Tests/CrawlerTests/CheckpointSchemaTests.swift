@@ -26,6 +26,8 @@ struct CheckpointSchemaTests {
         #"{"referencedChannels":{"ids":["UCRN_zLyoivsIPDA9JlSP_Hy"]}}"#,
         #"{"chart":{"seed":1,"pageToken":"CDIQAA","page":1,"rank":50}}"#,
         #"{"categories":{"seed":1,"regionCode":"GB"}}"#,
+        #"{"playlists":{"seed":0,"channelId":"UCRN_zLyoivsIPDA9JlSP_Hy","walk":true,"pageToken":"CDIQAA","page":1,"rank":50}}"#,
+        #"{"playlistRecords":{"ids":["PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR"],"seeds":[3]}}"#,
     ]
 
     static func item(_ json: String) throws -> WorkItem {

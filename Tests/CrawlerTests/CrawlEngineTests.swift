@@ -36,6 +36,13 @@ struct CrawlEngineTests {
 
     static func ids(_ prefix: String, _ range: Range<Int>) -> [String] { range.map { "\(prefix)\($0)" } }
 
+    /// A playlists.list page holding the records of `ids`.
+    static func playlists(_ ids: [String]) -> FetchResult {
+        FetchResult(
+            outcome: .page(ids.map { .playlist(Playlist(playlistId: $0)) }, PageSummary()),
+            charged: ["playlists.list": 1], requests: 1)
+    }
+
     /// A playlist id of the real form, ending in `tag`.
     static func pl(_ tag: String) -> String { "PL" + String(repeating: "0", count: 32 - tag.count) + tag }
 
@@ -99,6 +106,15 @@ struct CrawlEngineTests {
         let actions = engine.finishChecked(ticket, Self.page(Self.ids("v", 0..<30)), now: .zero, wallClock: Self.epoch)
         let written = actions.flatMap(\.records)
         #expect(written.count == 30)
+        // Last, both seeds' playlist records in one playlists.list call.
+        let (last, lookup) = try Self.next(&engine)
+        guard case .playlistRecords(let records) = lookup else {
+            Issue.record("expected the playlists' records, got \(lookup)")
+            return
+        }
+        #expect(records.ids == [Self.pl("a"), Self.pl("b")] && records.seeds == [0, 1])
+        let playlists = engine.finishChecked(last, Self.playlists(records.ids), now: .zero, wallClock: Self.epoch)
+        #expect(playlists.flatMap(\.records).map(\.kind) == [.playlists, .playlists])
         #expect(engine.isOver && engine.isFinished && engine.conclusion == .completed)
     }
 
@@ -249,7 +265,7 @@ struct CrawlEngineTests {
             let token = item.work is SearchPage ? "same" : nil
             _ = engine.finishChecked(ticket, Self.page(["x\(calls)"], next: token), now: .zero, wallClock: Self.epoch)
         }
-        #expect(calls <= 4, "a server repeating its token costs a few calls, not the day's searches")
+        #expect(calls <= 5, "a server repeating its token costs a few calls, not the day's searches")
         #expect(engine.findings.warnings.contains { $0.contains("same nextPageToken") })
     }
 

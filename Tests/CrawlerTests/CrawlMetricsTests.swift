@@ -19,6 +19,9 @@ struct CrawlMetricsTests {
                 #"ytcrawl_records_written_total{kind="links"} 0"#,
                 #"ytcrawl_records_written_total{kind="results"} 0"#,
                 #"ytcrawl_records_written_total{kind="categories"} 0"#,
+                #"ytcrawl_records_written_total{kind="playlists"} 0"#,
+                #"ytcrawl_records_written_total{kind="memberships"} 0"#,
+                #"ytcrawl_records_written_total{kind="missing"} 0"#,
             ])
         #expect(lines.count == RecordKind.allCases.count)
     }

@@ -162,9 +162,10 @@ struct CrawlTests {
         // Hydrated, not hydrated, and hydrated with the playlist's comments: a seed that wants
         // comments keeps the snippet, whose titles tell placeholders apart before a commentThreads
         // call is spent on one (which would be a warning and a unit each).
-        // (`--comments` keeps it for every seed.)
+        // (`--comments` keeps it for every seed.) A playlist that is not an uploads list keeps it
+        // always: its entries' positions and dates are its `memberships` lines.
         let runs: [(hydrate: Bool, comments: Bool, everyVideo: Bool, uploadsPart: String, playlistPart: String)] = [
-            (true, false, false, "contentDetails", "contentDetails"), (false, false, false, full, full),
+            (true, false, false, "contentDetails", full), (false, false, false, full, full),
             (true, true, false, "contentDetails", full), (true, false, true, full, full),
         ]
         for run in runs {

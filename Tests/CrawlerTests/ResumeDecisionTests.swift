@@ -116,8 +116,9 @@ struct ResumeDecisionTests {
     /// A request that cannot be built is an event of the engine: the item fails for good (kept
     /// for a rerun), the rest goes on, and the run ends incomplete.
     @Test func aRequestThatCannotBeBuiltFailsItsItemOnly() throws {
-        // A checkpoint whose search page belongs to a seed that is now a playlist.
-        let seeds = try SeedsParser.parse("playlist \(CrawlEngineTests.pl("a"))", file: "s")
+        // A checkpoint whose search page belongs to a seed that is now a playlist (an uploads
+        // list: no record of its own to ask).
+        let seeds = try SeedsParser.parse("playlist UU" + String(repeating: "a", count: 22), file: "s")
         let state = FrontierState(items: [.search(seed: 0, pageToken: "T", page: 2)], pending: [], seeds: nil)
         var engine = CrawlEngine(seeds: seeds, options: .init(seedsDigest: "d"))
         _ = try engine.beginChecked(from: Self.point(frontier: String(decoding: state.encodedJSON(), as: UTF8.self)))

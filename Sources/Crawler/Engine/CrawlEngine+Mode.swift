@@ -29,6 +29,8 @@ extension CrawlEngine {
         var holdsVideos: Bool { discovery?.hydration.holds ?? false }
         /// Channel ids the videos name waiting for channels.list.
         var hasReferencesWaiting: Bool { discovery?.references.hasWaiting ?? false }
+        /// Records `playlist` seeds want, not asked yet.
+        var hasPlaylistLookupsWaiting: Bool { discovery?.playlists.hasWanted ?? false }
         /// Snapshot ids queued, and those not written yet.
         var snapshotWaiting: Int { snapshot?.waiting ?? 0 }
         var snapshotUnwritten: Int { snapshot?.unwritten ?? 0 }

@@ -28,7 +28,7 @@ extension CrawlEngine {
         guard mayStart else { return false }
         return mode.waitingVideos > 0
             || (stops.ending == nil && (!frontier.isEmpty || mode.snapshotWaiting > 0 || mode.holdsVideos))
-            || mayResolveReferences
+            || mayResolveReferences || mayLookUpPlaylists
     }
 
     /// The channels the videos name are asked once everything else is done (a video found late
@@ -36,6 +36,13 @@ extension CrawlEngine {
     var mayResolveReferences: Bool {
         options.resolveChannels && stops.ending == nil && mode.hasReferencesWaiting && frontier.isEmpty
             && tickets.isEmpty && mode.pendingVideos == 0 && !mode.holdsVideos && mode.snapshotWaiting == 0
+    }
+
+    /// The records `playlist` seeds want are asked last too, 50 a call, while nothing stopped the
+    /// crawl.
+    var mayLookUpPlaylists: Bool {
+        stops.ending == nil && mode.hasPlaylistLookupsWaiting && frontier.isEmpty && tickets.isEmpty
+            && mode.pendingVideos == 0 && !mode.holdsVideos
     }
 
     /// How the run ends, once it is over: the first stop, else incomplete when work failed for

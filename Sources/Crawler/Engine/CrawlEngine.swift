@@ -178,6 +178,9 @@ struct CrawlEngine: CrawlSetup {
         if mayResolveReferences, let ids = mode.withDiscovery({ $0.nextReferencedChannels() }), !ids.isEmpty {
             return .referencedChannels(ReferencedChannels(ids: ids))
         }
+        if mayLookUpPlaylists, let lookups = mode.withDiscovery({ $0.nextPlaylistLookups() }), !lookups.isEmpty {
+            return .playlistRecords(PlaylistRecords(ids: lookups.map(\.id), seeds: lookups.map(\.seed)))
+        }
         return nil
     }
 

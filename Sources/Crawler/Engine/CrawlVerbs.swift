@@ -46,7 +46,7 @@ protocol CrawlVerbs: CrawlSetup {
     mutating func foundAgain(_ id: String, format: VideoFormat?, partial: Video?, _ out: inout EventOutput)
     mutating func hydrated(_ found: Video, _ out: inout EventOutput) -> Bool
     mutating func hydrationRefused(_ ids: [String], _ out: inout EventOutput)
-    mutating func forget(_ id: String)
+    mutating func forget(_ id: String, _ out: inout EventOutput)
 
     /// A video of a chart: written as it came (videos.list gave it whole) when new.
     mutating func found(byChart video: Video, seed: Int, rank: Int, _ out: inout EventOutput)
@@ -54,6 +54,12 @@ protocol CrawlVerbs: CrawlSetup {
     mutating func found(_ category: VideoCategory, _ out: inout EventOutput)
     /// A search page received (its `results` lines).
     mutating func observed(_ fetched: FetchedPage, as observation: SearchObservation, _ out: inout EventOutput)
+
+    // Playlists.
+    mutating func found(_ found: Playlist, seed: Int, rank: Int, walk: Bool, _ out: inout EventOutput)
+    mutating func member(_ found: PlaylistMembership, of playlistId: String, _ out: inout EventOutput)
+    mutating func playlistsNotFound(_ ids: [String], seed: Int, _ out: inout EventOutput)
+    mutating func putBackPlaylistLookups(_ lookups: [PlaylistLedger.Lookup])
 
     // Channels and their uploads.
     mutating func resolved(_ found: Channel, seed: Int, _ out: inout EventOutput)

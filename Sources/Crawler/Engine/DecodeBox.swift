@@ -9,6 +9,9 @@ final class DecodeBox: @unchecked Sendable {
     private enum Reader {
         case records(PageDecoder)
         case links(LinkPageDecoder)
+        /// A walked playlist's page: its videos from the record decoder, its entries (positions,
+        /// when added) from the playlist reader, both fed the same bytes.
+        case both(PageDecoder, LinkPageDecoder)
         /// Only while a reader is taken out to be fed, so that it is fed in place, not copied.
         case feeding
     }
@@ -19,14 +22,21 @@ final class DecodeBox: @unchecked Sendable {
     /// The answer's `Date` header (the server's clock), when it sent a valid one.
     var serverDate: Int64?
 
-    init(method: APIMethod) {
-        switch method {
+    init(request: APIRequest) {
+        let list = collected
+        switch request.method {
         case .channelSections: reader = .links(LinkPageDecoder(.channelSections))
         case .subscriptions: reader = .links(LinkPageDecoder(.subscriptions))
         case .videoCategories: reader = .links(LinkPageDecoder(.videoCategories))
+        case .playlists: reader = .links(LinkPageDecoder(.playlists))
+        case .playlistItems
+        where request.parameters.first(where: { $0.name == "playlistId" }).map({
+            PlaylistPage.recordsMemberships($0.value)
+        }) == true:
+            reader = .both(
+                PageDecoder(endpoint: .playlistItems) { list.records.append($0) }, LinkPageDecoder(.playlistItems))
         default:
-            let list = collected
-            reader = .records(PageDecoder(endpoint: Endpoint(method)) { list.records.append($0) })
+            reader = .records(PageDecoder(endpoint: Endpoint(request.method)) { list.records.append($0) })
         }
     }
 
@@ -40,6 +50,11 @@ final class DecodeBox: @unchecked Sendable {
             reader = .feeding
             defer { reader = .links(decoder) }
             try decoder.feed(chunk)
+        case .both(var records, var members):
+            reader = .feeding
+            defer { reader = .both(records, members) }
+            try records.feed(chunk)
+            try members.feed(chunk)
         case .feeding:
             preconditionFailure("a page is fed from one thread at a time")
         }
@@ -56,6 +71,13 @@ final class DecodeBox: @unchecked Sendable {
             defer { reader = .links(decoder) }
             let (found, summary) = try decoder.finishRecords(httpStatus: status)
             collected.records = found
+            return summary
+        case .both(var records, var members):
+            reader = .feeding
+            defer { reader = .both(records, members) }
+            let summary = try records.finish(httpStatus: status)
+            // Read only when the page is one (an error body has no entries).
+            if summary.error == nil { collected.records += try members.finishRecords(httpStatus: status).records }
             return summary
         case .feeding:
             preconditionFailure("a page is finished once it is no longer fed")

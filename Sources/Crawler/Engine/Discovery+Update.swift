@@ -37,6 +37,12 @@ extension Discovery {
             }
         }
         let watched = watch.entries.sorted { $0.key < $1.key }
+        // The playlists of channel seeds with `playlists=`: listed again (new ones written), and
+        // with `walk` each walked again (reordered, edited: the new run's entries).
+        for (id, entry) in watched where seeds.indices.contains(entry.seed) && !added.contains(entry.seed) {
+            guard let option = seeds[entry.seed].playlists, case .channel = seeds[entry.seed].target else { continue }
+            work.append(.playlists(PlaylistsPage(seed: entry.seed, channelId: id, walk: option == .walk)))
+        }
         for start in stride(from: 0, to: watched.count, by: ChannelCheck.batchSize) {
             let batch = watched[start..<min(start + ChannelCheck.batchSize, watched.count)]
             let check = ChannelCheck(seeds: batch.map(\.value.seed), ids: batch.map(\.key), since: since)

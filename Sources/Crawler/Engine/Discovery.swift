@@ -19,6 +19,9 @@ struct Discovery: CrawlVerbs {
     private(set) var links = LinkLedger()
     /// Every item of every search page this run received (``ResultLedger``).
     private(set) var results = ResultLedger()
+    /// The playlists written and the entries this run wrote (``PlaylistLedger``); changed only
+    /// by the playlist verbs (`Discovery+Playlists.swift`).
+    var playlists = PlaylistLedger()
     /// When the run began (Unix seconds; an update resumed keeps its first start): a channel
     /// walked is noted as walked by this run.
     private(set) var startedAt: Int64 = 0
@@ -38,6 +41,11 @@ struct Discovery: CrawlVerbs {
         results = ResultLedger(
             run: run?.number ?? 1, key: run?.key ?? String(startedAt), written: point?.resultIds ?? [],
             categories: point?.categoryKeys ?? [])
+        playlists = PlaylistLedger(
+            written: point?.playlistIds ?? [], members: point?.membershipIds ?? [],
+            runPrefix: "\(results.run)@\(results.runKey)/")
+        results.noteMissing(point?.missingIds ?? [])
+        wantPlaylistRecords()
     }
 
     /// The output holds records but no checkpoint for these seeds: what it holds is never
@@ -118,11 +126,7 @@ struct Discovery: CrawlVerbs {
                 links.askLinks(of: id, depth: 0, seed: index, seeds: seeds, &out)
             }
         case .channel(.handle(let handle)): out.enqueue(.channel(ChannelLookup(seed: index, handle: handle)))
-        case .playlist(let id):
-            if seen.queuePlaylist(id) {
-                out.enqueue(
-                    .playlist(PlaylistPage(seed: index, playlistId: id, page: 0, rank: 0, uploads: id.hasPrefix("UU"))))
-            }
+        case .playlist(let id): walkPlaylist(id, seed: index, &out)
         // A video seed yields its video: asked of videos.list even with --no-hydrate.
         case .video(let id): discover(id, seed: index, endpoint: .videos, rank: 0, partial: nil, &out)
         case .comments(let comments): wantComments(of: comments.videoId, seed: index, &out)
@@ -235,8 +239,20 @@ struct Discovery: CrawlVerbs {
         return true
     }
 
-    /// A found video that did not come back from videos.list (deleted or private since).
-    mutating func forget(_ id: String) { _ = hydration.remove(id) }
+    /// A video videos.list did not return: deleted or made private since it was found. One a
+    /// `video` seed named is written as `missing`: the seed asked for it.
+    mutating func forget(_ id: String, _ out: inout EventOutput) {
+        guard let video = hydration.remove(id) else { return }
+        if case .video = seeds[video.seed].target { wasMissing(.video, id, seed: video.seed, &out) }
+    }
+
+    /// An id asked for that did not come back: a `missing` line, once per run.
+    mutating func wasMissing(_ kind: MissingItem.Kind, _ id: String, seed: Int, _ out: inout EventOutput) {
+        let item = MissingItem(
+            run: results.run, runKey: results.runKey, kind: kind, id: id, seed: seeds[seed].text,
+            fetchedAt: out.wallClock)
+        if results.insertMissing(item.missingId) { out.write(.missing(item)) }
+    }
 
     /// Puts back hydration ids whose batch was not answered; nothing more is hydrated this run.
     mutating func hydrationRefused(_ ids: [String], _ out: inout EventOutput) {
@@ -291,6 +307,7 @@ struct Discovery: CrawlVerbs {
             channel.fetchedAt = out.wallClock
             write(.channel(channel), &out)
         }
+        listPlaylists(of: found.channelId, seed: seed, &out)
         guard let uploads = found.derivedUploadsPlaylistId else { return }
         watch.watch(found.channelId, seed: seed, videoCount: found.videoCount)
         walkUploads(uploads, of: found.channelId, expected: found.videoCount, seed: seed, until: nil, &out)
@@ -332,6 +349,12 @@ struct Discovery: CrawlVerbs {
             walk = shorts
         }
         out.enqueue(.playlist(walk))
+    }
+
+    /// Queues the walk of playlist `id` for `seed`, once per run.
+    mutating func walkPlaylist(_ id: String, seed: Int, _ out: inout EventOutput) {
+        guard seen.queuePlaylist(id) else { return }
+        out.enqueue(.playlist(PlaylistPage(seed: seed, playlistId: id, page: 0, rank: 0, uploads: id.hasPrefix("UU"))))
     }
 
     /// A channel's uploads playlist ended short of its `videoCount` (it lists about 20,000 at

@@ -70,7 +70,7 @@ struct Fetcher<C: Clock>: Sendable where C.Duration == Duration {
 
     /// One request and what it means.
     private func exchange(_ apiRequest: APIRequest, permit: Permit, serverDate: inout Int64?) async -> Answer {
-        let box = DecodeBox(method: apiRequest.method)
+        let box = DecodeBox(request: apiRequest)
         defer { serverDate = box.serverDate }
         do {
             let request = HTTPRequest(

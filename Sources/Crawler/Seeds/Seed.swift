@@ -60,6 +60,19 @@ public struct Seed: Sendable, Hashable {
     /// `formats=yes`: the videos of every channel whose uploads the seed walks are labelled
     /// short, live or long from the channel's `UUSH…`/`UULV…` playlists.
     public var formats = false
+    /// `playlists=yes|walk` on a channel seed: its playlists (playlists.list, every page) are
+    /// written as `playlists` records; with `walk`, each is walked too (its videos found, its
+    /// entries written as `memberships`).
+    public var playlists: PlaylistsOption?
+
+    /// What a channel seed's `playlists=` asks.
+    public enum PlaylistsOption: String, Sendable, Hashable {
+        /// `playlists=yes`: the playlist records.
+        case list
+        /// `playlists=walk`: the records, and every playlist walked.
+        case walk
+    }
+
     /// `links=featured|subscriptions|all`: the channel links of every channel the seed resolves
     /// (its shelves of featured channels, its public subscriptions), followed to `linkDepth`.
     public var links: LinkRelations = []

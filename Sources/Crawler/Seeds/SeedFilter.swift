@@ -15,6 +15,7 @@ struct SeedOptions {
     var searchTerms: String?
     var repeats = false
     var videoCategoryId: String?
+    var playlists: Seed.PlaylistsOption?
 }
 
 /// A `name=value` option of a seed line, declared once: the seed kinds that take it, how its value
@@ -105,6 +106,20 @@ struct SeedFilter: Sendable {
         ) { value, options in
             guard let yes = yesOrNo(value) else { return "expected formats=yes or formats=no" }
             options.formats = yes
+            return nil
+        },
+        SeedFilter(
+            name: "playlists", kinds: ["channel"], form: "playlists=yes|walk",
+            elsewhere: "playlists=yes|walk lists a channel's playlists: for channel seeds"
+        ) { value, options in
+            switch value {
+            case "yes": options.playlists = .list
+            case "walk": options.playlists = .walk
+            case "no": options.playlists = nil
+            default:
+                return
+                    "expected playlists=yes (the channel's playlists), playlists=walk (and their entries) or playlists=no"
+            }
             return nil
         },
         SeedFilter(

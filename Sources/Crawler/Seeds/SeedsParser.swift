@@ -319,6 +319,7 @@ public enum SeedsParser {
         seed.walkPages = options.walkPages
         seed.completeBySearch = options.completeBySearch
         seed.formats = options.formats
+        seed.playlists = options.playlists
         seed.links = options.links
         seed.linkDepth = options.linkDepth ?? 1
         return seed

@@ -142,7 +142,7 @@ struct HydrationBatch: CrawlWork {
             found.insert(video.videoId)
         }
         // Ids that did not come back were deleted or made private since they were found.
-        for id in ids where !found.contains(id) { plan.forget(id) }
+        for id in ids where !found.contains(id) { plan.forget(id, &out) }
     }
 
     /// Its videos' seeds are in the pending list, which ``FrontierState/reseeded(_:)`` handles.

@@ -29,13 +29,21 @@ struct PlaylistPage: PagedWork {
     /// upload the last run saw, or the last run's start less the overlap.
     var until: Int64?
 
+    /// Whether a walk of `playlistId` writes its entries (`memberships`): every playlist but a
+    /// channel's uploads and its format lists (`UU…`), whose entries are its videos in upload
+    /// order, which the videos records hold already. Such a walk asks for the snippet, whatever
+    /// else is asked: the entries' positions and dates are there.
+    static func recordsMemberships(_ playlistId: String) -> Bool { !playlistId.hasPrefix("UU") }
+
     /// Hydrated videos come from videos.list: the page need only say which they are and when
     /// they were published (`contentDetails`), a tenth of the bytes of the snippet (same unit).
     /// Without a snippet, a private or deleted entry cannot be told from a video here; it goes
     /// to videos.list, which does not return it. When the seed wants comments the snippet stays:
     /// its title tells a placeholder apart before a commentThreads call is spent on it.
     func request(for plan: some CrawlSetup) throws -> APIRequest {
-        guard plan.options.selection.hydrate, !plan.options.selection.comments, !plan.seeds[seed].comments else {
+        guard !Self.recordsMemberships(playlistId), plan.options.selection.hydrate, !plan.options.selection.comments,
+            !plan.seeds[seed].comments
+        else {
             return try APIRequest.playlistItems(playlistId: playlistId, pageToken: pageToken)
         }
         return try APIRequest.playlistItems(
@@ -53,6 +61,7 @@ struct PlaylistPage: PagedWork {
         var oldest = self.oldest
         var reachedKnown = false
         if formatWalk?.isLabelList == true { out.count(.formatPages) }
+        for case .membership(let membership) in fetched.records { plan.member(membership, of: playlistId, &out) }
         for case .video(let video) in fetched.records {
             let published = video.publishedAt.map { Int64($0.timeIntervalSince1970) }
             let label = format(published: published)

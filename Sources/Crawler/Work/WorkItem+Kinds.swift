@@ -21,6 +21,8 @@ extension WorkItem {
         case .referencedChannels(let work): work
         case .chart(let work): work
         case .categories(let work): work
+        case .playlists(let work): work
+        case .playlistRecords(let work): work
         }
     }
 
@@ -58,6 +60,8 @@ extension WorkItem {
             return .referencedChannels(try container.decode(ReferencedChannels.self, forKey: key))
         case ChartPage.tag: return .chart(try container.decode(ChartPage.self, forKey: key))
         case CategoryList.tag: return .categories(try container.decode(CategoryList.self, forKey: key))
+        case PlaylistsPage.tag: return .playlists(try container.decode(PlaylistsPage.self, forKey: key))
+        case PlaylistRecords.tag: return .playlistRecords(try container.decode(PlaylistRecords.self, forKey: key))
         default: return nil
         }
     }

@@ -20,6 +20,9 @@ enum WorkItem: Sendable, Hashable {
     case referencedChannels(ReferencedChannels)
     case chart(ChartPage)
     case categories(CategoryList)
+    /// Boxed: rare, and larger than most kinds.
+    indirect case playlists(PlaylistsPage)
+    case playlistRecords(PlaylistRecords)
 }
 
 /// How a found video was first found, kept until its hydration. A checkpoint keeps its method

@@ -268,18 +268,11 @@ struct Endpoints {
                 let index = videos[videos.startIndex + position]
                 return (.video(index), corpus.video(index).publishedAt)
             }
-        } else if let playlistIndex = corpus.playlistIndex(id: Substring(playlistId)) {
-            let playlist = corpus.playlists[playlistIndex]
+        } else if let playlist = corpus.playlist(id: Substring(playlistId)), !playlist.isPrivate {
             owner = corpus.channels[playlist.channel]
-            total = playlist.entries.count
-            // A video vanished by the day shows as the real API shows one deleted.
-            entry = { [corpus, day] position in
-                var item = playlist.entries[position]
-                if day > 0, case .video(let index) = item, !corpus.exists(index, onDay: day) {
-                    item = .deletedVideo(corpus.videoId(index))
-                }
-                return (item, playlist.publishedAt + Int64(position) * 3600)
-            }
+            let entries = corpus.entries(of: playlist, onDay: day)
+            total = entries.count
+            entry = { position in entries[position] }
         } else {
             throw APIFailure.playlistNotFound()
         }
@@ -306,12 +299,10 @@ struct Endpoints {
         var found: [JSONValue] = []
         if parameters["id"] != nil {
             for id in try ids() {
-                if let index = corpus.playlistIndex(id: id) {
-                    let playlist = corpus.playlists[index]
-                    found.append(
-                        renderer.playlist(
-                            id: playlist.id, title: playlist.title, owner: corpus.channels[playlist.channel],
-                            publishedAt: playlist.publishedAt, itemCount: playlist.entries.count, parts: parts))
+                if let playlist = corpus.playlist(id: id) {
+                    // A private playlist is not there for a key.
+                    guard !playlist.isPrivate else { continue }
+                    found.append(renderer.playlist(playlist, owner: corpus.channels[playlist.channel], parts: parts))
                 } else if id.hasPrefix("UU"), let channel = corpus.channelIndex(id: id) {
                     let owner = corpus.channels[channel]
                     found.append(
@@ -334,10 +325,8 @@ struct Endpoints {
         } else if let channelId = parameters["channelId"] {
             if let channel = corpus.channelIndex(id: Substring(channelId)) {
                 let owner = corpus.channels[channel]
-                found = corpus.playlists.filter { $0.channel == channel }.map {
-                    renderer.playlist(
-                        id: $0.id, title: $0.title, owner: owner, publishedAt: $0.publishedAt,
-                        itemCount: $0.entries.count, parts: parts)
+                found = corpus.listedPlaylists(ofChannel: channel).map {
+                    renderer.playlist($0, owner: owner, parts: parts)
                 }
             }
         } else {

@@ -350,9 +350,19 @@ struct ResourceRenderer: Sendable {
         return .object(snippet)
     }
 
+    /// A corpus playlist as playlists.list shows it, with the parts asked for.
+    func playlist(_ playlist: CorpusPlaylist, owner: CorpusChannel, parts: Set<String>) -> JSONValue {
+        self.playlist(
+            id: playlist.id, title: playlist.title, owner: owner, publishedAt: playlist.publishedAt,
+            itemCount: playlist.entries.count, parts: parts,
+            description: playlist.isPodcast ? "Episodes of \(playlist.title), a podcast by \(owner.title)." : "",
+            podcast: playlist.isPodcast)
+    }
+
     /// A playlists.list item with the parts asked for (`kind`, `etag`, `id` always).
     func playlist(
-        id: String, title: String, owner: CorpusChannel, publishedAt: Int64, itemCount: Int, parts: Set<String>
+        id: String, title: String, owner: CorpusChannel, publishedAt: Int64, itemCount: Int, parts: Set<String>,
+        description: String = "", podcast: Bool = false
     ) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("kind", .string("youtube#playlist")), ("etag", etag("p" + id)), ("id", .string(id)),
@@ -364,14 +374,31 @@ struct ResourceRenderer: Sendable {
                     .object([
                         ("publishedAt", Self.date(publishedAt)), ("channelId", .string(owner.id)),
                         ("title", .string(title)),
-                        ("description", .string("")), ("thumbnails", channelThumbnails(owner)),
+                        ("description", .string(description)), ("thumbnails", channelThumbnails(owner)),
                         ("channelTitle", .string(owner.title)),
-                        ("localized", .object([("title", .string(title)), ("description", .string(""))])),
+                        ("localized", .object([("title", .string(title)), ("description", .string(description))])),
+                    ])
+                ))
+        }
+        if parts.contains("status") {
+            members.append(
+                (
+                    "status",
+                    .object([
+                        ("privacyStatus", .string("public")),
+                        ("podcastStatus", .string(podcast ? "enabled" : "disabled")),
                     ])
                 ))
         }
         if parts.contains("contentDetails") {
             members.append(("contentDetails", .object([("itemCount", .integer(itemCount))])))
+        }
+        if parts.contains("localizations") {
+            members.append(
+                (
+                    "localizations",
+                    .object([("en", .object([("title", .string(title)), ("description", .string(description))]))])
+                ))
         }
         return .object(members)
     }

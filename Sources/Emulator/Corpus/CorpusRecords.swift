@@ -102,4 +102,10 @@ struct CorpusPlaylist: Sendable {
     var titleWords: [Int]
     var publishedAt: Int64
     var entries: [Entry]
+    /// Private: playlists.list never lists it, and a key's playlistItems.list gets 404.
+    var isPrivate = false
+    /// A podcast (`status.podcastStatus` `enabled`).
+    var isPodcast = false
+    /// Its entries are reordered every day (day 0 keeps the order they were added in).
+    var reorders = false
 }

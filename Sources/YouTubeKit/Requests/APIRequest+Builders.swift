@@ -20,6 +20,8 @@ extension APIRequest {
         /// A playlist's video ids and publish dates only, for videos hydrated after.
         public static let playlistItemIds = "contentDetails"
         public static let playlists = "snippet,contentDetails"
+        /// What a `playlists` record holds: also its privacy and podcast status.
+        public static let playlistRecords = "snippet,contentDetails,status"
         /// A channel's shelves: their type, title and the channels they feature.
         public static let channelSections = "snippet,contentDetails"
         /// A channel's subscriptions: the subscribed channel's id (`resourceId`).

@@ -108,6 +108,12 @@ enum RecordsReference {
         case .categories: "video category of a region a chart seed names, once per id and region (`chart` seeds)"
         case .results:
             "item of a search page per run, new or not: what each request returned and at which rank (search seeds; see docs/auditing-search.md)"
+        case .playlists:
+            "playlist, once per output (`playlist` seeds, `playlists=yes|walk` on channel seeds, `hydrate --kind playlists`)"
+        case .memberships:
+            "entry of a walked playlist per run: its video, position and when it was added (`playlist` seeds, `playlists=walk`)"
+        case .missing:
+            "id asked for that did not come back, once per run (`hydrate`, `video` seeds): deleted, private or never there"
         }
     }
 }

@@ -4,7 +4,8 @@ import YouTubeKit
 
 /// The `results` lines of a run: every item of every search.list and chart page it receives,
 /// once per (run, seed, window, rank) — a page asked again after a kill writes only what the
-/// first answer did not; and the `categories` of the output, once per (id, region).
+/// first answer did not; its `missing` lines, once per (run, id); and the `categories` of the
+/// output, once per (id, region).
 struct ResultLedger {
     /// The run's number in the manifest's runs history (from 1) and its key (its random id),
     /// which begin every line's `resultId`.
@@ -12,6 +13,8 @@ struct ResultLedger {
     private(set) var runKey = "0"
     /// The `resultId`s this run wrote (read back from the output on a resume).
     private var written: Set<String> = []
+    /// The `missingId`s this run wrote (read back on a resume).
+    private var missing: Set<String> = []
     /// The categories the output holds (`categoryId regionCode`).
     private var categories: Set<String> = []
 
@@ -27,6 +30,15 @@ struct ResultLedger {
 
     /// Whether `id` is not written yet (and is from now on).
     mutating func insert(_ id: String) -> Bool { written.insert(id).inserted }
+
+    /// The output's `missing` lines (this run's are kept).
+    mutating func noteMissing(_ ids: Set<String>) {
+        let prefix = "\(run)@\(runKey)/"
+        missing = ids.filter { $0.hasPrefix(prefix) }
+    }
+
+    /// Whether `missingId` is not written yet this run (and is from now on).
+    mutating func insertMissing(_ missingId: String) -> Bool { missing.insert(missingId).inserted }
 
     /// The regions whose categories this run asks.
     private var regionsAsked: Set<String> = []
