@@ -42,12 +42,46 @@ public struct SeedLine: Codable, Sendable, Hashable {
     /// The line as written (trimmed, comment removed): records' `source.seed`.
     public var text: String
     public var outcome: SeedOutcome?
+    /// For an `ids` seed (`ytcrawl hydrate`): the file of ids, as read when the output began.
+    public var idFile: IdFileSummary?
 
-    public init(file: String?, line: Int?, text: String, outcome: SeedOutcome? = nil) {
+    public init(file: String?, line: Int?, text: String, outcome: SeedOutcome? = nil, idFile: IdFileSummary? = nil) {
         self.file = file
         self.line = line
         self.text = text
         self.outcome = outcome
+        self.idFile = idFile
+    }
+}
+
+/// A file of ids an `ids` seed reads (`ytcrawl hydrate`): one provenance entry for the whole
+/// file, however many ids it holds.
+public struct IdFileSummary: Codable, Sendable, Hashable {
+    /// The file as given.
+    public var name: String
+    /// The SHA-256 of its bytes (hex): a rerun refuses a file edited since.
+    public var sha256: String
+    /// Its lines, comments and blank ones included.
+    public var lines: Int
+    /// Valid ids, each counted once.
+    public var ids: Int
+    /// Valid lines naming an id an earlier line named.
+    public var duplicates: Int
+    /// Lines that are neither an id nor a URL of the kind, nor blank, nor a comment.
+    public var invalid: Int
+    /// The first invalid lines' numbers (1-based, at most 20).
+    public var invalidLines: [Int]
+
+    public init(
+        name: String, sha256: String, lines: Int, ids: Int, duplicates: Int, invalid: Int, invalidLines: [Int]
+    ) {
+        self.name = name
+        self.sha256 = sha256
+        self.lines = lines
+        self.ids = ids
+        self.duplicates = duplicates
+        self.invalid = invalid
+        self.invalidLines = invalidLines
     }
 }
 

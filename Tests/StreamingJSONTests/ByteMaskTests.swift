@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import StreamingJSON
@@ -8,18 +9,6 @@ import Testing
 /// position and on random blocks.
 @Suite("Byte masks")
 struct ByteMaskTests {
-    /// A deterministic generator, so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func vector(_ bytes: [UInt8]) -> SIMD16<UInt8> {
         var vector = SIMD16<UInt8>()
         for (lane, byte) in bytes.enumerated() { vector[lane] = byte }
@@ -42,7 +31,7 @@ struct ByteMaskTests {
     }
 
     @Test func highBitsAreEachLanesTopBitWhicheverWayTheyAreMade() {
-        var random = SplitMix(state: 1)
+        var random = SplitMix(seed: 1)
         // Every byte value in every lane, the other lanes random.
         for lane in 0..<16 {
             for value in 0...255 {
@@ -59,7 +48,7 @@ struct ByteMaskTests {
     }
 
     @Test func comparesBecomeTheirLanesBits() {
-        var random = SplitMix(state: 2)
+        var random = SplitMix(seed: 2)
         for _ in 0..<5_000 {
             let bytes = (0..<16).map { _ in Self.interestingByte(&random) }
             let vector = Self.vector(bytes)
@@ -79,7 +68,7 @@ struct ByteMaskTests {
     /// words zero past it; any other (an escape, a control character, a non-ASCII byte) is left
     /// to the general scan; a key of 24 bytes or more too.
     @Test func aShortKeyIsReadFromItsBlockOrLeftToTheGeneralScan() {
-        var random = SplitMix(state: 3)
+        var random = SplitMix(seed: 3)
         let plain = Array(UInt8(ascii: "#")...UInt8(ascii: "~")).filter { $0 != UInt8(ascii: "\\") }
         for length in 0...26 {
             for oddAt in [nil] + (0..<length).map(Optional.some) {
@@ -109,7 +98,7 @@ struct ByteMaskTests {
     /// `plainRun` stops at the first `"`, `\` or control character and says whether a byte before
     /// it was non-ASCII — never one after it, in the same block or the next.
     @Test func aPlainRunEndsAtTheFirstStopAndSeesOnlyTheBytesBeforeIt() {
-        var random = SplitMix(state: 4)
+        var random = SplitMix(seed: 4)
         for _ in 0..<4_000 {
             let length = Int(random.next() % 80)
             let bytes = (0..<length).map { _ in

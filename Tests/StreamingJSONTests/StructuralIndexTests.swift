@@ -1,4 +1,5 @@
 import StructuralIndex
+import TestSupport
 import Testing
 import YouTubeKit
 
@@ -9,7 +10,6 @@ import YouTubeKit
 /// runs that cross a 64-byte block — are the ones a byte-by-byte reading gives.
 @Suite("Structural index")
 struct StructuralIndexTests {
-    typealias SplitMix = ByteMaskTests.SplitMix
 
     /// The structural positions, one byte at a time: quotes that open or close a string,
     /// operators outside strings, and the first byte of every other run of non-whitespace
@@ -112,7 +112,7 @@ struct StructuralIndexTests {
 
     @Test("random texts fed whole, byte by byte, three bytes at a time and in random chunks")
     func randomTexts() {
-        var random = SplitMix(state: 38)
+        var random = SplitMix(seed: 38)
         for round in 0..<300 {
             let text = Self.text(&random, length: 1 + Int(random.next() % 700))
             let expected = Self.reference(text)

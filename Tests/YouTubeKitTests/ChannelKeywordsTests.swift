@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import YouTubeKit
 
@@ -53,17 +54,5 @@ struct ChannelKeywordsTests {
     @Test func aControlByteInsideAWordIsKeptLikeTheModelKeepsIt() {
         #expect(ChannelKeywords.split("abcdefgh\u{01}ijk lmn") == ["abcdefgh\u{01}ijk", "lmn"])
         #expect(ChannelKeywords.split("abcdefg \"hijklmnopq rstu\" v") == ["abcdefg", "hijklmnopq rstu", "v"])
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failure repeats.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = (state ^ (state >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

@@ -19,7 +19,9 @@ extension CrawlConfiguration {
             seeds: snapshot != nil
                 ? nil
                 : seeds.map {
-                    SeedLine(file: seedsFile, line: seedsFile == nil ? nil : $0.lineNumber, text: $0.text)
+                    SeedLine(
+                        file: seedsFile, line: seedsFile == nil ? nil : $0.lineNumber, text: $0.text,
+                        idFile: idFiles[$0.text])
                 })
         manifest.snapshot = snapshot.map {
             Manifest.Snapshot(source: $0.source, videos: Set($0.ids).count, method: $0.method.apiMethod.quotaName)

@@ -45,6 +45,8 @@ public struct CrawlConfiguration: Sendable {
     /// The seeds file as given, for the output's provenance; `nil` when the seeds are the
     /// output's own (an update without `--seeds`).
     public var seedsFile: String?
+    /// The files of the `ids` seeds, by seed text, as read when the run began (their provenance).
+    public var idFiles: [String: IdFileSummary] = [:]
     /// The API revision the tool follows (`ytcrawl --version`), for the output's provenance.
     public var apiRevision: String?
     /// `--max-link-channels N`: channels the links of `links=` seeds may reach beyond the seeds'.

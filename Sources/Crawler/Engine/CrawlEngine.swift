@@ -136,7 +136,7 @@ struct CrawlEngine: CrawlSetup {
     mutating func startWork() -> [Action] {
         var fetches: [Action] = []
         var out = EventOutput(wallClock: Date(timeIntervalSince1970: 0))
-        while mayStart, tickets.count < options.concurrency, let item = nextItem() {
+        while mayStart, tickets.count < options.concurrency, let item = nextItem(&out) {
             let request: APIRequest
             do {
                 request = try item.work.request(for: self)
@@ -154,7 +154,7 @@ struct CrawlEngine: CrawlSetup {
         return take(out) + fetches + [.keepBack(keepBack)]
     }
 
-    private mutating func nextItem() -> WorkItem? {
+    private mutating func nextItem(_ out: inout EventOutput) -> WorkItem? {
         let discoveryStopped = stops.ending != nil
         if mode.holdsVideos, !discoveryStopped, frontier.isEmpty, tickets.isEmpty {
             // Nothing left that could release them (a walk failed, or another seed's ended first).
@@ -171,6 +171,13 @@ struct CrawlEngine: CrawlSetup {
         guard !discoveryStopped else { return nil }
         if let batch = mode.withSnapshot({ $0.next() }) ?? nil { return .stats(batch) }
         while let item = frontier.next(idle: tickets.isEmpty) {
+            if let unfolded = mode.withDiscovery({ item.work.unfold(&$0, &out) }) ?? nil {
+                // Itself further on, now: the work it made may start in this same event.
+                if let next = unfolded.next { frontier.append(next) }
+                if let start = unfolded.start { return start }
+                // It fed the hydration queue.
+                return nextItem(&out)
+            }
             guard stops.searches != nil, item.work.isCostly else { return item }
             stops.park(item)
         }

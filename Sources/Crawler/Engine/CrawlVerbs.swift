@@ -61,6 +61,11 @@ protocol CrawlVerbs: CrawlSetup {
     mutating func playlistsNotFound(_ ids: [String], seed: Int, _ out: inout EventOutput)
     mutating func putBackPlaylistLookups(_ lookups: [PlaylistLedger.Lookup])
 
+    // Ids files (`ids` seeds).
+    mutating func takeIds(_ cursor: IdFileCursor, _ out: inout EventOutput) -> (start: WorkItem?, next: WorkItem?)
+    mutating func foundById(_ record: DecodedRecord, seed: Int, rank: Int, _ out: inout EventOutput)
+    mutating func wasMissing(_ kind: MissingItem.Kind, _ id: String, seed: Int, _ out: inout EventOutput)
+
     // Channels and their uploads.
     mutating func resolved(_ found: Channel, seed: Int, _ out: inout EventOutput)
     mutating func resolvedReferences(_ records: [DecodedRecord], asked: [String], _ out: inout EventOutput)

@@ -93,7 +93,7 @@ extension Discovery {
             // A chart is asked again whole: what it is today.
             out.count(.searchesUpdated)
             return .chart(ChartPage(seed: index, page: 0, rank: 0))
-        case .video, .comments:
+        case .video, .comments, .ids:
             // A video has nothing new to discover (statistics are `refresh`'s); a comments seed's
             // video is among the followed ones.
             return nil

@@ -11,7 +11,8 @@ import YouTubeKit
 struct Discovery: CrawlVerbs {
     let seeds: [Seed]
     let options: CrawlEngine.Options
-    private(set) var seen = SeenSets()
+    /// Changed only by the verbs (here and in `Discovery+Ids.swift`).
+    var seen = SeenSets()
     private(set) var hydration = HydrationQueue()
     private(set) var comments = CommentLedger()
     private(set) var watch = ChannelWatch()
@@ -72,6 +73,7 @@ struct Discovery: CrawlVerbs {
             hydration.add(video)
             _ = seen.insertVideo(video.videoId)
         }
+        markMissingTaken(point)
         comments.follow(state.commentVideos)
         links = LinkLedger(state.links, written: point.linkKeys)
         references = ChannelReferences(waiting: state.referencedChannels, dangling: state.danglingChannels)
@@ -127,6 +129,7 @@ struct Discovery: CrawlVerbs {
             }
         case .channel(.handle(let handle)): out.enqueue(.channel(ChannelLookup(seed: index, handle: handle)))
         case .playlist(let id): walkPlaylist(id, seed: index, &out)
+        case .ids: out.enqueue(.idFile(IdFileCursor(seed: index, offset: 0, rank: 0)))
         // A video seed yields its video: asked of videos.list even with --no-hydrate.
         case .video(let id): discover(id, seed: index, endpoint: .videos, rank: 0, partial: nil, &out)
         case .comments(let comments): wantComments(of: comments.videoId, seed: index, &out)
@@ -243,7 +246,10 @@ struct Discovery: CrawlVerbs {
     /// `video` seed named is written as `missing`: the seed asked for it.
     mutating func forget(_ id: String, _ out: inout EventOutput) {
         guard let video = hydration.remove(id) else { return }
-        if case .video = seeds[video.seed].target { wasMissing(.video, id, seed: video.seed, &out) }
+        switch seeds[video.seed].target {
+        case .video, .ids: wasMissing(.video, id, seed: video.seed, &out)
+        default: break
+        }
     }
 
     /// An id asked for that did not come back: a `missing` line, once per run.

@@ -83,6 +83,14 @@ public enum CrawlPlan {
                         "commentThreads.list videoId=\(comments.videoId) order=\(comments.order.rawValue): 1 unit per 100 threads, \(commentPages)",
                         "comments.list parentId=…: 1 unit per 100 replies, for each thread with more replies than it carries",
                     ], minimumUnits: 1, minimumSearches: 0)
+            case .ids(let file):
+                let method =
+                    file.kind == .channel ? "channels.list" : file.kind == .playlist ? "playlists.list" : "videos.list"
+                return Entry(
+                    seed: seed,
+                    steps: [
+                        "\(method) of every id in \(file.path), each once: 1 unit per 50 ids (ids not returned are written as missing)"
+                    ], minimumUnits: 1, minimumSearches: 0)
             case .chart(let chart):
                 let chartPages = min(seed.maxPages ?? 4, 4)
                 return Entry(

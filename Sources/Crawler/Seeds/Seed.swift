@@ -15,6 +15,21 @@ public struct Seed: Sendable, Hashable {
         indirect case comments(CommentsSeed)
         /// `chart REGION [videoCategoryId=N]`: a region's most popular videos (of a category).
         case chart(ChartSeed)
+        /// `ids FILE kind=videos|channels|playlists` (`ytcrawl hydrate`): every id of a file of ids
+        /// or URLs, streamed, each once; those that do not come back written as `missing`.
+        indirect case ids(IdsSeed)
+    }
+
+    /// What an `ids` seed asks for: the records of every id in a file.
+    public struct IdsSeed: Sendable, Hashable {
+        /// The file, as given (a relative path is the working directory's).
+        public var path: String
+        public var kind: MissingItem.Kind
+
+        public init(path: String, kind: MissingItem.Kind) {
+            self.path = path
+            self.kind = kind
+        }
     }
 
     /// What a `chart` seed asks for: videos.list `chart=mostPopular` of a region (and category).
@@ -116,7 +131,7 @@ public struct Seed: Sendable, Hashable {
         case .search: return .search
         case .channel: return .channel
         case .playlist: return .playlist
-        case .video, .comments: return .video
+        case .video, .comments, .ids: return .video
         case .chart: return .chart
         }
     }

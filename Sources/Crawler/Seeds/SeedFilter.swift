@@ -16,6 +16,7 @@ struct SeedOptions {
     var repeats = false
     var videoCategoryId: String?
     var playlists: Seed.PlaylistsOption?
+    var idsKind: MissingItem.Kind?
 }
 
 /// A `name=value` option of a seed line, declared once: the seed kinds that take it, how its value
@@ -106,6 +107,16 @@ struct SeedFilter: Sendable {
         ) { value, options in
             guard let yes = yesOrNo(value) else { return "expected formats=yes or formats=no" }
             options.formats = yes
+            return nil
+        },
+        SeedFilter(name: "kind", kinds: ["ids"], form: "kind=videos|channels|playlists", elsewhere: nil) {
+            value, options in
+            switch value {
+            case "videos": options.idsKind = .video
+            case "channels": options.idsKind = .channel
+            case "playlists": options.idsKind = .playlist
+            default: return "expected kind=videos, kind=channels or kind=playlists"
+            }
             return nil
         },
         SeedFilter(

@@ -3,7 +3,7 @@ import YouTubeKit
 /// Reads seeds files: `kind value [name=value …]` per line, `#` comments, double-quoted values,
 /// and pasted YouTube URLs. See DESIGN.md "Seeds file".
 public enum SeedsParser {
-    static let kinds = ["search", "channel", "playlist", "video", "comments", "chart"]
+    static let kinds = ["search", "channel", "playlist", "video", "comments", "chart", "ids"]
 
     /// Parses a whole file; the first bad line is an error and nothing is returned.
     ///
@@ -212,7 +212,7 @@ public enum SeedsParser {
             let hint = Spelling.nearest(to: first.text, in: kinds).map { " (did you mean \($0)?)" } ?? ""
             throw fail(
                 first,
-                "found \"\(first.text)\"; expected a seed kind: search, channel, playlist, video, comments or chart\(hint)"
+                "found \"\(first.text)\"; expected a seed kind: search, channel, playlist, video, comments, chart or ids\(hint)"
             )
         }
         var words: [Token] = []
@@ -280,6 +280,13 @@ public enum SeedsParser {
                 let token = filters.first { $0.1 == error.parameter }?.0 ?? words.first ?? first
                 throw fail(token, error.description)
             }
+        case "ids":
+            guard words.count == 1, let path = words.first else {
+                throw fail(
+                    words.dropFirst().first ?? first,
+                    "expected one file after ids, as `ids ids.txt kind=videos` (quote a path with spaces)")
+            }
+            target = .ids(Seed.IdsSeed(path: path.text, kind: options.idsKind ?? .video))
         case "chart":
             guard words.count == 1, let region = words.first else {
                 throw fail(

@@ -63,6 +63,10 @@ protocol CrawlWork: Sendable, Hashable, Codable {
     func reseeded(_ change: SeedChange) -> WorkItem?
     /// For people: what it is (`search "cats" page 3`).
     func describe(seeds: [Seed]) -> String
+    /// Work that is never sent but stands for more (a cursor in a file of ids): taken from the
+    /// frontier, it becomes the work to start now, if any, and itself further on, if not done.
+    /// `nil` (the default): the item is sent as it is.
+    func unfold(_ plan: inout some CrawlVerbs, _ out: inout EventOutput) -> (start: WorkItem?, next: WorkItem?)?
 }
 
 extension CrawlWork {
@@ -84,6 +88,9 @@ extension CrawlWork {
     var isCheckpointed: Bool { true }
     var isSearchWindow: Bool { false }
     func markQueued(in seen: inout SeenSets) {}
+    func unfold(_ plan: inout some CrawlVerbs, _ out: inout EventOutput) -> (start: WorkItem?, next: WorkItem?)? {
+        nil
+    }
 }
 
 /// Work that belongs to one seed: a rerun with other seeds renumbers it, or drops it with its seed.

@@ -23,6 +23,8 @@ extension WorkItem {
         case .categories(let work): work
         case .playlists(let work): work
         case .playlistRecords(let work): work
+        case .idFile(let work): work
+        case .idBatch(let work): work
         }
     }
 
@@ -62,6 +64,8 @@ extension WorkItem {
         case CategoryList.tag: return .categories(try container.decode(CategoryList.self, forKey: key))
         case PlaylistsPage.tag: return .playlists(try container.decode(PlaylistsPage.self, forKey: key))
         case PlaylistRecords.tag: return .playlistRecords(try container.decode(PlaylistRecords.self, forKey: key))
+        case IdFileCursor.tag: return .idFile(try container.decode(IdFileCursor.self, forKey: key))
+        case IdBatch.tag: return .idBatch(try container.decode(IdBatch.self, forKey: key))
         default: return nil
         }
     }

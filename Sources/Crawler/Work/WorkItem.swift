@@ -23,6 +23,9 @@ enum WorkItem: Sendable, Hashable {
     /// Boxed: rare, and larger than most kinds.
     indirect case playlists(PlaylistsPage)
     case playlistRecords(PlaylistRecords)
+    case idFile(IdFileCursor)
+    /// Boxed: up to 50 ids.
+    indirect case idBatch(IdBatch)
 }
 
 /// How a found video was first found, kept until its hydration. A checkpoint keeps its method

@@ -335,9 +335,11 @@ struct Endpoints {
                 message: "No filter selected. Expected one of: channelId, id, mine",
                 domain: "youtube.parameter", locationType: "other", statusText: "INVALID_ARGUMENT")
         }
-        let page = Array(found.dropFirst(offset).prefix(pageSize))
+        // By id, every playlist asked comes back on the one page (maxResults does not apply).
+        let byId = parameters["id"] != nil
+        let page = byId ? found : Array(found.dropFirst(offset).prefix(pageSize))
         return listResponse(
-            kind: "youtube#playlistListResponse", items: page, total: found.count, offset: offset, pageSize: pageSize,
-            reachable: found.count)
+            kind: "youtube#playlistListResponse", items: page, total: found.count, offset: byId ? 0 : offset,
+            pageSize: byId ? max(1, found.count) : pageSize, reachable: found.count)
     }
 }

@@ -8,7 +8,8 @@ enum CommandRegistry {
             CrawlCommand.self, URLCommand.self, DecodeCommand.self, EmulateCommand.self, RefreshCommand.self,
             StatsCommand.self, VerifyCommand.self, GalleryCommand.self, ReportCommand.self, SchemaCommand.self,
             ExportCommand.self, MergeCommand.self, UpdateCommand.self, NetworkCommand.self, CompletionsCommand.self,
-            ManPageCommand.self, PruneCommand.self, CodebookCommand.self, CompareCommand.self,
+            ManPageCommand.self, PruneCommand.self, CodebookCommand.self, CompareCommand.self, HydrateCommand.self,
+            DehydrateCommand.self,
         ]
     }
 

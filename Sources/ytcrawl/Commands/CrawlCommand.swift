@@ -1,3 +1,4 @@
+import Archive
 import Crawler
 import Digest
 import Foundation
@@ -78,6 +79,8 @@ struct CrawlCommand: Command {
     var maxLinkChannels: Int?
     var resolveChannels: Bool
     var pseudonymizer: AuthorPseudonymizer?
+    /// The files of `ids` seeds, by seed text (their provenance entries).
+    var idFiles: [String: IdFileSummary] = [:]
     var searchBudget: Int?
     var dailySearches: Int
     var dryRun: Bool
@@ -222,6 +225,7 @@ struct CrawlCommand: Command {
         configuration.maxReplyPages = maxReplyPages
         configuration.pseudonymizer = pseudonymizer
         configuration.seedsFile = seedsFile
+        configuration.idFiles = idFiles
         configuration.maxLinkChannels = maxLinkChannels
         configuration.resolveChannels = resolveChannels
         return configuration
