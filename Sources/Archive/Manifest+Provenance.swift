@@ -9,13 +9,24 @@ public struct Provenance: Codable, Sendable, Hashable {
     public var apiBase: String?
     /// The discovery revision of the YouTube Data API v3 the tool's requests follow.
     public var apiRevision: String?
-    /// The seeds of the last run, in file order.
+    /// The seeds of the last run, in file order: every one, or the first
+    /// ``maximumListedSeeds`` of a larger file (``seedCount`` then says how many it has).
     public var seeds: [SeedLine]?
+    /// How many seeds the last run had, when more than are listed; `nil` when all are.
+    public var seedCount: Int?
+    /// With ``seedCount``: how many seeds of each outcome status (`done`, `capped`, `stopped`,
+    /// `failed`) the last run had, listed or not.
+    public var outcomeCounts: [String: Int]?
 
-    public init(apiBase: String?, apiRevision: String?, seeds: [SeedLine]?) {
+    /// Seeds listed one by one at most: a checkpoint rewrites the manifest, and a file of a
+    /// hundred thousand seeds listed would make it tens of megabytes.
+    public static let maximumListedSeeds = 100
+
+    public init(apiBase: String?, apiRevision: String?, seeds: [SeedLine]?, seedCount: Int? = nil) {
         self.apiBase = apiBase.map(Self.publicBase)
         self.apiRevision = apiRevision
         self.seeds = seeds
+        self.seedCount = seedCount.flatMap { $0 > (seeds?.count ?? 0) ? $0 : nil }
     }
 
     /// `base` without what may hold a secret: user and password, query, fragment.
@@ -144,9 +155,15 @@ public struct RunProgress: Sendable, Hashable {
 extension Manifest {
     /// Folds a run's progress in: the seeds' outcomes, the last run's request times.
     mutating func note(_ progress: RunProgress) {
-        if var seeds = provenance?.seeds, seeds.count == progress.seedOutcomes.count {
+        let total = provenance?.seedCount ?? provenance?.seeds?.count
+        if var seeds = provenance?.seeds, total == progress.seedOutcomes.count {
             for index in seeds.indices { seeds[index].outcome = progress.seedOutcomes[index] }
             provenance?.seeds = seeds
+            if provenance?.seedCount != nil {
+                var counts: [String: Int] = [:]
+                for outcome in progress.seedOutcomes { counts[outcome.status.rawValue, default: 0] += 1 }
+                provenance?.outcomeCounts = counts
+            }
         }
         unresolvedChannels = progress.unresolvedChannels
         guard var runs, var last = runs.popLast() else { return }

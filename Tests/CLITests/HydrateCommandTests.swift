@@ -187,4 +187,33 @@ struct HydrateCommandTests {
         let kind = try await CLIRunner.run(["hydrate", root + "/channels.txt", "--kind", "users", "--budget", "5"])
         #expect(kind.status == 2 && kind.stderr.contains("--kind"), "\(kind.stderr)")
     }
+
+    /// A seeds file of thousands of seeds: the manifest and the data package list the first 100
+    /// and count the rest, so a checkpoint never rewrites megabytes.
+    @Test func aLargeSeedsFileKeepsTheManifestSmall() async throws {
+        let root = CrawlCommandTests.temporary("many-seeds")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let ids = EmulatorService(EmulatorConfiguration()).truthVideos().prefix(3000).map(\.videoId)
+        try (ids.map { "video \($0)" } + ["video AAAAAAAAAAA"]).joined(separator: "\n")
+            .write(toFile: root + "/seeds.txt", atomically: true, encoding: .utf8)
+        let out = root + "/out"
+        let crawl = try await CLIRunner.run(
+            [
+                "--seeds", root + "/seeds.txt", "--out", out, "--budget", "500", "--emulator", "--state-dir",
+                root + "/state", "--quiet",
+            ], environment: ["YOUTUBE_API_KEY": "many-seeds"])
+        #expect(crawl.status == 0, "\(crawl.stderr)")
+        for name in ["manifest.json", "datapackage.json"] {
+            let size = try FileManager.default.attributesOfItem(atPath: out + "/" + name)[.size] as? Int ?? .max
+            #expect(size < 64 << 10, "\(name): \(size) bytes for 3,001 seeds")
+        }
+        let manifest = try #require(try Manifest.load(directory: out))
+        #expect(manifest.provenance?.seeds?.count == Provenance.maximumListedSeeds)
+        #expect(manifest.provenance?.seedCount == 3001 && manifest.provenance?.outcomeCounts == ["done": 3001])
+        #expect(try Self.rows(out, .missing).compactMap { $0["id"] as? String } == ["AAAAAAAAAAA"])
+        let stats = try await CLIRunner.run(["stats", out, "--seeds"])
+        #expect(stats.stdout.contains("seeds of \(out): 3001"), "\(stats.stdout.prefix(300))")
+        #expect(stats.stdout.contains("the manifest lists the first 100 of 3001; outcomes: 3001 done"))
+    }
 }

@@ -18,11 +18,11 @@ extension CrawlConfiguration {
             apiBase: apiBase, apiRevision: apiRevision,
             seeds: snapshot != nil
                 ? nil
-                : seeds.map {
+                : seeds.prefix(Provenance.maximumListedSeeds).map {
                     SeedLine(
                         file: seedsFile, line: seedsFile == nil ? nil : $0.lineNumber, text: $0.text,
                         idFile: idFiles[$0.text])
-                })
+                }, seedCount: snapshot == nil ? seeds.count : nil)
         manifest.snapshot = snapshot.map {
             Manifest.Snapshot(source: $0.source, videos: Set($0.ids).count, method: $0.method.apiMethod.quotaName)
         }

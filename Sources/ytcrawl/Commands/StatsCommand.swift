@@ -72,7 +72,13 @@ struct StatsCommand: Command {
             return
                 "\(directory): no seeds recorded (an output of an earlier version, a merge of such outputs, or a snapshot)"
         }
-        var lines = ["seeds of \(directory): \(seeds.count)"]
+        var lines = ["seeds of \(directory): \(manifest.provenance?.seedCount ?? seeds.count)"]
+        if let total = manifest.provenance?.seedCount {
+            let counts = (manifest.provenance?.outcomeCounts ?? [:]).sorted { $0.key < $1.key }
+                .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            lines.append(
+                "the manifest lists the first \(seeds.count) of \(total)" + (counts.isEmpty ? "" : "; outcomes: \(counts)"))
+        }
         if let window = manifest.requestWindow { lines.append("requests: first \(window.first), last \(window.last)") }
         let places = seeds.map { seed in
             seed.file.map { file in seed.line.map { "\(file):\($0)" } ?? file } ?? "(saved seeds)"
