@@ -76,8 +76,8 @@ struct StatsCommand: Command {
         if let total = manifest.provenance?.seedCount {
             let counts = (manifest.provenance?.outcomeCounts ?? [:]).sorted { $0.key < $1.key }
                 .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-            lines.append(
-                "the manifest lists the first \(seeds.count) of \(total)" + (counts.isEmpty ? "" : "; outcomes: \(counts)"))
+            let outcomes = counts.isEmpty ? "" : "; outcomes: \(counts)"
+            lines.append("the manifest lists the first \(seeds.count) of \(total)" + outcomes)
         }
         if let window = manifest.requestWindow { lines.append("requests: first \(window.first), last \(window.last)") }
         let places = seeds.map { seed in
