@@ -2,16 +2,18 @@ import Foundation
 
 /// ytcrawl-bench: the benchmarks of DESIGN.md "Benchmarks".
 ///
-///     swift run -c release ytcrawl-bench [decode|transport|emulator|archive|crawl|all] [--runs N] [--json] [--quick]
+///     swift run -c release ytcrawl-bench [decode|transport|emulator|archive|crawl|hydrate|all] [--runs N] [--json] [--quick]
 let usage = """
     Usage: ytcrawl-bench [SUITE ...] [--runs N] [--json] [--quick] [--filter TEXT]
 
-    Suites: decode, transport, emulator, archive, crawl; all (the default) runs every suite.
+    Suites: decode, transport, emulator, archive, crawl, hydrate; all (the default) runs every suite
+      but hydrate.
       --runs N   timed runs per case after one warm-up; the median is reported (default 5)
       --json     one JSON object per line and case
       --quick    a smaller corpus, for a fast look
       --filter T only the cases whose name contains T (ratios need their baseline selected too)
-      --videos N corpus size of the crawl suite (default 200000; --quick 20000)
+      --videos N corpus size of the crawl suite (default 200000; --quick 20000) and of the hydrate
+                 suite (default 1000000; --quick 20000)
       --dump-corpus DIR  write the decode suite's pages to DIR/<case>.pages (pages separated by a
                  NUL byte), for other parsers to read the same bytes (Benchmarks/simdjson_gap.py)
     """
@@ -45,7 +47,7 @@ while let argument = arguments.next() {
     case "-h", "--help":
         print(usage)
         exit(0)
-    case "decode", "emulator", "transport", "archive", "crawl", "all": suites.append(argument)
+    case "decode", "emulator", "transport", "archive", "crawl", "hydrate", "all": suites.append(argument)
     default:
         FileHandle.standardError.write(Data("ytcrawl-bench: unknown argument \(argument)\n\(usage)\n".utf8))
         exit(2)
@@ -76,6 +78,8 @@ for suite in suites {
     case "transport": results = try await TransportSuite.run(harness: harness, quick: quick, filter: filter)
     case "crawl":
         results = try await CrawlSuite.run(harness: harness, quick: quick, videos: crawlVideos, filter: filter)
+    case "hydrate":
+        results = try await HydrateSuite.run(harness: harness, quick: quick, videos: crawlVideos, filter: filter)
     default: continue
     }
     if !json { print("== \(suite) (median of \(runs) runs; * marks the headline)") }
