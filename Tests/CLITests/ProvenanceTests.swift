@@ -20,6 +20,8 @@ struct ProvenanceTests {
         "search cooking maxPages=2 walk=channels walkPages=1   # a second search",
         "  video dQw4w9WgXcQ",
         "chart US maxPages=1",
+        "playlist PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR maxPages=1",
+        "video AAAAAAAAAAA   # no such video: a missing line",
     ]
 
     /// One crawl of the emulator with comments and channel links, then two statistics snapshots;
@@ -150,10 +152,11 @@ struct ProvenanceTests {
         #expect(seeds.map { $0["line"] as? Int ?? 0 } == expected.map(\.0))
         #expect(seeds.allSatisfy { ($0["file"] as? String)?.hasSuffix("/seeds.txt") == true })
         let outcomes = seeds.compactMap { $0["outcome"] as? [String: Any] }
-        #expect(outcomes.count == 4)
+        #expect(outcomes.count == 6)
         #expect(
             outcomes.first?["status"] as? String == "capped" && outcomes.first?["cappedBy"] as? String == "maxPages")
-        #expect(outcomes.allSatisfy { ($0["pages"] as? Int ?? 0) >= 1 }, "\(outcomes)")
+        // The video that does not exist shares its videos.list call with the other video seed's.
+        #expect(outcomes.dropLast().allSatisfy { ($0["pages"] as? Int ?? 0) >= 1 }, "\(outcomes)")
         #expect(provenance["apiRevision"] as? String != nil && provenance["toolVersion"] as? String != nil)
         #expect((provenance["apiBase"] as? String)?.hasPrefix("http://127.0.0.1:") == true)
         let window = try #require(provenance["requests"] as? [String: String])
@@ -299,7 +302,7 @@ struct ProvenanceTests {
         let package = try Self.json(copy + "/datapackage.json")
         let provenance = try #require(package["ytcrawl"] as? [String: Any])
         let seeds = try #require(provenance["seeds"] as? [[String: Any]])
-        #expect(seeds.map { $0["line"] as? Int ?? 0 } == [2, 4, 5, 6], "the lines of the crawl's seeds file: \(seeds)")
+        #expect(seeds.map { $0["line"] as? Int ?? 0 } == [2, 4, 5, 6, 7, 8], "the lines of the crawl's seeds file: \(seeds)")
         #expect(seeds.allSatisfy { ($0["file"] as? String)?.hasSuffix("/seeds.txt") == true })
         let runs = try #require(provenance["runs"] as? [[String: Any]])
         #expect(runs.map { $0["kind"] as? String ?? "" } == ["crawl", "refresh", "refresh", "update"])
