@@ -1,4 +1,5 @@
 import Archive
+import StreamingJSON
 import YouTubeKit
 
 /// Everything a crawl needs besides its transport and rate limiter.
@@ -160,6 +161,8 @@ public struct CrawlSummary: Sendable {
     public var subscriptionsPrivate = 0
     public var linksCapped = 0
     public var linkedChannelsGone = 0
+    /// Records of each kind this run wrote.
+    public var recordsThisRun: [RecordKind: Int] = [:]
 
     /// Videos per 1,000 units: how well the budget was used.
     /// What an update looked at (`ytcrawl update`); `nil` for other runs.

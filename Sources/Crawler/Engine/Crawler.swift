@@ -202,6 +202,9 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         summary.statsGone = counters.statsGone
         summary.snapshotVideos = report.snapshotVideos
         summary.statsUnits = await limiter.spent.stats
+        for kind in RecordKind.allCases {
+            summary.recordsThisRun[kind] = counters.written[kind, default: 0] - counters.before[kind, default: 0]
+        }
         summary.linksWritten = counters.written[.links, default: 0]
         summary.linksBefore = counters.before[.links, default: 0]
         summary.subscriptionsPrivate = report.subscriptionsPrivate

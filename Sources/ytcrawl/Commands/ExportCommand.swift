@@ -8,7 +8,9 @@ import StreamingJSON
 struct ExportCommand: Command {
     static let csv = Option<String?>("--csv", "FILE", help: "where to write (- for standard output)")
     static let kind = Option<RecordKind>(
-        "--kind", "K", help: "videos, channels, comments, links or stats", default: .videos)
+        "--kind", "K",
+        help: "any record kind: videos, channels, comments, links, results, playlists, memberships, missing, stats…",
+        default: .videos)
     static let csvPackage = Option<String?>(
         "--csv-package", "OUTDIR", help: "every kind as one CSV each in OUTDIR, with its datapackage.json")
     static let rawCells = Flag(
@@ -18,7 +20,7 @@ struct ExportCommand: Command {
         name: "export", synopsis: "export DIR --csv FILE",
         summary: "one kind of record as flat CSV (spreadsheets, network tools)",
         usage:
-            "export DIR --csv FILE [--kind videos|channels|comments|links|results|stats] [--raw-cells] | export DIR --csv-package OUTDIR [--raw-cells]",
+            "export DIR --csv FILE [--kind videos|channels|comments|links|results|playlists|memberships|missing|stats] [--raw-cells] | export DIR --csv-package OUTDIR [--raw-cells]",
         discussion: """
             Write one kind of record of the output directory DIR as one CSV file for spreadsheets and
             network-analysis tools: RFC 4180 (fields with a comma, quote or line break quoted, quotes

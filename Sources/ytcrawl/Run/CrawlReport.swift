@@ -72,6 +72,14 @@ struct CrawlReport: RunReport {
                 "format labels: \(summary.formatUnits) unit\(summary.formatUnits == 1 ? "" : "s") "
                     + "(Shorts and live lists, and 404s of channels without any)", at: 2)
         }
+        let playlists = summary.recordsThisRun[.playlists, default: 0]
+        let entries = summary.recordsThisRun[.memberships, default: 0]
+        let missing = summary.recordsThisRun[.missing, default: 0]
+        if playlists > 0 || entries > 0 || missing > 0 {
+            lines.insert(
+                "this run: \(playlists) playlists, \(entries) playlist entries, \(missing) ids asked for and not returned"
+                    + (missing > 0 ? " (ytcrawl export \(out) --csv missing.csv --kind missing)" : ""), at: 2)
+        }
         if summary.linksWritten > 0 || summary.subscriptionsPrivate > 0 || summary.linksCapped > 0 {
             var line =
                 "channel links written: \(written(summary.linksWritten, before: summary.linksBefore)); "
