@@ -303,7 +303,8 @@ struct ProvenanceTests {
         let provenance = try #require(package["ytcrawl"] as? [String: Any])
         let seeds = try #require(provenance["seeds"] as? [[String: Any]])
         #expect(
-            seeds.map { $0["line"] as? Int ?? 0 } == [2, 4, 5, 6, 7, 8], "the lines of the crawl's seeds file: \(seeds)")
+            seeds.map { $0["line"] as? Int ?? 0 } == [2, 4, 5, 6, 7, 8], "the lines of the crawl's seeds file: \(seeds)"
+        )
         #expect(seeds.allSatisfy { ($0["file"] as? String)?.hasSuffix("/seeds.txt") == true })
         let runs = try #require(provenance["runs"] as? [[String: Any]])
         #expect(runs.map { $0["kind"] as? String ?? "" } == ["crawl", "refresh", "refresh", "update"])
