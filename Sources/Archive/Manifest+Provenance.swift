@@ -174,14 +174,17 @@ extension Manifest {
     }
 
     /// This run's provenance over the previous manifest's: seeds of unknown file (an update with
-    /// the checkpoint's seeds) keep the file and line they had.
+    /// the checkpoint's seeds) keep the file and line they had, and an `ids` seed its file's entry.
     func provenance(over previous: Provenance?) -> Provenance? {
         guard var provenance else { return previous }
         if let old = previous?.seeds, var seeds = provenance.seeds {
             var byText: [String: SeedLine] = [:]
             for seed in old where byText[seed.text] == nil { byText[seed.text] = seed }
-            for index in seeds.indices where seeds[index].file == nil {
+            for index in seeds.indices {
                 guard let known = byText[seeds[index].text] else { continue }
+                // An update reads no ids file: the file's entry stays as the hydrate wrote it.
+                if seeds[index].idFile == nil { seeds[index].idFile = known.idFile }
+                guard seeds[index].file == nil else { continue }
                 seeds[index].file = known.file
                 seeds[index].line = known.line
             }

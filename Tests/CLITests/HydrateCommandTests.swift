@@ -91,6 +91,15 @@ struct HydrateCommandTests {
         let manifest = try #require(try Manifest.load(directory: whole))
         #expect(manifest.unitsByMethod["videos.list"] == (ids.count + unknown.count + 49) / 50)
 
+        // An update keeps the file's entry (it reads no file): an edit is still seen after it.
+        let update = try await CLIRunner.run([
+            "update", whole, "--budget", "100", "--api-base", emulator.base, "--key-file", root + "/key", "--state-dir",
+            root + "/state-whole", "--progress", "never",
+        ])
+        #expect(update.status == 0, "\(update.stderr)")
+        let updated = try #require(try Manifest.load(directory: whole))
+        #expect(updated.provenance?.seeds?.first?.idFile?.ids == ids.count + unknown.count, "kept by the update")
+
         // The same file, edited: refused, then hydrated again from its start with --restart.
         try (String(contentsOfFile: file, encoding: .utf8) + "dQw4w9WgXcQ\n").write(
             toFile: file, atomically: true, encoding: .utf8)
@@ -114,6 +123,10 @@ struct HydrateCommandTests {
         let about = try #require(package["ytcrawl"] as? Row)
         #expect(about["records"] as? Int == ids.count && about["missing"] as? Int == unknown.count)
         #expect((about["rebuild"] as? String)?.hasPrefix("ytcrawl hydrate video-ids.txt --kind videos") == true)
+        let other = try await CLIRunner.run(["dehydrate", killed, "--kind", "channels", "--out", root + "/share/c.txt"])
+        #expect(
+            other.status == 2 && other.stderr.contains("describes video-ids.txt"),
+            "another dehydrate's package stays: \(other.stderr)")
         let withoutMissing = try await CLIRunner.run([
             "dehydrate", killed, "--out", root + "/share2/ids.txt", "--exclude-missing",
         ])

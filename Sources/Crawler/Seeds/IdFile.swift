@@ -21,11 +21,15 @@ public enum IdFile {
     /// A `#` at the start, or after a space, begins a comment.
     public static func parse(_ line: Substring, kind: MissingItem.Kind) -> Line {
         var text = line
+        // A byte-order mark (a file saved by a Windows editor) before the first id.
+        if text.first == "\u{FEFF}" { text = text.dropFirst() }
         if let hash = text.firstIndex(of: "#"), hash == text.startIndex || text[text.index(before: hash)].isWhitespace {
             text = text[..<hash]
         }
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var value = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !value.isEmpty else { return .empty }
+        // A pasted URL's fragment (`#t=30`) is not part of what it names.
+        if value.contains("youtu"), let fragment = value.firstIndex(of: "#") { value = String(value[..<fragment]) }
         switch (kind, SeedsParser.reference(kind: kind.seedKind, value)) {
         case (.video, .video(let id)?), (.playlist, .playlist(let id)?), (.channel, .channel(.id(let id))?):
             return .id(id)
@@ -40,6 +44,10 @@ public enum IdFile {
     ///
     /// - Throws: ``IdFileError`` when the file cannot be opened or read.
     public static func read(path: String, from offset: Int64, _ body: (Substring, Int64) throws -> Bool) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw IdFileError("the ids file \(path) is a directory; give a file of ids, one a line")
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw IdFileError("cannot open the ids file \(path): no such file or not readable")
         }

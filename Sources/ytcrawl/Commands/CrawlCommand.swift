@@ -101,6 +101,15 @@ struct CrawlCommand: Command {
             }
             return try Self.readSeeds(seedsPath)
         }
+        // Each ids file's entry in the provenance, as `ytcrawl hydrate` writes it.
+        for seed in seeds {
+            guard case .ids(let file) = seed.target else { continue }
+            do {
+                idFiles[seed.text] = try IdFile.summarize(path: file.path, kind: file.kind)
+            } catch let error as IdFileError {
+                throw UsageError("\(seedsPath ?? "seeds"):\(seed.lineNumber): \(error)")
+            }
+        }
     }
 
     /// The crawl options of `scanner` (every "What to crawl" option but the seeds, the output and

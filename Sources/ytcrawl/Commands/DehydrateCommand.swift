@@ -70,9 +70,17 @@ struct DehydrateCommand: Command {
         }
         self.file = file
         let package = Self.packagePath(of: file)
-        if FileManager.default.fileExists(atPath: package), !Self.isOurs(package) {
-            throw UsageError(
-                "\(package) exists and was not written by ytcrawl dehydrate; write the ids into another directory")
+        if FileManager.default.fileExists(atPath: package) {
+            guard let described = Self.describedFile(package) else {
+                throw UsageError(
+                    "\(package) exists and was not written by ytcrawl dehydrate; write the ids into another directory")
+            }
+            let name = URL(fileURLWithPath: file).lastPathComponent
+            guard described == name else {
+                throw UsageError(
+                    "\(package) describes \(described), the ids of another dehydrate; write \(name) into a directory of its own"
+                )
+            }
         }
     }
 
@@ -80,11 +88,14 @@ struct DehydrateCommand: Command {
         (URL(fileURLWithPath: file).deletingLastPathComponent().path) + "/datapackage.json"
     }
 
-    static func isOurs(_ path: String) -> Bool {
+    /// The ids file a data package that dehydrate wrote describes; `nil` for any other file.
+    static func describedFile(_ path: String) -> String? {
         guard let data = FileManager.default.contents(atPath: path),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return false }
-        return object["ytcrawl"] is [String: Any] && (object["ytcrawl"] as? [String: Any])?["dehydrated"] != nil
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            (object["ytcrawl"] as? [String: Any])?["dehydrated"] != nil,
+            let resources = object["resources"] as? [[String: Any]]
+        else { return nil }
+        return resources.first?["path"] as? String
     }
 
     func run() async throws -> Int32 {

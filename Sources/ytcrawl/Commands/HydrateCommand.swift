@@ -93,15 +93,14 @@ struct HydrateCommand: Command {
         // A file edited since the output began hydrating it: its position means nothing now.
         if let before = try? Manifest.load(directory: out),
             let earlier = before.provenance?.seeds?.first(where: { $0.text == text })?.idFile,
-            earlier.sha256 != summary.sha256
+            earlier.sha256 != summary.sha256, !restart
         {
-            guard restart else {
-                throw UsageError(
-                    "\(file) changed since \(out) began hydrating it (sha256 \(earlier.sha256.prefix(12))…, now \(summary.sha256.prefix(12))…): rerun with --restart to hydrate the edited file from its first line (records already in \(out) stay, once), or give another --out"
-                )
-            }
-            try? FileManager.default.removeItem(atPath: out + "/checkpoint.json")
+            throw UsageError(
+                "\(file) changed since \(out) began hydrating it (sha256 \(earlier.sha256.prefix(12))…, now \(summary.sha256.prefix(12))…): rerun with --restart to hydrate the edited file from its first line (records already in \(out) stay, once), or give another --out"
+            )
         }
+        // From the file's first line: what the output holds is not asked again.
+        if restart { try? FileManager.default.removeItem(atPath: out + "/checkpoint.json") }
     }
 
     /// `path` as a seeds-file token: quoted when it holds a space or a quote.
