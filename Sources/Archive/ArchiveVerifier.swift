@@ -18,6 +18,8 @@ public enum ArchiveVerifier {
         public var results = 0
         /// Lines of a statistics snapshot.
         public var stats = 0
+        /// Records of every kind, by kind.
+        public var records: [RecordKind: Int] = [:]
         /// Each snapshot of the directory (`snapshots/<time>/`), by name, checked the same way.
         public var snapshots: [(name: String, report: Report)] = []
         /// Shards whose gzip bytes differ from the manifest's while their records are those it
@@ -198,6 +200,7 @@ public enum ArchiveVerifier {
         report.links = ids[.links]?.count ?? 0
         report.results = ids[.results]?.count ?? 0
         report.stats = ids[.stats]?.count ?? 0
+        for (kind, found) in ids { report.records[kind] = found.count }
         for kind in RecordKind.allCases where !report.pending {
             let found = ids[kind]?.count ?? 0
             if let expected = manifest.records[kind.rawValue], expected != found {

@@ -422,6 +422,9 @@ final class ExternalEmulator: @unchecked Sendable {
     init(_ options: [String]) throws {
         process.executableURL = CLIRunner.binary
         process.arguments = ["emulate", "-v"] + options
+        // A test process killed before its cleanup leaves no emulator behind.
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["YTCRAWL_EMULATE_EXIT_WITH_PARENT": String(getpid())], uniquingKeysWith: { _, new in new })
         let stdout = Pipe()
         let stderr = Pipe()
         process.standardOutput = stdout

@@ -143,7 +143,9 @@ struct PlaylistCrawlTests {
         let moved = Set(expectedNow).subtracting(expected)
         #expect(!moved.isEmpty && moved.isSubset(of: Set(secondRun)), "reordered entries show in run 2")
         let verify = try await CLIRunner.run(["verify", out])
-        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(
+            verify.status == 0 && verify.stdout.contains(" playlists, \(after.count) playlist entries"),
+            "\(verify.stdout)\(verify.stderr)")
         #expect(try Self.rows(out, .playlists).count == playlists.count, "a playlist is written once per output")
     }
 }

@@ -90,6 +90,21 @@ struct EmulateCommand: Command {
         }
     }
 
+    /// Set to a process id in its environment (the process that starts it), the emulator stops
+    /// once it is no longer that process's child: the process ended, cleanup or not. Tests start
+    /// it so, and a test process killed before its cleanup leaves no server behind.
+    static let exitWithParent = "YTCRAWL_EMULATE_EXIT_WITH_PARENT"
+
+    /// Watches the parent: once the emulator is not `parent`'s child (adopted after it ended, or
+    /// already when it started), SIGTERM to itself, which stops it as Ctrl-C does.
+    static func stop(whenNotChildOf parent: pid_t) {
+        let watcher = Thread {
+            while getppid() == parent { Thread.sleep(forTimeInterval: 0.5) }
+            kill(getpid(), SIGTERM)
+        }
+        watcher.start()
+    }
+
     /// Serves until SIGINT/SIGTERM, waiting for them on the main thread.
     @MainActor
     func run() async throws -> Int32 {
@@ -120,6 +135,9 @@ struct EmulateCommand: Command {
         writeStderr(
             "ytcrawl emulate: \(server.channelCount) channels, \(server.videoCount) videos, quota model \(emulator.quotaModel.rawValue); Ctrl-C stops"
         )
+        if let parent = ProcessInfo.processInfo.environment[Self.exitWithParent].flatMap({ pid_t($0) }) {
+            Self.stop(whenNotChildOf: parent)
+        }
         var received: Int32 = 0
         sigwait(&signals, &received)
         server.stop()

@@ -1,4 +1,5 @@
 import Archive
+import StreamingJSON
 
 /// `ytcrawl verify DIR`: whether an output directory is sound.
 struct VerifyCommand: Command {
@@ -33,6 +34,8 @@ struct VerifyCommand: Command {
             (report.comments > 0 ? ", \(report.comments) comments" : "")
             + (report.links > 0 ? ", \(report.links) channel links" : "")
             + (report.results > 0 ? ", \(report.results) search results" : "")
+            + [(RecordKind.playlists, "playlists"), (.memberships, "playlist entries"), (.missing, "missing ids")]
+            .compactMap { kind, name in report.records[kind].flatMap { $0 > 0 ? ", \($0) \(name)" : nil } }.joined()
         if report.stats > 0 && report.videos == 0 {
             // A snapshot directory given itself.
             print(
