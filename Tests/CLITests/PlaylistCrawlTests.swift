@@ -69,6 +69,9 @@ struct PlaylistCrawlTests {
             let crawl = try await CLIRunner.run(
                 arguments(["--seeds", root + "/seeds.txt", "--out", out], base: emulator.base))
             #expect(crawl.status == 0, "\(crawl.stderr)")
+            #expect(crawl.stdout.contains("playlists-*.jsonl.gz, memberships-*.jsonl.gz"), "\(crawl.stdout)")
+            #expect(
+                crawl.stdout.contains(" playlists, ") && crawl.stdout.contains(" playlist entries, 0 ids asked for"))
         }
         let listed = channelIds.map { dayZero.playlists(ofChannel: $0) ?? [] }
         let truthPlaylists = Set(listed.joined().map(\.id))

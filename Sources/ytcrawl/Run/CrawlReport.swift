@@ -23,6 +23,13 @@ struct CrawlReport: RunReport {
         }
     }
 
+    /// The kinds the output holds shards of, in ``RecordKind`` order (videos and channels always).
+    var kindsWritten: [RecordKind] {
+        RecordKind.allCases.filter {
+            [.videos, .channels].contains($0) || !ArchiveReader.shardNames(directory: out, kind: $0).isEmpty
+        }
+    }
+
     /// Names of the closed shards in the output directory.
     var shards: [String] {
         RecordKind.allCases.flatMap { ArchiveReader.shardNames(directory: out, kind: $0) }
@@ -44,9 +51,9 @@ struct CrawlReport: RunReport {
             "by method: "
                 + summary.unitsByMethod.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
                     separator: ", "),
-            "shards: \(shards.count) in \(out) (videos-*.jsonl.gz, channels-*.jsonl.gz"
-                + (summary.commentsWritten > 0 ? ", comments-*.jsonl.gz" : "")
-                + (summary.linksWritten > 0 ? ", links-*.jsonl.gz" : "") + ", manifest.json)",
+            "shards: \(shards.count) in \(out) ("
+                + (kindsWritten.map { "\($0)-*.jsonl.gz" } + ["manifest.json"])
+                .joined(separator: ", ") + ")",
             "next: ytcrawl stats \(out)   |   " + nextStep,
         ]
         if let update = summary.update {
