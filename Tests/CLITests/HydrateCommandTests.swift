@@ -1,9 +1,11 @@
 import Archive
+import Crawler
 import Emulator
 import Foundation
 import StreamingJSON
 import TestSupport
 import Testing
+import YouTubeKit
 
 /// `ytcrawl hydrate` and `ytcrawl dehydrate`: a file of ids with repeats, invalid lines and ids
 /// the emulator does not have becomes each valid id once, in the output or as missing, at one
@@ -18,6 +20,19 @@ struct HydrateCommandTests {
             rows.append(try #require(try JSONSerialization.jsonObject(with: Data(line)) as? Row))
         }
         return rows
+    }
+
+    /// An output's records of `kind` by id, as sorted JSON without `fetchedAt` and `source`: how
+    /// and when each was fetched differ between a crawl and its rebuild; what YouTube says does not.
+    static func records(_ out: String, _ kind: RecordKind) throws -> [String: String] {
+        var byId: [String: String] = [:]
+        for var row in try rows(out, kind) {
+            row["fetchedAt"] = nil
+            row["source"] = nil
+            byId[row[kind.idColumn] as? String ?? ""] = String(
+                decoding: try JSONSerialization.data(withJSONObject: row, options: [.sortedKeys]), as: UTF8.self)
+        }
+        return byId
     }
 
     /// A file of `valid` of the corpus's video ids (ids and URLs mixed), 2% ids the corpus does not
@@ -139,19 +154,8 @@ struct HydrateCommandTests {
         rebuild[1] = shared
         let hydrated = try await CLIRunner.run(rebuild)
         #expect(hydrated.status == 0, "\(hydrated.stderr)")
-        func records(_ out: String) throws -> [String: String] {
-            var byId: [String: String] = [:]
-            for var row in try Self.rows(out, .videos) {
-                // How and when each was fetched differ; what YouTube says of it does not.
-                row["fetchedAt"] = nil
-                row["source"] = nil
-                let id = row["videoId"] as? String ?? ""
-                byId[id] = String(
-                    decoding: try JSONSerialization.data(withJSONObject: row, options: [.sortedKeys]), as: UTF8.self)
-            }
-            return byId
-        }
-        #expect(try records(rebuilt) == records(killed), "the rebuild holds the same records")
+        #expect(
+            try Self.records(rebuilt, .videos) == Self.records(killed, .videos), "the rebuild holds the same records")
         #expect(Set(try Self.rows(rebuilt, .missing).compactMap { $0["id"] as? String }) == unknown)
         if PythonRunner.canImport("frictionless") {
             let valid = try await PythonRunner.run([
@@ -199,6 +203,101 @@ struct HydrateCommandTests {
         #expect(none.status == 2 && none.stderr.contains("cannot open the ids file"), "\(none.stderr)")
         let kind = try await CLIRunner.run(["hydrate", root + "/channels.txt", "--kind", "users", "--budget", "5"])
         #expect(kind.status == 2 && kind.stderr.contains("--kind"), "\(kind.stderr)")
+    }
+
+    /// Comment ids (threads' and replies', bare and as `lc=` links, repeated, some unknown): each
+    /// asked comment once with its video, channel and parent as the truth has them, the unknown
+    /// ones missing, at one commentThreads.list call per 50 ids and one comments.list call per
+    /// batch that names replies of threads that exist; dehydrated and hydrated again, the same.
+    @Test func commentIdsTopLevelAndRepliesThroughDehydrate() async throws {
+        let root = CrawlCommandTests.temporary("hydrate-comments")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let truth = EmulatorService(EmulatorConfiguration())
+        let videos = truth.truthVideos().prefix(30).map(\.videoId)
+        let comments = truth.truthComments(videoIds: videos)
+        let tops = comments.filter { $0.parentId == nil }.prefix(70)
+        let replies = comments.filter { $0.parentId != nil }.prefix(45)
+        #expect(tops.count == 70 && replies.count == 45, "the corpus has comments to ask for")
+        let asked = Array(tops) + Array(replies)
+        let byId = Dictionary(asked.map { ($0.commentId, $0) }, uniquingKeysWith: { first, _ in first })
+        let unknownThread = "UgzNoSuchThread0000000AaABAg"
+        let unknown = [
+            unknownThread, unknownThread + ".9zNoSuchReply0", tops[tops.startIndex].commentId + ".9zNoSuchReply1",
+        ]
+        var generator = SplitMix(seed: 63)
+        var lines = (asked.map(\.commentId) + unknown).map { id in
+            Bool.random(using: &generator) ? id : "https://www.youtube.com/watch?v=\(videos[0])&lc=\(id)"
+        }
+        lines += lines.prefix(10)
+        lines += ["not a comment id", "Ugz.short"]
+        lines.shuffle(using: &generator)
+        try (["# comments quoted in a paper"] + lines).joined(separator: "\n")
+            .write(toFile: root + "/comments.txt", atomically: true, encoding: .utf8)
+        // Each batch is the next 50 distinct ids in the file's order.
+        var order: [String] = []
+        var seen: Set<String> = []
+        for line in lines {
+            guard case .id(let id) = IdFile.parse(Substring(line), kind: .comment), seen.insert(id).inserted else {
+                continue
+            }
+            order.append(id)
+        }
+        #expect(order.count == asked.count + unknown.count)
+        let batches = stride(from: 0, to: order.count, by: 50).map { Array(order[$0..<min($0 + 50, order.count)]) }
+        let replyCalls = batches.filter { batch in
+            batch.contains { $0.contains(".") && !$0.hasPrefix(unknownThread) }
+        }.count
+
+        let emulator = try await ExternalEmulator.start([])
+        defer { emulator.stop() }
+        func hydrate(_ file: String, _ out: String) async throws -> CLIRunner.Result {
+            try await CLIRunner.run(
+                [
+                    "hydrate", file, "--kind", "comments", "--out", out, "--budget", "100", "--api-base",
+                    emulator.base, "--state-dir", out + "-state", "--progress", "never", "--summary-json",
+                    out + ".json",
+                ], environment: ["YOUTUBE_API_KEY": "hydrate-comments"])
+        }
+        let out = root + "/out"
+        let result = try await hydrate(root + "/comments.txt", out)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("not a comment id or URL; skipped"), "\(result.stderr)")
+        let rows = try Self.rows(out, .comments)
+        let written = rows.compactMap { $0["commentId"] as? String }
+        #expect(written.count == Set(written).count && Set(written) == Set(byId.keys), "each asked comment once")
+        for row in rows {
+            guard let id = row["commentId"] as? String, let expected = byId[id] else { continue }
+            #expect(row["videoId"] as? String == expected.videoId, "\(id): video")
+            #expect(row["channelId"] as? String == expected.channelId, "\(id): channel")
+            #expect(row["parentId"] as? String == expected.parentId, "\(id): parent")
+            #expect(row["threadId"] as? String == expected.threadId, "\(id): thread")
+            #expect(row["text"] as? String == expected.text, "\(id): text")
+            #expect(row["totalReplyCount"] as? Int == expected.totalReplyCount, "\(id): replies")
+        }
+        #expect(Set(try Self.rows(out, .missing).compactMap { $0["id"] as? String }) == Set(unknown))
+        let manifest = try #require(try Manifest.load(directory: out))
+        #expect(manifest.unitsByMethod["commentThreads.list"] == batches.count)
+        #expect(manifest.unitsByMethod["comments.list"] == replyCalls)
+        let entry = try #require(manifest.provenance?.seeds?.first?.idFile)
+        #expect(entry.duplicates == 10 && entry.invalid == 2, "\(entry)")
+        let verify = try await CLIRunner.run(["verify", out])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+
+        let shared = root + "/share/comment-ids.txt"
+        let dehydrated = try await CLIRunner.run(["dehydrate", out, "--kind", "comments", "--out", shared])
+        #expect(dehydrated.status == 0, "\(dehydrated.stderr)")
+        let package = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: root + "/share/datapackage.json"))) as? Row)
+        let rebuildCommand = (package["ytcrawl"] as? Row)?["rebuild"] as? String ?? ""
+        #expect(rebuildCommand.hasPrefix("ytcrawl hydrate comment-ids.txt --kind comments"), "\(rebuildCommand)")
+        let rebuilt = root + "/rebuilt"
+        let again = try await hydrate(shared, rebuilt)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(
+            try Self.records(rebuilt, .comments) == Self.records(out, .comments), "the rebuild holds the same comments")
+        #expect(Set(try Self.rows(rebuilt, .missing).compactMap { $0["id"] as? String }) == Set(unknown))
     }
 
     /// A seeds file of thousands of seeds: the manifest and the data package list the first 100

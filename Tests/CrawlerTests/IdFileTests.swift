@@ -34,4 +34,26 @@ struct IdFileTests {
             IdFile.parse("https://www.youtube.com/playlist?list=PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR", kind: .playlist)
                 == .id("PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR"))
     }
+
+    @Test(arguments: [
+        ("UgzDE2tasfmrYLyNkGt4AaABAg", IdFile.Line.id("UgzDE2tasfmrYLyNkGt4AaABAg")),
+        ("UgzDE2tasfmrYLyNkGt4AaABAg.8wWQ8fXyTJp9xQ", .id("UgzDE2tasfmrYLyNkGt4AaABAg.8wWQ8fXyTJp9xQ")),
+        (
+            "https://www.youtube.com/watch?v=dQw4w9WgXcQ&lc=UgzDE2tasfmrYLyNkGt4AaABAg",
+            .id("UgzDE2tasfmrYLyNkGt4AaABAg")
+        ),
+        (
+            "https://youtu.be/dQw4w9WgXcQ?lc=UgzDE2tasfmrYLyNkGt4AaABAg.8wWQ8fXyTJp9xQ#x",
+            .id("UgzDE2tasfmrYLyNkGt4AaABAg.8wWQ8fXyTJp9xQ")
+        ),
+        ("UgzDE2tasfmrYLyNkGt4AaABAg  # quoted in the paper", .id("UgzDE2tasfmrYLyNkGt4AaABAg")),
+        // Too short, an empty or short reply part, three parts, a video id, a link without lc=.
+        ("Ugz.short", .invalid), ("UgzDE2tasfmrYLyNkGt4AaABAg.", .invalid),
+        ("UgzDE2tasfmrYLyNkGt4AaABAg.abc", .invalid),
+        ("UgzDE2tasfmrYLyNkGt4AaABAg.8wWQ8fXyTJp9xQ.8wWQ8fXyTJp9xQ", .invalid), ("dQw4w9WgXcQ", .invalid),
+        ("https://www.youtube.com/watch?v=dQw4w9WgXcQ", .invalid), ("Ugz DE2tasfmrYLyNkGt4AaABAg", .invalid),
+    ])
+    func commentLines(_ line: String, _ expected: IdFile.Line) {
+        #expect(IdFile.parse(Substring(line), kind: .comment) == expected, "\(line)")
+    }
 }

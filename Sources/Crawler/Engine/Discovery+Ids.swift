@@ -5,8 +5,8 @@ import YouTubeKit
 
 /// `ids` seeds (`ytcrawl hydrate`): a file of ids read a little at a time, each id asked once,
 /// its record written once or a `missing` line. Video ids join the hydration queue as video
-/// seeds' do (50 to a videos.list call, the pending ones in the checkpoint); channel and playlist
-/// ids go out 50 to an ``IdBatch``.
+/// seeds' do (50 to a videos.list call, the pending ones in the checkpoint); channel, playlist
+/// and comment ids go out 50 to an ``IdBatch``.
 extension Discovery {
     /// Ids taken from the file at a time for the hydration queue, per request in flight: enough
     /// to keep every connection busy, few enough to keep the pending list small.
@@ -53,7 +53,7 @@ extension Discovery {
         case .video: !seen.videos.contains(id)
         case .channel: !seen.hasChannel(id) && seen.queueChannel(id)
         case .playlist: !playlists.holds(id) && seen.queuePlaylist(id)
-        case .comment: false
+        case .comment: !comments.written.contains(id) && seen.queueComment(id)
         }
     }
 
@@ -86,7 +86,7 @@ extension Discovery {
             case .video: _ = seen.insertVideo(id)
             case .channel: _ = seen.queueChannel(id)
             case .playlist: _ = seen.queuePlaylist(id)
-            case .comment: break
+            case .comment: _ = seen.queueComment(id)
             }
         }
     }

@@ -84,13 +84,22 @@ public enum CrawlPlan {
                         "comments.list parentId=…: 1 unit per 100 replies, for each thread with more replies than it carries",
                     ], minimumUnits: 1, minimumSearches: 0)
             case .ids(let file):
-                let method =
-                    file.kind == .channel ? "channels.list" : file.kind == .playlist ? "playlists.list" : "videos.list"
-                return Entry(
-                    seed: seed,
-                    steps: [
+                let steps: [String]
+                switch file.kind {
+                case .comment:
+                    steps = [
+                        "commentThreads.list of the threads of every comment id in \(file.path), each once: 1 unit per 50 ids (ids not returned are written as missing)",
+                        "comments.list of the replies among them: 1 unit more per 50 ids that hold a reply",
+                    ]
+                case .video, .channel, .playlist:
+                    let method =
+                        file.kind == .channel
+                        ? "channels.list" : file.kind == .playlist ? "playlists.list" : "videos.list"
+                    steps = [
                         "\(method) of every id in \(file.path), each once: 1 unit per 50 ids (ids not returned are written as missing)"
-                    ], minimumUnits: 1, minimumSearches: 0)
+                    ]
+                }
+                return Entry(seed: seed, steps: steps, minimumUnits: 1, minimumSearches: 0)
             case .chart(let chart):
                 let chartPages = min(seed.maxPages ?? 4, 4)
                 return Entry(

@@ -17,7 +17,8 @@ public enum IdFile {
     }
 
     /// What `line` says for ids of `kind`: a video id (11 characters) or watch, youtu.be, shorts,
-    /// embed or live URL; a channel id (`UC…`) or /channel/ URL; a playlist id or playlist URL.
+    /// embed or live URL; a channel id (`UC…`) or /channel/ URL; a playlist id or playlist URL; a
+    /// comment id (a thread's, or a reply's `thread.reply`) or a URL with `lc=` (a comment's link).
     /// A `#` at the start, or after a space, begins a comment.
     public static func parse(_ line: Substring, kind: MissingItem.Kind) -> Line {
         var text = line
@@ -30,12 +31,31 @@ public enum IdFile {
         guard !value.isEmpty else { return .empty }
         // A pasted URL's fragment (`#t=30`) is not part of what it names.
         if value.contains("youtu"), let fragment = value.firstIndex(of: "#") { value = String(value[..<fragment]) }
+        if kind == .comment { return commentId(value).map(Line.id) ?? .invalid }
         switch (kind, SeedsParser.reference(kind: kind.seedKind, value)) {
         case (.video, .video(let id)?), (.playlist, .playlist(let id)?), (.channel, .channel(.id(let id))?):
             return .id(id)
         default:
             return .invalid
         }
+    }
+
+    /// The comment id `value` is or links to (`watch?v=…&lc=ID`, the link YouTube gives a
+    /// comment): a thread's id, or a reply's `threadId.replyId`, of id characters.
+    static func commentId(_ value: String) -> String? {
+        var id = Substring(value)
+        if value.contains("youtube.com") || value.contains("youtu.be") {
+            guard let query = value.firstIndex(of: "?") else { return nil }
+            let lc = value[value.index(after: query)...].split(separator: "&").first { $0.hasPrefix("lc=") }
+            guard let lc else { return nil }
+            id = lc.dropFirst(3)
+        }
+        let parts = id.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), (16...64).contains(parts[0].count),
+            parts.dropFirst().allSatisfy({ (8...64).contains($0.count) }),
+            parts.allSatisfy({ SearchQuery.isIdentifier(String($0)) })
+        else { return nil }
+        return String(id)
     }
 
     /// Reads `path` from byte `offset`, line by line: `body` gets each line (without its end) and

@@ -15,7 +15,7 @@ public struct Seed: Sendable, Hashable {
         indirect case comments(CommentsSeed)
         /// `chart REGION [videoCategoryId=N]`: a region's most popular videos (of a category).
         case chart(ChartSeed)
-        /// `ids FILE kind=videos|channels|playlists` (`ytcrawl hydrate`): every id of a file of ids
+        /// `ids FILE kind=videos|channels|playlists|comments` (`ytcrawl hydrate`): every id of a file of ids
         /// or URLs, streamed, each once; those that do not come back written as `missing`.
         indirect case ids(IdsSeed)
     }

@@ -109,13 +109,14 @@ struct SeedFilter: Sendable {
             options.formats = yes
             return nil
         },
-        SeedFilter(name: "kind", kinds: ["ids"], form: "kind=videos|channels|playlists", elsewhere: nil) {
+        SeedFilter(name: "kind", kinds: ["ids"], form: "kind=videos|channels|playlists|comments", elsewhere: nil) {
             value, options in
             switch value {
             case "videos": options.idsKind = .video
             case "channels": options.idsKind = .channel
             case "playlists": options.idsKind = .playlist
-            default: return "expected kind=videos, kind=channels or kind=playlists"
+            case "comments": options.idsKind = .comment
+            default: return "expected kind=videos, kind=channels, kind=playlists or kind=comments"
             }
             return nil
         },

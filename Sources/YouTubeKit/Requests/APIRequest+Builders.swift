@@ -83,6 +83,47 @@ extension APIRequest {
         return APIRequest(method: .comments, parameters: parameters)
     }
 
+    /// commentThreads.list of up to 50 threads by id (a top-level comment's id is its thread's),
+    /// without their replies, as plain text (1 unit). The API takes no `maxResults` with `id`.
+    ///
+    /// - Throws: ``YouTubeError`` for an empty or malformed id list, or more than 50 ids.
+    public static func commentThreads(ids: [String], part: String = "snippet") throws -> APIRequest {
+        try commentsById(.commentThreads, ids: ids, part: part)
+    }
+
+    /// comments.list of up to 50 comments by id, top-level or replies (`threadId.replyId`), as
+    /// plain text (1 unit). A reply read this way carries no `videoId`.
+    ///
+    /// - Throws: ``YouTubeError`` for an empty or malformed id list, or more than 50 ids.
+    public static func comments(ids: [String], part: String = Parts.comments) throws -> APIRequest {
+        try commentsById(.comments, ids: ids, part: part)
+    }
+
+    private static func commentsById(_ method: APIMethod, ids: [String], part: String) throws -> APIRequest {
+        try checkCommentIds(ids)
+        return APIRequest(
+            method: method,
+            parameters: [
+                Parameter("part", part), Parameter("id", ids.joined(separator: ",")),
+                Parameter("textFormat", "plainText"),
+            ])
+    }
+
+    private static func checkCommentIds(_ ids: [String]) throws {
+        guard (1...50).contains(ids.count) else {
+            throw YouTubeError.invalidParameter(
+                name: "id", value: "\(ids.count) ids", allowed: "from 1 to 50 ids per request")
+        }
+        if let bad = ids.first(where: { id in
+            !id.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
+                SearchQuery.isIdentifier(String($0))
+            }
+        }) {
+            throw YouTubeError.invalidParameter(
+                name: "id", value: bad, allowed: "comment ids such as UgzDE2tasfmrYLyNkGt4AaABAg")
+        }
+    }
+
     private static func appendCommentPaging(
         _ parameters: inout [Parameter], maxResults: Int, pageToken: String?
     ) throws {

@@ -159,10 +159,9 @@ struct DehydrateCommand: Command {
             if let finished = run.finishedAt { entry["finishedAt"] = finished }
             return entry
         }
-        let rebuild =
-            kind == .comments
-            ? "the comments of these ids' videos: ytcrawl --seeds SEEDS --budget UNITS with a `comments VIDEO_ID` seed per video (comments are not read by id)"
-            : "ytcrawl hydrate \(name) --kind \(kind.rawValue) --out DIR --budget \((records + missing + 49) / 50 + 100)"
+        // Comments may take two calls a batch of 50: their threads, then the replies among them.
+        let calls = (records + missing + 49) / 50 * (kind == .comments ? 2 : 1)
+        let rebuild = "ytcrawl hydrate \(name) --kind \(kind.rawValue) --out DIR --budget \(calls + 100)"
         return [
             "profile": "data-package",
             "name": "ytcrawl-\(kind.rawValue)-ids",

@@ -9,19 +9,20 @@ import YouTubeKit
 /// as `missing`; a crawl of one `ids FILE kind=…` seed.
 struct HydrateCommand: Command {
     enum Kind: String, CaseIterable, Sendable {
-        case videos, channels, playlists
+        case videos, channels, playlists, comments
 
         var missingKind: MissingItem.Kind {
             switch self {
             case .videos: .video
             case .channels: .channel
             case .playlists: .playlist
+            case .comments: .comment
             }
         }
     }
 
     static let kind = Option<Kind>(
-        "--kind", "K", help: "what the ids name: videos, channels or playlists", default: .videos)
+        "--kind", "K", help: "what the ids name: videos, channels, playlists or comments", default: .videos)
     static let restart = Flag(
         "--restart",
         help:
@@ -31,11 +32,13 @@ struct HydrateCommand: Command {
     static let configuration = CommandConfiguration(
         name: "hydrate", synopsis: "hydrate FILE --out DIR --budget UNITS",
         summary: "the records of every id in a file of ids (a dataset shared as ids)",
-        usage: "hydrate FILE [--kind videos|channels|playlists] --out DIR --budget UNITS [options]",
+        usage: "hydrate FILE [--kind videos|channels|playlists|comments] --out DIR --budget UNITS [options]",
         discussion: """
             Fetch the record of every id in FILE (one id or URL a line, any mix; # comments and blank
             lines ignored) into DIR: videos.list, channels.list or playlists.list, 50 ids a call
-            (1 unit). The file is streamed, never held: an id it repeats is asked once, an invalid
+            (1 unit); comment ids (a thread's, or a reply's thread.reply, or a link with lc=) by
+            commentThreads.list of their threads, and comments.list for the replies among them, so
+            a batch of 50 holding replies costs 2 units. The file is streamed, never held: an id it repeats is asked once, an invalid
             line is reported with its number and skipped, and an id that does not come back (deleted,
             private, never there) is written as a missing line, so a replication says what was lost
             since the list was made. The manifest holds one entry for the file (its name, SHA-256,

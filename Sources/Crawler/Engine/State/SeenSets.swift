@@ -5,6 +5,8 @@ struct SeenSets: Sendable {
     private(set) var channels = CompactStringSet()
     private(set) var queuedChannels = CompactStringSet()
     private(set) var queuedPlaylists = CompactStringSet()
+    /// Comment ids an `ids` seed took (``IdBatch``): each asked once.
+    private(set) var queuedComments = CompactStringSet()
 
     init() {}
 
@@ -31,4 +33,5 @@ struct SeenSets: Sendable {
     func hasChannel(_ id: String) -> Bool { channels.contains(id) }
     mutating func queueChannel(_ id: String) -> Bool { queuedChannels.insert(id) }
     mutating func queuePlaylist(_ id: String) -> Bool { queuedPlaylists.insert(id) }
+    mutating func queueComment(_ id: String) -> Bool { queuedComments.insert(id) }
 }
