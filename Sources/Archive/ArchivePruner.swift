@@ -273,7 +273,7 @@ public enum ArchivePruner {
                 let frontier = checkpoint.frontier ?? Array("[]".utf8)
                 var writer = JSONWriter(capacity: frontier.count + 16)
                 for byte in frontier { writer.raw(byte) }
-                try checkpoint.write(directory: folder, frontier: writer)
+                try checkpoint.write(directory: folder, frontier: JSONPieces(writer))
             }
             try manifest.write(directory: folder)
         }

@@ -88,21 +88,21 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
         }
     }
 
-    public func checkpoint(frontierJSON: JSONWriter, unitsByMethod: [String: Int]) async throws {
+    public func checkpoint(frontierJSON: JSONPieces, unitsByMethod: [String: Int]) async throws {
         try await thread.run { [self] in
             try self.throwIfFailed()
             try self.writer.checkpoint(frontierJSON: frontierJSON, unitsByMethod: unitsByMethod)
         }
     }
 
-    public func suspend(frontierJSON: JSONWriter, unitsByMethod: [String: Int]) async throws {
+    public func suspend(frontierJSON: JSONPieces, unitsByMethod: [String: Int]) async throws {
         try await thread.run { [self] in
             try self.throwIfFailed()
             try self.writer.checkpoint(frontierJSON: frontierJSON, unitsByMethod: unitsByMethod, closingShards: true)
         }
     }
 
-    public func finish(frontierJSON: JSONWriter, unitsByMethod: [String: Int]) async throws {
+    public func finish(frontierJSON: JSONPieces, unitsByMethod: [String: Int]) async throws {
         try await thread.run { [self] in
             try self.throwIfFailed()
             _ = try self.writer.finish(unitsByMethod: unitsByMethod, frontierJSON: frontierJSON)

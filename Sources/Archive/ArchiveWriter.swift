@@ -216,7 +216,7 @@ public final class ArchiveWriter {
     ///   manifest lists them and readers see them; this writer takes no more records, and the
     ///   next run opens new shards.
     public func checkpoint(
-        frontierJSON: JSONWriter, unitsByMethod: [String: Int], finished: Bool = false, closingShards: Bool = false
+        frontierJSON: JSONPieces, unitsByMethod: [String: Int], finished: Bool = false, closingShards: Bool = false
     ) throws {
         let commits: [ShardWriter.Commit]
         if closingShards {
@@ -255,13 +255,13 @@ public final class ArchiveWriter {
     /// Closes every shard and writes the final manifest and checkpoint (with `frontierJSON`, the
     /// crawl's final state, when given).
     @discardableResult
-    public func finish(unitsByMethod: [String: Int], frontierJSON: JSONWriter? = nil) throws -> Manifest {
+    public func finish(unitsByMethod: [String: Int], frontierJSON: JSONPieces? = nil) throws -> Manifest {
         for kind in kinds { _ = try shard(kind).finish() }
         manifest.unitsByMethod = unitsByMethod
         let checkpoint = Checkpoint(
             seedsDigest: manifest.seedsDigest, updatedAt: RFC3339.format(Date()), openShards: [],
             closedShards: closedShardsByKind(), finished: true, authorPseudonyms: manifest.authorPseudonyms)
-        try checkpoint.write(directory: directory, frontier: frontierJSON ?? JSONWriter(json: "[]"))
+        try checkpoint.write(directory: directory, frontier: frontierJSON ?? JSONPieces(json: "[]"))
         return try writeManifest(finished: true)
     }
 

@@ -54,9 +54,10 @@ public struct Checkpoint: Sendable, Hashable {
         return checkpoint
     }
 
-    /// Writes the checkpoint with `frontier` as its last member, the bytes as they are: the
-    /// frontier (megabytes at a million videos) is neither copied into a String nor escaped.
-    func write(directory: String, frontier: JSONWriter) throws {
+    /// Writes the checkpoint with `frontier` as its last member, its pieces as they come: the
+    /// frontier (megabytes at a million videos) is encoded straight into the file, never held
+    /// whole, neither copied into a String nor escaped.
+    func write(directory: String, frontier: JSONPieces) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var shell = Array(try encoder.encode(self))
@@ -67,7 +68,7 @@ public struct Checkpoint: Sendable, Hashable {
         try AtomicFile.write(to: directory + "/" + Self.fileName) { append in
             try shell.withUnsafeBytes(append)
             try member.withUnsafeBytes(append)
-            try frontier.withBytes(append)
+            try frontier.write(to: append)
             try Array("}\n".utf8).withUnsafeBytes(append)
         }
     }

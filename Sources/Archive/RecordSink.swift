@@ -9,14 +9,14 @@ public protocol RecordSink: Sendable {
     /// Appends records (videos and channels, in the order given).
     func append(_ records: [DecodedRecord]) async throws
     /// Makes every record so far durable, then saves the crawl's pending work.
-    func checkpoint(frontierJSON: JSONWriter, unitsByMethod: [String: Int]) async throws
+    func checkpoint(frontierJSON: JSONPieces, unitsByMethod: [String: Int]) async throws
     /// The run ends with work left: as ``checkpoint(frontierJSON:unitsByMethod:)``, with the open
     /// shards closed so that readers of the output see every record written (the next run opens
     /// new ones).
-    func suspend(frontierJSON: JSONWriter, unitsByMethod: [String: Int]) async throws
+    func suspend(frontierJSON: JSONPieces, unitsByMethod: [String: Int]) async throws
     /// Closes the output for good: the crawl is complete. `frontierJSON` is its final state (no
     /// pending work, but what a rerun with other seeds compares them with).
-    func finish(frontierJSON: JSONWriter, unitsByMethod: [String: Int]) async throws
+    func finish(frontierJSON: JSONPieces, unitsByMethod: [String: Int]) async throws
     /// The run is over (finished or not): let the next one in.
     func close() async
     /// The run this one is in the output's runs history: its number (from 1) and what names it
@@ -30,7 +30,7 @@ public protocol RecordSink: Sendable {
 }
 
 extension RecordSink {
-    public func suspend(frontierJSON: JSONWriter, unitsByMethod: [String: Int]) async throws {
+    public func suspend(frontierJSON: JSONPieces, unitsByMethod: [String: Int]) async throws {
         try await checkpoint(frontierJSON: frontierJSON, unitsByMethod: unitsByMethod)
     }
     public func close() async {}

@@ -25,7 +25,7 @@ struct ArchiveSinkTests {
             }
             try await sink.append([.channel(Channel(channelId: "UCone"))])
             try await sink.checkpoint(
-                frontierJSON: JSONWriter(json: #"{"items":[]}"#), unitsByMethod: ["videos.list": 3])
+                frontierJSON: JSONPieces(json: #"{"items":[]}"#), unitsByMethod: ["videos.list": 3])
             // As a crawl ends: the lock goes now, not whenever the sink's last reference does.
             await sink.close()
         }
@@ -58,11 +58,11 @@ struct ArchiveSinkTests {
             }
         }
         await #expect(throws: (any Error).self) {
-            try await sink.checkpoint(frontierJSON: JSONWriter(json: "{}"), unitsByMethod: [:])
+            try await sink.checkpoint(frontierJSON: JSONPieces(json: "{}"), unitsByMethod: [:])
         }
         #expect(!FileManager.default.fileExists(atPath: directory + "/checkpoint.json"))
         await #expect(throws: (any Error).self) {
-            try await sink.finish(frontierJSON: JSONWriter(json: "[]"), unitsByMethod: [:])
+            try await sink.finish(frontierJSON: JSONPieces(json: "[]"), unitsByMethod: [:])
         }
     }
 }

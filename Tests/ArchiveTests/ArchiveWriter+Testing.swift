@@ -5,7 +5,7 @@ import StreamingJSON
 extension ArchiveWriter {
     /// Makes every record so far durable and writes the checkpoint with `frontier` as its text.
     func checkpoint(frontier: String, unitsByMethod: [String: Int], finished: Bool = false) throws {
-        try checkpoint(frontierJSON: JSONWriter(json: frontier), unitsByMethod: unitsByMethod, finished: finished)
+        try checkpoint(frontierJSON: JSONPieces(json: frontier), unitsByMethod: unitsByMethod, finished: finished)
     }
 }
 

@@ -44,7 +44,7 @@ struct ArchiveWriterTests {
         // inside a string and as a nested key: the bytes come back as they were given.
         let frontier =
             #"{"items":[{"token":"a\"b\\c","text":"tab\tline\u2028é😀 \"frontier\":[1]"},{"frontier":{}}],"pending":[]}"#
-        try writer.checkpoint(frontierJSON: JSONWriter(json: frontier), unitsByMethod: ["search.list": 100])
+        try writer.checkpoint(frontierJSON: JSONPieces(json: frontier), unitsByMethod: ["search.list": 100])
         let loaded = try #require(try Checkpoint.load(directory: directory))
         #expect(loaded.frontierText == frontier)
         #expect(loaded.unitsByMethod == nil, "units are kept once, in the manifest")
@@ -58,9 +58,9 @@ struct ArchiveWriterTests {
         var large = "["
         while large.utf8.count < 5 * 64 * 1024 { large += #"{"t":"日本語 \"quoted\" tab\t 😀"},"# }
         large += "1]"
-        try writer.checkpoint(frontierJSON: JSONWriter(json: large), unitsByMethod: [:])
+        try writer.checkpoint(frontierJSON: JSONPieces(json: large), unitsByMethod: [:])
         #expect(try Checkpoint.load(directory: directory)?.frontierText == large)
-        try writer.checkpoint(frontierJSON: JSONWriter(json: "[]"), unitsByMethod: [:])
+        try writer.checkpoint(frontierJSON: JSONPieces(json: "[]"), unitsByMethod: [:])
         #expect(try Checkpoint.load(directory: directory)?.frontierText == "[]")
     }
 
@@ -71,7 +71,7 @@ struct ArchiveWriterTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let writer = try ArchiveWriter(directory: directory, options: .init(), manifest: Self.manifest())
         let frontier = #"{"items":[{"search":{"seed":0,"pageToken":"a]}\"b","page":1,"rank":50}}],"pending":[]}"#
-        try writer.checkpoint(frontierJSON: JSONWriter(json: frontier), unitsByMethod: [:])
+        try writer.checkpoint(frontierJSON: JSONPieces(json: frontier), unitsByMethod: [:])
         let path = directory + "/" + Checkpoint.fileName
         let object = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: path)))
         let rewritten = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])

@@ -31,7 +31,7 @@ struct OutputLockTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let manifest = Manifest(toolVersion: "test", startedAt: "2026-11-30T00:00:00Z")
         let first = try ArchiveSink(directory: directory, options: .init(), manifest: manifest)
-        try await first.finish(frontierJSON: JSONWriter(json: "[]"), unitsByMethod: [:])
+        try await first.finish(frontierJSON: JSONPieces(json: "[]"), unitsByMethod: [:])
         #expect(throws: OutputInUse.self) { _ = try ArchiveWriter(directory: directory, manifest: manifest) }
         await first.close()
         let second = try ArchiveWriter(directory: directory, manifest: manifest)

@@ -111,7 +111,7 @@ extension MergeCommandTests {
                 Video(videoId: String(format: "mrg%08d", index), title: "open \(index)", channelId: "UCm"))
         }
         // A crawl stopped by its budget: one closed shard, three records committed in the open one.
-        try writer.checkpoint(frontierJSON: JSONWriter(json: "[]"), unitsByMethod: ["videos.list": 1])
+        try writer.checkpoint(frontierJSON: JSONPieces(json: "[]"), unitsByMethod: ["videos.list": 1])
         writer.releaseOutput()
         let open = input + "/videos-00001.jsonl.gz.part"
         #expect(FileManager.default.fileExists(atPath: open))

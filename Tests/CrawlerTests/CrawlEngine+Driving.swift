@@ -30,7 +30,7 @@ extension CrawlEngine {
     }
 
     /// The frontier a checkpoint would save, as bytes.
-    var savedFrontier: [UInt8] { savedState.frontier.bytes }
+    var savedFrontier: [UInt8] { (try? savedState.frontier.bytes()) ?? [] }
 }
 
 extension CrawlEngine.Action {

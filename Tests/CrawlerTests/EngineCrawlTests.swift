@@ -505,11 +505,11 @@ final class RefusingSink: RecordSink, @unchecked Sendable {
         }
     }
 
-    func checkpoint(frontierJSON: JSONWriter, unitsByMethod: [String: Int]) async throws {
+    func checkpoint(frontierJSON: JSONPieces, unitsByMethod: [String: Int]) async throws {
         lock.withLock { if failed { after += 1 } }
     }
 
-    func finish(frontierJSON: JSONWriter, unitsByMethod: [String: Int]) async throws {
+    func finish(frontierJSON: JSONPieces, unitsByMethod: [String: Int]) async throws {
         lock.withLock { if failed { after += 1 } }
     }
 }

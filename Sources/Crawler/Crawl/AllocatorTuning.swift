@@ -17,10 +17,25 @@ public enum AllocatorTuning {
             _ = glibcMallopt(-3, 256 * 1024)  // M_MMAP_THRESHOLD (fixed: no dynamic raise)
         #endif
     }
+
+    /// Gives the free pages inside the heap back to the system (`malloc_trim`), not only those
+    /// at its top. A crawl calls it after every tenth checkpoint: what checkpoints and the pages
+    /// it allocated and freed otherwise stays resident as holes between live objects (at a million
+    /// videos, 2 to 3 MB of the peak).
+    public static func releaseFreePages() {
+        #if os(Linux) && canImport(Glibc)
+            _ = glibcMallocTrim(0)
+        #endif
+    }
 }
 
 #if os(Linux) && canImport(Glibc)
     // `mallopt` is declared in <malloc.h>, which the Glibc module does not import.
     @_silgen_name("mallopt")
     private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
+#endif
+
+#if os(Linux) && canImport(Glibc)
+    @_silgen_name("malloc_trim")
+    private func glibcMallocTrim(_ pad: Int) -> Int32
 #endif

@@ -28,7 +28,7 @@ extension CrawlEngine {
 
     /// What a checkpoint saves of the engine: its frontier as JSON and the units spent by method.
     struct SavedState: Sendable {
-        var frontier: JSONWriter
+        var frontier: JSONPieces
         var unitsByMethod: [String: Int]
     }
 }

@@ -14,6 +14,9 @@ public enum SeedsParser {
         // Swift, so not split by "\n"), or old Mac `\r`.
         let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
         let lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        // At most a seed a line: kept for the whole run, the array is not left a quarter empty
+        // by its growth (800 KB for a file of 25,000 channels).
+        seeds.reserveCapacity(lines.count)
         for (offset, line) in lines.enumerated() {
             try checkCharacters(line, number: offset + 1, file: file)
             if let seed = try parseLine(line, number: offset + 1, file: file) { seeds.append(seed) }

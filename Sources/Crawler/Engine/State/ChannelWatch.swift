@@ -3,15 +3,44 @@
 /// new uploads (a changed count is a channel worth walking again, down to that newest upload).
 /// Kept in the checkpoint from run to run.
 struct ChannelWatch: Sendable {
+    /// 24 bytes, not 48: a crawl of every channel of a large corpus keeps tens of thousands of
+    /// entries for its whole run (a `nil` is kept as a value no count or date takes).
     struct Entry: Sendable, Hashable {
-        var seed: Int
-        var videoCount: Int?
+        private var storedSeed: Int32
+        private var storedCount: Int32
+        private var storedNewest: Int64
+        private var storedWalkedAt: Int64
+
+        init(seed: Int, videoCount: Int?, newest: Int64? = nil, walkedAt: Int64? = nil) {
+            storedSeed = Int32(clamping: seed)
+            storedCount = videoCount.map { Int32(clamping: max($0, 0)) } ?? -1
+            storedNewest = newest ?? .min
+            storedWalkedAt = walkedAt ?? .min
+        }
+
+        var seed: Int {
+            get { Int(storedSeed) }
+            set { storedSeed = Int32(clamping: newValue) }
+        }
+
+        var videoCount: Int? {
+            get { storedCount < 0 ? nil : Int(storedCount) }
+            set { storedCount = newValue.map { Int32(clamping: max($0, 0)) } ?? -1 }
+        }
+
         /// The publication date of its newest upload a walk saw (Unix seconds).
-        var newest: Int64?
+        var newest: Int64? {
+            get { storedNewest == .min ? nil : storedNewest }
+            set { storedNewest = newValue ?? .min }
+        }
+
         /// When the run that last walked its uploads began (Unix seconds): a walk sees every
         /// upload older than that, so the next walk need reach no further back. An update that
         /// skips the channel (its count unchanged) leaves it, and a later walk reaches back to it.
-        var walkedAt: Int64?
+        var walkedAt: Int64? {
+            get { storedWalkedAt == .min ? nil : storedWalkedAt }
+            set { storedWalkedAt = newValue ?? .min }
+        }
     }
 
     private(set) var entries: [String: Entry] = [:]
