@@ -15,6 +15,7 @@ struct IdFileTests {
         ("https://www.youtube.com/watch?v=dQw4w9WgXcQ#t=30", .id("dQw4w9WgXcQ")),
         ("youtu.be/dQw4w9WgXcQ", .id("dQw4w9WgXcQ")),
         ("https://m.youtube.com/shorts/dQw4w9WgXcQ", .id("dQw4w9WgXcQ")),
+        ("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=3", .id("dQw4w9WgXcQ")),
         ("# only a comment", .empty), ("   ", .empty), ("", .empty),
         ("dQw4w9WgXc", .invalid), ("not an id at all", .invalid), ("https://example.com/watch?v=dQw4w9WgXcQ", .invalid),
     ])
@@ -33,6 +34,11 @@ struct IdFileTests {
         #expect(
             IdFile.parse("https://www.youtube.com/playlist?list=PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR", kind: .playlist)
                 == .id("PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR"))
+        // A video watched within a playlist: the playlist, when playlists are asked for.
+        let watched = "https://www.youtube.com/watch?v=dQw4w9WgXcQ&list=PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR&index=2"
+        #expect(IdFile.parse(Substring(watched), kind: .playlist) == .id("PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR"))
+        #expect(IdFile.parse(Substring(watched), kind: .video) == .id("dQw4w9WgXcQ"))
+        #expect(IdFile.parse("https://www.youtube.com/watch?v=dQw4w9WgXcQ&list=PL", kind: .playlist) == .invalid)
     }
 
     @Test(arguments: [

@@ -30,9 +30,11 @@ struct SeedsParserTests {
             https://www.youtube.com/@GoogleDevelopers
             https://www.youtube.com/playlist?list=PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR
             channel https://www.youtube.com/@GoogleDevelopers
+            playlist https://www.youtube.com/watch?v=dQw4w9WgXcQ&list=PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR
+            https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ
             """
         let seeds = try SeedsParser.parse(text, file: "seeds.txt")
-        #expect(seeds.count == 15)
+        #expect(seeds.count == 17)
         guard case .search(let plain) = seeds[0].target, case .search(let quoted) = seeds[1].target,
             case .search(let located) = seeds[2].target, case .search(let words) = seeds[4].target
         else {
@@ -58,6 +60,8 @@ struct SeedsParserTests {
         #expect(seeds[12].target == .channel(.handle("@GoogleDevelopers")))
         #expect(seeds[13].target == .playlist("PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR"))
         #expect(seeds[14].target == .channel(.handle("@GoogleDevelopers")))
+        #expect(seeds[15].target == .playlist("PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR"), "a video watched in a playlist")
+        #expect(seeds[16].target == .video("dQw4w9WgXcQ"), "a privacy-enhanced embed")
         #expect(seeds[2].lineNumber == 5)
     }
 

@@ -44,7 +44,7 @@ public enum IdFile {
     /// comment): a thread's id, or a reply's `threadId.replyId`, of id characters.
     static func commentId(_ value: String) -> String? {
         var id = Substring(value)
-        if value.contains("youtube.com") || value.contains("youtu.be") {
+        if YouTubeURL.isURL(value) {
             guard let query = value.firstIndex(of: "?") else { return nil }
             let lc = value[value.index(after: query)...].split(separator: "&").first { $0.hasPrefix("lc=") }
             guard let lc else { return nil }

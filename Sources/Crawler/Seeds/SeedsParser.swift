@@ -202,7 +202,7 @@ public enum SeedsParser {
             SeedError(file: file, line: number, column: token.column, message: message)
         }
         // A pasted URL on its own line.
-        if !first.quoted, first.text.contains("youtube.com") || first.text.contains("youtu.be") {
+        if !first.quoted, YouTubeURL.isURL(first.text) {
             guard let target = YouTubeURL.target(first.text) else {
                 throw fail(
                     first,
@@ -222,7 +222,7 @@ public enum SeedsParser {
         var filters: [(Token, String, String)] = []
         for token in tokens.dropFirst() {
             // A pasted URL's `?v=` is part of it, not a filter.
-            let isURL = token.text.contains("youtube.com") || token.text.contains("youtu.be")
+            let isURL = YouTubeURL.isURL(token.text)
             if !token.quoted, !isURL, let equals = token.text.firstIndex(of: "=") {
                 let name = String(token.text[..<equals])
                 var value = String(token.text[token.text.index(after: equals)...])
@@ -344,7 +344,9 @@ public enum SeedsParser {
     }
 
     static func reference(kind: String, _ value: String) -> Seed.Target? {
-        if value.contains("youtube.com") || value.contains("youtu.be") {
+        if YouTubeURL.isURL(value) {
+            // A video watched within a playlist names both: a playlist seed takes the playlist.
+            if kind == "playlist", let list = YouTubeURL.playlist(value) { return .playlist(list) }
             guard let target = YouTubeURL.target(value) else { return nil }
             switch (kind, target) {
             case ("channel", .channel), ("playlist", .playlist), ("video", .video): return target
