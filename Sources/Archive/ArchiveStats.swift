@@ -16,6 +16,13 @@ public struct ArchiveStats: Sendable {
     public var linkRecords = 0
     public var featuredLinks = 0
     public var linkedChannels = 0
+    /// Playlists' own records, the entries of walked playlists (`memberships`) and the
+    /// playlists they are of, and the ids asked for that did not come back, by kind.
+    public var playlistRecords = 0
+    public var uniquePlaylists = 0
+    public var membershipRecords = 0
+    public var walkedPlaylists = 0
+    public var missingByKind: [String: Int] = [:]
     public var earliest: String?
     public var latest: String?
     /// Channels with the most videos: (channelId, title, videos).
@@ -77,6 +84,21 @@ public struct ArchiveStats: Sendable {
             }
         }
         stats.linkedChannels = linked.count
+        var playlists: Set<String> = []
+        try ArchiveReader.forEachRecord(directory: directory, kind: .playlists, includeOpen: true) { value, _ in
+            stats.playlistRecords += 1
+            if case .string(let id)? = value["playlistId"] { playlists.insert(id) }
+        }
+        stats.uniquePlaylists = playlists.count
+        var walked: Set<String> = []
+        try ArchiveReader.forEachRecord(directory: directory, kind: .memberships, includeOpen: true) { value, _ in
+            stats.membershipRecords += 1
+            if case .string(let id)? = value["playlistId"] { walked.insert(id) }
+        }
+        stats.walkedPlaylists = walked.count
+        try ArchiveReader.forEachRecord(directory: directory, kind: .missing, includeOpen: true) { value, _ in
+            if case .string(let kind)? = value["kind"] { stats.missingByKind[kind, default: 0] += 1 }
+        }
         for kind in RecordKind.allCases {
             let (shards, bytes) = ArchiveReader.shardSizes(directory: directory, kind: kind)
             stats.shards += shards
@@ -125,6 +147,19 @@ public struct ArchiveStats: Sendable {
         if linkRecords > 0 {
             lines.append(
                 "links:     \(linkRecords) records (\(featuredLinks) featured, \(linkRecords - featuredLinks) subscriptions) among \(linkedChannels) channels"
+            )
+        }
+        if playlistRecords > 0 {
+            lines.append("playlists: \(playlistRecords) records, \(uniquePlaylists) unique")
+        }
+        if membershipRecords > 0 {
+            lines.append(
+                "entries:   \(membershipRecords) playlist entries (memberships) of \(walkedPlaylists) playlists")
+        }
+        if !missingByKind.isEmpty {
+            let byKind = missingByKind.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+            lines.append(
+                "missing:   \(missingByKind.values.reduce(0, +)) ids asked for and not returned (\(byKind.joined(separator: ", ")))"
             )
         }
         lines += [

@@ -100,6 +100,11 @@ struct PlaylistCrawlTests {
         #expect(Set(firstRun) == Set(expected), "\(firstRun.count) entries written, \(expected.count) in the truth")
         let ids = members.compactMap { $0["membershipId"] as? String }
         #expect(ids.count == Set(ids).count)
+        let walked = Set(members.compactMap { $0["playlistId"] as? String }).count
+        let stats = try await CLIRunner.run(["stats", out])
+        #expect(
+            stats.stdout.contains("entries:   \(members.count) playlist entries (memberships) of \(walked) playlists"),
+            "\(stats.stdout)")
         // A placeholder (private or deleted video) is an entry without its channel.
         let placeholders = Set(
             listed.joined().flatMap { playlist in playlist.entries.filter(\.isPlaceholder).map(\.videoId) })
