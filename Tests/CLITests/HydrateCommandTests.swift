@@ -195,10 +195,33 @@ struct HydrateCommandTests {
                 written.count == Set(written).count && Set(ids).isSubset(of: written),
                 "\(kind): \(written.count) written, \(Set(ids).subtracting(written).prefix(3)) not; \(result.stdout)")
             #expect(try Self.rows(out, .missing).compactMap { $0["id"] as? String } == [absent])
+            if recordKind == .playlists {
+                let stats = try await CLIRunner.run(["stats", out])
+                #expect(
+                    stats.stdout.contains("playlists: \(written.count) records, \(written.count) unique"),
+                    "\(stats.stdout)")
+            }
             let manifest = try #require(try Manifest.load(directory: out))
             let method = kind == "channels" ? "channels.list" : "playlists.list"
             #expect(manifest.unitsByMethod[method] ?? 0 >= (ids.count + 1 + 49) / 50)
         }
+        // Stopped by its budget, the hydration is what an update says to finish first.
+        let stopped = root + "/stopped"
+        let partial = try await CLIRunner.run(
+            [
+                "hydrate", root + "/channels.txt", "--kind", "channels", "--out", stopped, "--budget", "1",
+                "--emulator", "--state-dir", stopped + "-state", "--quiet",
+            ], environment: environment)
+        #expect(partial.status == 0, "\(partial.stderr)")
+        let early = try await CLIRunner.run(
+            ["update", stopped, "--budget", "10", "--emulator", "--state-dir", stopped + "-state", "--quiet"],
+            environment: environment)
+        #expect(
+            early.status == 2 && early.stderr.contains("ytcrawl hydrate \(root)/channels.txt --kind channels"),
+            "\(early.stderr)")
+        let piped = try await CLIRunner.run(
+            ["hydrate", "-", "--out", root + "/x", "--budget", "5"], input: Data("dQw4w9WgXcQ\n".utf8))
+        #expect(piped.status == 2 && piped.stderr.contains("not standard input"), "\(piped.stderr)")
         let none = try await CLIRunner.run(["hydrate", root + "/nothing.txt", "--out", root + "/x", "--budget", "5"])
         #expect(none.status == 2 && none.stderr.contains("cannot open the ids file"), "\(none.stderr)")
         let kind = try await CLIRunner.run(["hydrate", root + "/channels.txt", "--kind", "users", "--budget", "5"])
@@ -276,6 +299,8 @@ struct HydrateCommandTests {
             #expect(row["totalReplyCount"] as? Int == expected.totalReplyCount, "\(id): replies")
         }
         #expect(Set(try Self.rows(out, .missing).compactMap { $0["id"] as? String }) == Set(unknown))
+        let stats = try await CLIRunner.run(["stats", out])
+        #expect(stats.stdout.contains("missing:   3 ids asked for and not returned (3 comment)"), "\(stats.stdout)")
         let manifest = try #require(try Manifest.load(directory: out))
         #expect(manifest.unitsByMethod["commentThreads.list"] == batches.count)
         #expect(manifest.unitsByMethod["comments.list"] == replyCalls)

@@ -60,8 +60,14 @@ extension CrawlEngine {
             )
         case .resume(let state, _):
             guard !finished, state.run != .update else { return }
+            // A hydrated output was started by `ytcrawl hydrate`: that is the command to rerun.
+            var rerun = "ytcrawl --seeds FILE --out \(options.output)"
+            if seeds.count == 1, case .ids(let file) = seeds[0].target {
+                rerun =
+                    "ytcrawl hydrate \(file.path) --kind \(file.kind.rawValue)s --out \(options.output) --budget UNITS"
+            }
             throw CrawlSetupError(
-                "\(options.output): its crawl has not finished (\(state.items.count) requests and \(state.pending.count) videos pending); finish it first by rerunning it (ytcrawl --seeds FILE --out \(options.output)), then update"
+                "\(options.output): its crawl has not finished (\(state.items.count) requests and \(state.pending.count) videos pending); finish it first by rerunning it (\(rerun)), then update"
             )
         }
     }

@@ -69,6 +69,12 @@ struct HydrateCommand: Command {
         if let extra = scanner.positional.dropFirst().first {
             throw UsageError("unexpected argument \"\(extra)\": hydrate takes one file; see ytcrawl hydrate --help")
         }
+        guard file != "-" else {
+            // Its position and SHA-256 are checkpointed: a pipe has neither.
+            throw UsageError(
+                "hydrate reads a file, not standard input (-): a killed or budget-stopped run continues from its place in the file and refuses a file that changed; save the ids first (… > ids.txt) and give ids.txt"
+            )
+        }
         self.file = file
         let kind = try scanner[Self.kind]
         let restart = scanner[Self.restart]
