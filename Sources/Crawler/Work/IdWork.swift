@@ -74,11 +74,15 @@ struct IdBatch: SeededWork {
         }
     }
 
+    /// The thread a comment id names: a top-level comment's id is its thread's; a reply's is
+    /// `THREAD.REPLY`.
+    static func threadId(of id: String) -> Substring { id.prefix { $0 != "." } }
+
     /// The threads `ids` name, each once, in order.
     static func threadIds(of ids: [String]) -> [String] {
         var seen: Set<Substring> = []
         return ids.compactMap { id in
-            let thread = id.prefix { $0 != "." }
+            let thread = Self.threadId(of: id)
             return seen.insert(thread).inserted ? String(thread) : nil
         }
     }
@@ -116,7 +120,7 @@ struct IdBatch: SeededWork {
         var places: [Int] = []
         var wanted: [String: CommentHome] = [:]
         for (position, id) in ids.enumerated() {
-            let thread = String(id.prefix { $0 != "." })
+            let thread = String(Self.threadId(of: id))
             if thread == id {
                 if homes[id] == nil { plan.wasMissing(.comment, id, seed: seed, &out) }
             } else if let home = homes[thread] {
@@ -142,7 +146,7 @@ struct IdBatch: SeededWork {
         for case .comment(var reply) in fetched.records {
             guard let position = ids.firstIndex(of: reply.commentId), found.insert(reply.commentId).inserted
             else { continue }
-            let thread = String(reply.commentId.prefix { $0 != "." })
+            let thread = String(Self.threadId(of: reply.commentId))
             let home = threads[thread]
             if reply.videoId == nil { reply.videoId = home?.videoId }
             if reply.channelId == nil { reply.channelId = home?.channelId }
