@@ -90,16 +90,7 @@ public enum ArchivePruner {
     /// dry): everything up to the point after which a kill is finished by the next prune.
     static func prepare(directory: String, rules: Rules, dryRun: Bool, now: Date = Date()) throws -> Report {
         var report = Report()
-        try removeStrayFiles(directory)
-        guard var manifest = try Manifest.load(directory: directory) else {
-            throw ArchiveError("\(directory) has no manifest.json: not a ytcrawl output")
-        }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        if names.contains(where: { $0.hasSuffix(".part") }) {
-            throw ArchiveError(
-                "\(directory) has a crawl in progress (open .part shards); finish it by rerunning it (or let it end) before pruning"
-            )
-        }
+        var manifest = try rewritableManifest(directory, before: "pruning")
         let doomed = try doomedVideos(directory, rules: rules)
         report.videos = doomed.sorted()
         var journal = Journal(replacements: [], manifests: [:])
@@ -125,6 +116,24 @@ public enum ArchivePruner {
         try JSONFile.write(journal, to: directory + "/" + journalName, pretty: false)
         try AtomicFile.syncDirectory(directory)
         return report
+    }
+
+    /// The manifest of an output whose shards are about to be rewritten (`before` says by what),
+    /// stray `.prune` files of a run killed before its journal removed.
+    ///
+    /// - Throws: ``ArchiveError`` for a directory without a manifest, or with a crawl in progress.
+    static func rewritableManifest(_ directory: String, before: String) throws -> Manifest {
+        try removeStrayFiles(directory)
+        guard let manifest = try Manifest.load(directory: directory) else {
+            throw ArchiveError("\(directory) has no manifest.json: not a ytcrawl output")
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        if names.contains(where: { $0.hasSuffix(".part") }) {
+            throw ArchiveError(
+                "\(directory) has a crawl in progress (open .part shards); finish it by rerunning it (or let it end) before \(before)"
+            )
+        }
+        return manifest
     }
 
     /// The videos every record of which goes.

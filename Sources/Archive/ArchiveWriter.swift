@@ -76,7 +76,7 @@ public final class ArchiveWriter {
                 let version = kind.schemaVersion(in: previous)
                 guard version < kind.schema.version else { continue }
                 throw ArchiveError(
-                    "\(directory) holds \(kind.rawValue) records of schema version \(version) and this version writes version \(kind.schema.version); one output never mixes them: upgrade it with ytcrawl merge \(directory) --out \(directory)-v\(kind.schema.version) (older records gain the new columns as null), then crawl into that one with the same seeds (what it holds is not written again)"
+                    "\(directory) holds \(kind.rawValue) records of schema version \(version) and this version writes version \(kind.schema.version); one output never mixes them: upgrade it in place with ytcrawl upgrade \(directory) (no request; the new columns are computed from what it holds), then run this again"
                 )
             }
         }

@@ -36,14 +36,22 @@ extension RecordKind {
     }
 
     /// A record line of schema `version` brought to the current one: each column added since is
-    /// appended as `null` (the encoder writes added columns last, so the result is what this
-    /// version writes for a record without them). A line already current is returned as is.
-    public func upgraded(line: [UInt8], fromVersion version: Int) -> [UInt8] {
+    /// appended (the encoder writes added columns last, so the result is what this version writes
+    /// for the record): `null` for what the API sent and the line lacks, and the derived columns
+    /// of version 3 computed from the line's text (a reply's answer from `answer`, when its thread
+    /// was read). A line already current is returned as is.
+    public func upgraded(
+        line: [UInt8], fromVersion version: Int, answer: ReplyInference.Answer? = nil
+    ) throws -> [UInt8] {
         guard version < schema.version, line.last == UInt8(ascii: "}") else { return line }
         var upgraded = line
         upgraded.removeLast()
-        for field in schema.fields where field.since > version {
+        for field in schema.fields where field.since > version && field.since < 3 {
             upgraded.append(contentsOf: ",\"\(field.name)\":null".utf8)
+        }
+        if version < 3, schema.version >= 3 {
+            let record = try JSONValue.parse(line)
+            upgraded.append(contentsOf: RecordEncoder.version3Columns(of: self, record: record, answer: answer))
         }
         upgraded.append(UInt8(ascii: "}"))
         return upgraded

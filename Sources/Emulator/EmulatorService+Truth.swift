@@ -242,6 +242,25 @@ extension EmulatorService {
         return comments
     }
 
+    /// The truth of whom each reply answers, by reply id: the comment whose author's `@name` it
+    /// begins with (replies that begin with none are not listed).
+    public func truthReplyAnswers(videoIds: [String]? = nil) -> [String: String] {
+        let corpus = api.corpus
+        let indices =
+            videoIds.map { $0.compactMap { corpus.videoIndex(id: Substring($0)) } } ?? videoIndices(onDay: api.day)
+        var answers: [String: String] = [:]
+        for index in indices {
+            let video = corpus.video(index)
+            for (thread, replies) in corpus.threadReplyCounts(ofVideo: video).enumerated() {
+                for reply in 0..<replies {
+                    let comment = corpus.comment(video: video, thread: thread, reply: reply)
+                    if let answered = comment.answers { answers[comment.id] = answered }
+                }
+            }
+        }
+        return answers
+    }
+
     /// Videos whose comments are disabled (the uploads published by the emulator's day included).
     public func truthCommentsDisabled() -> Set<String> {
         Set(videoIndices(onDay: api.day).map { api.corpus.video($0) }.filter { $0.commentCount == nil }.map(\.id))

@@ -51,6 +51,7 @@ public enum RecordEncoder {
         writer.memberKey("fetchedAt")
         date(video.fetchedAt, into: &writer)
         encodeVersion2(video, into: &writer)
+        encodeVersion3(video, into: &writer)
         writer.raw("}\n")
     }
 
@@ -198,6 +199,7 @@ public enum RecordEncoder {
         writer.member("topicIds", channel.topicIds)
         writer.member("topicCategories", channel.topicCategories)
         writer.member("subscriptionsPrivate", channel.subscriptionsPrivate)
+        encodeVersion3(channel, into: &writer)
         writer.raw("}\n")
     }
 
@@ -232,6 +234,7 @@ public enum RecordEncoder {
         source(comment.source.map { (nil, $0.seed, $0.endpoint, $0.rank) }, into: &writer)
         writer.memberKey("fetchedAt")
         date(comment.fetchedAt, into: &writer)
+        encodeVersion3(comment, into: &writer)
         writer.raw("}\n")
     }
 

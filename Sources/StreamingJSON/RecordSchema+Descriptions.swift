@@ -44,7 +44,21 @@ extension RecordSchema {
     private static let seedText =
         "The seeds-file line that led to this record, as written (trimmed, comment removed): the `text` of a seed in the package's provenance."
 
-    static let videoDescriptions: [String: String] = [
+    /// The derived `urls` and `hashtags` of a kind whose text is `what` (from `source`).
+    static func textFeatureDescriptions(what: String, source: String) -> [String: String] {
+        [
+            "urls":
+                "Every http(s) URL in the \(what), as written, each once in order of first appearance (derived by ytcrawl at no quota; docs/reference/records.md \"Derived fields\" gives the rule). Empty when there is none; null only when the \(what) is unknown.",
+            "urls.url": "The URL as written, less trailing punctuation and unopened closing brackets.",
+            "urls.host": "The URL's host, lowercased, without user, port or final dot.",
+            "hashtags":
+                "The hashtags in the \(source) (# at the start of a word, then letters, marks, digits or _ in any script, at least one letter), without the #, each once as first written (derived). Empty when there is none.",
+        ]
+    }
+
+    static let videoDescriptions: [String: String] = textFeatureDescriptions(
+        what: "description", source: "title and description"
+    ).merging([
         "videoId": "The video's YouTube id (11 characters): https://www.youtube.com/watch?v=<videoId>. Never null.",
         "title":
             "The title (snippet.title), as plain text: HTML entities of search results decoded. Empty when the API sent an empty string, null when the response did not carry it.",
@@ -140,9 +154,17 @@ extension RecordSchema {
             "Titles and descriptions by language, as sent (localizations). Null unless the crawl asked for the localizations part (--video-parts).",
         "format":
             "short, live or long (long-form), from which of the channel's UUSH…/UULV…/UULF… playlists lists the video (formats=yes). Null when not labelled or too recent to tell (those lists lag uploads by up to a week).",
-    ]
+        "mentions":
+            "The @handles in the description (@ at the start of a word, then 3 to 30 letters, marks, digits, _, - or .), without the @, each once (derived). Empty when there is none.",
+        "chapters":
+            "The chapters YouTube makes of the description's timestamps (derived by its rule: the first at 0:00, at least three, each at least 10 s long); null when the description makes none.",
+        "chapters.start": "Where the chapter starts, in seconds from the video's start.",
+        "chapters.title": "The chapter's title: the rest of its line, trimmed.",
+    ]) { current, _ in current }
 
-    static let channelDescriptions: [String: String] = [
+    static let channelDescriptions: [String: String] = textFeatureDescriptions(
+        what: "description", source: "title and description"
+    ).merging([
         "channelId": "The channel's YouTube id (UC…): https://www.youtube.com/channel/<channelId>. Never null.",
         "title": "The channel's name (snippet.title). Null when not sent.",
         "description": "The channel's description (snippet.description), plain text. Null when not sent.",
@@ -179,9 +201,10 @@ extension RecordSchema {
         "topicCategories": "Wikipedia URLs of the channel's topics (topicDetails.topicCategories). Null when none.",
         "subscriptionsPrivate":
             "True when subscriptions.list answered subscriptionForbidden (the channel keeps its subscriptions private), false when it listed them. Null when not asked (no links=subscriptions seed).",
-    ]
+        "mentions": "The @handles in the description (as for videos), without the @ (derived).",
+    ]) { current, _ in current }
 
-    static let commentDescriptions: [String: String] = [
+    static let commentDescriptions: [String: String] = textFeatureDescriptions(what: "text", source: "text").merging([
         "commentId": "The comment's id; a reply's is <threadId>.<suffix>. Never null.",
         "threadId": "The id of the thread's top-level comment (its own id for a top-level comment).",
         "parentId": "The comment a reply answers (snippet.parentId). Null for a top-level comment.",
@@ -207,7 +230,15 @@ extension RecordSchema {
             "commentThreads.list (top-level comments and the replies they carry) or comments.list (further replies).",
         "source.rank": "The comment's position in that list (the video's threads, or the thread's replies), 0-based.",
         "fetchedAt": fetchedAt,
-    ]
+        "replyToCommentId":
+            "The comment a reply answers, inferred from its leading @mention among the authors who wrote earlier in the thread (derived, as YouTube Data Tools' isReplyToId); null for a top-level comment, a reply without a mention, or a mention that names no earlier author or two of them.",
+        "replyToAuthor":
+            "The display name of the author a reply answers (their pseudonym in a pseudonymized output); null when replyToCommentId is.",
+        "depth":
+            "1 for a top-level comment, 2 for a reply to it, 3 for a reply to a reply… (derived from replyToCommentId); null for a reply read without its thread (hydrated by id).",
+        "isChannelOwner":
+            "Whether the author is the channel of the video (derived from authorChannelId and channelId before any pseudonymization); null when either is unknown.",
+    ]) { current, _ in current }
 
     static let statsDescriptions: [String: String] = [
         "videoId": "The video's YouTube id: one line per video per snapshot. Never null.",

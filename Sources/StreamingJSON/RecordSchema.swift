@@ -94,7 +94,7 @@ public struct RecordSchema: Sendable, Hashable {
     static let thumbnailSizes = ["default", "medium", "high", "standard", "maxres"]
 
     public static let videos = RecordSchema(
-        kind: .videos, version: 2,
+        kind: .videos, version: 3,
         fields: [
             Field("videoId", .string, nullable: false), Field("title", .string), Field("description", .string),
             Field("channelId", .string), Field("channelTitle", .string), Field("publishedAt", .timestamp),
@@ -111,15 +111,35 @@ public struct RecordSchema: Sendable, Hashable {
                     Field("rank", .integer, nullable: false),
                 ])),
             Field("fetchedAt", .timestamp),
-        ] + videoVersion2)
+        ] + videoVersion2
+            + added(
+                in: 3,
+                textFeatures + [
+                    Field("mentions", .array(.string)),
+                    Field(
+                        "chapters",
+                        .array(
+                            .object([
+                                Field("start", .integer, nullable: false), Field("title", .string, nullable: false),
+                            ]))),
+                ]))
 
-    static func version2(_ fields: [Field]) -> [Field] {
+    static func version2(_ fields: [Field]) -> [Field] { added(in: 2, fields) }
+
+    static func added(in version: Int, _ fields: [Field]) -> [Field] {
         fields.map {
             var field = $0
-            field.since = 2
+            field.since = version
             return field
         }
     }
+
+    /// The links, hashtags and handles in a record's text (``TextFeatures``), added in version 3.
+    static let textFeatures = [
+        Field(
+            "urls", .array(.object([Field("url", .string, nullable: false), Field("host", .string, nullable: false)]))),
+        Field("hashtags", .array(.string)),
+    ]
 
     static let timestamps = ["actualStartTime", "actualEndTime", "scheduledStartTime", "scheduledEndTime"]
 
@@ -149,7 +169,7 @@ public struct RecordSchema: Sendable, Hashable {
     ])
 
     public static let channels = RecordSchema(
-        kind: .channels, version: 2,
+        kind: .channels, version: 3,
         fields: [
             Field("channelId", .string, nullable: false), Field("title", .string), Field("description", .string),
             Field("customUrl", .string), Field("publishedAt", .timestamp), Field("thumbnailUrl", .string),
@@ -163,10 +183,10 @@ public struct RecordSchema: Sendable, Hashable {
                 Field("longUploadsStatus", .string), Field("madeForKids", .boolean),
                 Field("topicIds", .array(.string)), Field("topicCategories", .array(.string)),
                 Field("subscriptionsPrivate", .boolean),
-            ]))
+            ]) + added(in: 3, textFeatures + [Field("mentions", .array(.string))]))
 
     public static let comments = RecordSchema(
-        kind: .comments, version: 1,
+        kind: .comments, version: 3,
         fields: [
             Field("commentId", .string, nullable: false), Field("threadId", .string), Field("parentId", .string),
             Field("videoId", .string), Field("channelId", .string), Field("authorDisplayName", .string),
@@ -177,7 +197,13 @@ public struct RecordSchema: Sendable, Hashable {
                 "source",
                 listSource),
             Field("fetchedAt", .timestamp),
-        ])
+        ]
+            + added(
+                in: 3,
+                textFeatures + [
+                    Field("replyToCommentId", .string), Field("replyToAuthor", .string), Field("depth", .integer),
+                    Field("isChannelOwner", .boolean),
+                ]))
 
     public static let stats = RecordSchema(
         kind: .stats, version: 1,

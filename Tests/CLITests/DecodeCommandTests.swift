@@ -39,7 +39,9 @@ struct DecodeCommandTests {
             "recordingDate", "recordingLocation", "liveStreamingDetails", "hasPaidProductPlacement", "localizations",
             "format",
         ]
-        #expect(Set(object.keys) == Set(columns + version2))
+        // Derived from the text (schema 3): computed, never absent.
+        let version3 = ["urls", "hashtags", "mentions", "chapters"]
+        #expect(Set(object.keys) == Set(columns + version2 + version3))
         for column in version2 { #expect(object[column] is NSNull, "\(column)") }
         #expect(object["title"] as? String == "Tom & Jerry's")
         #expect(object["publishedAt"] as? String == "2024-01-02T03:04:05Z")

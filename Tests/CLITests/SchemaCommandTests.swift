@@ -61,7 +61,7 @@ struct SchemaCommandTests {
         let records = try #require(manifest["records"] as? [String: Int])
         #expect(
             manifest["schemaVersions"] as? [String: Int] == [
-                "videos": 2, "channels": 2, "comments": 1, "results": 1, "categories": 1, "playlists": 1,
+                "videos": 3, "channels": 3, "comments": 3, "results": 1, "categories": 1, "playlists": 1,
                 "memberships": 1, "missing": 1,
             ])
         let script = Self.repository.appendingPathComponent("Samples/analysis/schema_check.py").path

@@ -28,7 +28,7 @@ struct SchemaOneOutputTests {
         #expect(export.status == 0, "\(export.stderr)")
         let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\r\n")
         #expect(rows.count == 38, "a header and 37 videos")
-        #expect(rows.first?.hasSuffix(",format") == true, "the header has schema 2's columns: \(rows.first ?? "")")
+        #expect(rows.first?.hasSuffix(",chapters") == true, "the header has the current columns: \(rows.first ?? "")")
         let report = try await CLIRunner.run(["report", directory, "--out", directory + "/report.html"])
         #expect(report.status == 0, "\(report.stderr)")
         let refresh = try await CLIRunner.run([
@@ -40,8 +40,8 @@ struct SchemaOneOutputTests {
         #expect(after.status == 0, "\(after.stderr)")
     }
 
-    /// Merged with a schema-2 crawl: the old records gain the new columns as null, the new ones
-    /// keep their values, and the merged output (schema 2) verifies.
+    /// Merged with a current crawl: the old records gain the API's new columns as null and the
+    /// derived ones computed, the new ones keep their values, and the merged output verifies.
     @Test func mergesWithASchemaTwoOutput() async throws {
         let old = try Self.copy()
         let work = CrawlCommandTests.temporary("schema12")
@@ -58,7 +58,7 @@ struct SchemaOneOutputTests {
         let verify = try await CLIRunner.run(["verify", work + "/merged"])
         #expect(verify.status == 0, "\(verify.stderr)")
         let manifest = try #require(try Manifest.load(directory: work + "/merged"))
-        #expect(manifest.schemaVersions?["videos"] == 2)
+        #expect(manifest.schemaVersions?["videos"] == RecordSchema.videos.version)
         let videos = try MergeCommandTests.records(work + "/merged", .videos)
         let oldIds = Set(try MergeCommandTests.records(old, .videos).keys)
         let newIds = Set(try MergeCommandTests.records(work + "/new", .videos).keys)
@@ -72,21 +72,23 @@ struct SchemaOneOutputTests {
             } else {
                 #expect(record["privacyStatus"] is NSNull, "\(id): added as null")
             }
+            #expect(record["urls"] is [Any] && record["hashtags"] is [Any], "\(id): derived from its description")
         }
         let channels = try MergeCommandTests.records(work + "/merged", .channels)
         #expect(channels.values.allSatisfy { Set($0.keys) == Set(RecordSchema.channels.columns) })
     }
 
-    /// A crawl or an update never appends schema-2 records to it: refused before anything is
-    /// written, naming the merge that upgrades it; the upgraded output is updated.
-    @Test func aCrawlOrUpdateIntoItIsRefusedAndTheMergeUpgradesIt() async throws {
+    /// A crawl or an update never appends current records to it: refused before anything is
+    /// written, naming the upgrade; `ytcrawl upgrade` brings it in place to what is written now
+    /// (merge into another directory does too), and the upgraded output is updated.
+    @Test func aCrawlOrUpdateIntoItIsRefusedAndUpgradeBringsItUpToDate() async throws {
         let directory = try Self.copy()
         defer { for path in [directory, directory + "-v2"] { try? FileManager.default.removeItem(atPath: path) } }
         let before = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
         let shard = FileManager.default.contents(atPath: directory + "/videos-00000.jsonl.gz")
         let update = try await CLIRunner.run(["update", directory, "--budget", "100", "--emulator", "--quiet"])
         #expect(update.status != 0 && update.stderr.contains("schema version 1"), "\(update.stderr)")
-        #expect(update.stderr.contains("ytcrawl merge \(directory) --out \(directory)-v2"), "\(update.stderr)")
+        #expect(update.stderr.contains("ytcrawl upgrade \(directory)"), "\(update.stderr)")
         #expect(FileManager.default.contents(atPath: directory + "/videos-00000.jsonl.gz") == shard)
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: directory).sorted().filter { $0 != "ytcrawl.lock" }
@@ -95,5 +97,19 @@ struct SchemaOneOutputTests {
         #expect(merge.status == 0, "\(merge.stderr)")
         let verify = try await CLIRunner.run(["verify", directory + "-v2"])
         #expect(verify.status == 0, "\(verify.stderr)")
+
+        let upgrade = try await CLIRunner.run(["upgrade", directory])
+        #expect(upgrade.status == 0, "\(upgrade.stderr)")
+        #expect(upgrade.stdout.contains("37 videos (schema 1 → \(RecordSchema.videos.version))"), "\(upgrade.stdout)")
+        #expect(try await CLIRunner.run(["verify", directory]).status == 0)
+        // The in-place upgrade and the merge wrote the same videos (a merge infers no replies).
+        #expect(
+            NSDictionary(dictionary: try MergeCommandTests.records(directory, .videos))
+                == NSDictionary(dictionary: try MergeCommandTests.records(directory + "-v2", .videos)))
+        let again = try await CLIRunner.run(["upgrade", directory])
+        #expect(again.status == 0 && again.stdout.contains("nothing to do"), "\(again.stdout)")
+        let updated = try await CLIRunner.run(["update", directory, "--budget", "100", "--emulator", "--quiet"])
+        #expect(updated.status == 0, "\(updated.stderr)")
+        #expect(try await CLIRunner.run(["verify", directory]).status == 0)
     }
 }

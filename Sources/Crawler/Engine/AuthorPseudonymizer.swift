@@ -131,6 +131,9 @@ public struct AuthorPseudonymizer: Sendable, CustomStringConvertible {
         comment.authorChannelId = comment.authorChannelId.flatMap { $0.isEmpty ? nil : pseudonym(of: $0) }
         comment.authorDisplayName = nil
         comment.authorProfileImageUrl = nil
+        // The author a reply answers: their pseudonym, or nothing for an author without a channel.
+        comment.replyToAuthor = comment.replyToAuthorChannelId.flatMap { $0.isEmpty ? nil : pseudonym(of: $0) }
+        comment.replyToAuthorChannelId = nil
     }
 
     public var description: String { "AuthorPseudonymizer(secret: \(secret.count) bytes)" }

@@ -444,6 +444,7 @@ struct Discovery: CrawlVerbs {
         var comment = found
         comment.source = CommentSource(seed: seeds[seed].text, endpoint: method.quotaName, rank: rank)
         comment.fetchedAt = out.wallClock
+        comment.isChannelOwner = comment.isChannelOwner ?? comment.authorIsVideoChannel
         if let pseudonymizer = options.pseudonymizer {
             comments.scrubMentions(&comment, pseudonymizer: pseudonymizer)
             pseudonymizer.apply(to: &comment)

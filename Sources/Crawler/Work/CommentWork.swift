@@ -38,23 +38,28 @@ struct CommentThreadsPage: RepeatGuardedPaging {
     func apply(_ fetched: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput) {
         var position = rank
         var topLevel: Comment?
-        var carried = 0
-        var replyRank = 0
+        var carried: [HeldReplies.Reply] = []
         var reachedKnown = false
+        // A thread whose replies all came with it is written now; one with more has them read
+        // (again, with the rest) by its reply pages, which write them all at its end.
         func closeThread(_ plan: inout some CrawlVerbs) {
-            guard let thread = topLevel, let total = thread.totalReplyCount, total > carried else { return }
+            let held = HeldReplies(
+                topLevel: topLevel, replies: carried, checkpointsAuthor: plan.options.pseudonymizer == nil)
+            carried = []
+            guard let thread = topLevel, let total = thread.totalReplyCount, total > held.replies.count else {
+                held.write(seed: seed, to: &plan, &out)
+                return
+            }
             out.enqueue(
                 .replies(
                     ReplyPage(
                         seed: seed, videoId: videoId, channelId: thread.channelId, parentId: thread.commentId, page: 0,
-                        rank: 0, replyCount: total)))
+                        rank: 0, replyCount: total, held: held)))
         }
         for case .comment(let comment) in fetched.records {
             if comment.parentId == nil {
                 closeThread(&plan)
                 topLevel = comment
-                carried = 0
-                replyRank = 0
                 plan.found(comment, seed: seed, endpoint: .commentThreads, rank: position, &out)
                 if let until, let started = comment.publishedAt, Int64(started.timeIntervalSince1970) < until {
                     reachedKnown = true
@@ -63,9 +68,7 @@ struct CommentThreadsPage: RepeatGuardedPaging {
             } else {
                 var reply = comment
                 if reply.videoId == nil { reply.videoId = videoId }
-                plan.found(reply, seed: seed, endpoint: .commentThreads, rank: replyRank, &out)
-                carried += 1
-                replyRank += 1
+                carried.append(HeldReplies.Reply(comment: reply, endpoint: .commentThreads, rank: carried.count))
             }
         }
         closeThread(&plan)
@@ -120,12 +123,16 @@ struct ReplyPage: RepeatGuardedPaging {
     var pagesRead: [UInt64]?
     /// What a checkpoint keeps: everything but the pages read (``RepeatGuardedPaging``).
     enum CodingKeys: String, CodingKey {
-        case seed, videoId, channelId, parentId, pageToken, page, rank, restarts, replyCount
+        case seed, videoId, channelId, parentId, pageToken, page, rank, restarts, replyCount, topAuthor,
+            topAuthorChannelId
     }
 
     /// The thread's `totalReplyCount` when its replies were queued: paging stops a little past
     /// what it (and the video's `commentCount`, when known) promises (absent in older checkpoints).
     var replyCount: Int?
+    /// The thread's replies read so far, written when its last page is read (never in a
+    /// checkpoint: see ``encode(to:)``).
+    var held: HeldReplies? = nil
 
     func request(for plan: some CrawlSetup) throws -> APIRequest {
         try APIRequest.replies(parentId: parentId, pageToken: pageToken)
@@ -141,6 +148,7 @@ struct ReplyPage: RepeatGuardedPaging {
 
     func apply(_ fetched: FetchedPage, to plan: inout some CrawlVerbs, _ out: inout EventOutput) {
         var position = rank
+        var read: [HeldReplies.Reply] = []
         for case .comment(var reply) in fetched.records {
             // comments.list replies carry no videoId.
             if reply.videoId == nil { reply.videoId = videoId }
@@ -148,21 +156,39 @@ struct ReplyPage: RepeatGuardedPaging {
             if reply.parentId == nil { reply.parentId = parentId }
             reply.threadId = parentId
             reply.totalReplyCount = nil
-            plan.found(reply, seed: seed, endpoint: .comments, rank: position, &out)
+            read.append(HeldReplies.Reply(comment: reply, endpoint: .comments, rank: position))
             position += 1
         }
-        guard let token = fetched.summary.nextPageToken else { return }
+        let thread =
+            (held ?? HeldReplies(topLevel: nil, replies: [], checkpointsAuthor: plan.options.pseudonymizer == nil))
+            .adding(read)
+        guard let next = nextPage(after: fetched, rank: position, plan: &plan, &out) else {
+            thread.write(seed: seed, to: &plan, &out)
+            return
+        }
+        var following = next
+        following.held = thread
+        out.enqueue(following.item)
+    }
+
+    /// The page to read after this one, or `nil` (with a warning where a cap or a loop ends it).
+    private func nextPage(
+        after fetched: FetchedPage, rank position: Int, plan: inout some CrawlVerbs, _ out: inout EventOutput
+    )
+        -> ReplyPage?
+    {
+        guard let token = fetched.summary.nextPageToken else { return nil }
         let pageFingerprint = PageRepeats.fingerprint(fetched.records)
         guard
             let next = following(
                 token: token, rank: position, fingerprint: pageFingerprint, what: "replies", plan: &plan, &out)
-        else { return }
+        else { return nil }
         if page + 1 >= plan.options.maxReplyPages, page + 1 < maxPages(plan) {
             out.capThread(seed)
             out.warn(
                 "\(describe(seeds: plan.seeds)): \(page + 1) pages of replies, the --max-reply-pages cap (its thread claims \(replyCount.map(String.init) ?? "?") replies); these replies end here"
             )
-            return
+            return nil
         }
         if page + 1 >= maxPages(plan) {
             if page + 1 < plan.maxCommentPages(seed) ?? .max {
@@ -170,12 +196,18 @@ struct ReplyPage: RepeatGuardedPaging {
                     "\(describe(seeds: plan.seeds)): \(page + 1) pages of replies, past what its thread (\(replyCount.map(String.init) ?? "?") replies) and its video promise; these replies end here"
                 )
             }
-            return
+            return nil
         }
-        out.enqueue(next.item)
+        return next
+    }
+
+    /// What the thread held is written: its replies were read, only the rest cannot be.
+    func skipped(to plan: inout some CrawlVerbs, _ out: inout EventOutput) {
+        held?.write(seed: seed, to: &plan, &out)
     }
 
     func unavailable(_ reasons: [APIErrorReason], to plan: inout some CrawlVerbs, _ out: inout EventOutput) -> Bool {
+        held?.write(seed: seed, to: &plan, &out)
         out.warn("replies to comment \(parentId): \(reasons.first.map { "\($0)" } ?? "not available"); skipped")
         return true
     }
@@ -183,6 +215,51 @@ struct ReplyPage: RepeatGuardedPaging {
     var item: WorkItem { .replies(self) }
 
     func describe(seeds: [Seed]) -> String { "replies to comment \(parentId) (page \(page + 1))" }
+}
+
+extension ReplyPage {
+    /// From a checkpoint: the thread's first page, knowing its top-level author (a reply may
+    /// answer them).
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            seed: try container.decode(Int.self, forKey: .seed),
+            videoId: try container.decode(String.self, forKey: .videoId),
+            channelId: try container.decodeIfPresent(String.self, forKey: .channelId),
+            parentId: try container.decode(String.self, forKey: .parentId),
+            pageToken: try container.decodeIfPresent(String.self, forKey: .pageToken),
+            page: try container.decode(Int.self, forKey: .page), rank: try container.decode(Int.self, forKey: .rank),
+            restarts: try container.decodeIfPresent(Int.self, forKey: .restarts),
+            replyCount: try container.decodeIfPresent(Int.self, forKey: .replyCount))
+        let author = try container.decodeIfPresent(String.self, forKey: .topAuthor)
+        let authorChannel = try container.decodeIfPresent(String.self, forKey: .topAuthorChannelId)
+        if author != nil || authorChannel != nil {
+            held = HeldReplies(
+                topLevel: Comment(
+                    commentId: parentId, videoId: videoId, channelId: channelId, authorDisplayName: author,
+                    authorChannelId: authorChannel),
+                replies: [], checkpointsAuthor: true)
+        }
+    }
+
+    /// In a checkpoint, the thread's first page: its replies read so far are held in memory, not
+    /// written, so a resume reads them again. Its top-level author is kept, as a reply may answer
+    /// them, unless the crawl pseudonymizes (``HeldReplies/checkpointsAuthor``).
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(seed, forKey: .seed)
+        try container.encode(videoId, forKey: .videoId)
+        try container.encodeIfPresent(channelId, forKey: .channelId)
+        try container.encode(parentId, forKey: .parentId)
+        try container.encode(0, forKey: .page)
+        try container.encode(0, forKey: .rank)
+        try container.encodeIfPresent(restarts, forKey: .restarts)
+        try container.encodeIfPresent(replyCount, forKey: .replyCount)
+        if let held, held.checkpointsAuthor {
+            try container.encodeIfPresent(held.topLevel?.authorDisplayName, forKey: .topAuthor)
+            try container.encodeIfPresent(held.topLevel?.authorChannelId, forKey: .topAuthorChannelId)
+        }
+    }
 }
 
 /// Pages of 100 that hold `count` comments, and two more (comments added while paging).

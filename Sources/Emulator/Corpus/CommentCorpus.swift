@@ -14,6 +14,8 @@ struct CorpusComment: Sendable {
     var publishedAt: Int64
     var updatedAt: Int64
     var imageUrl: String?
+    /// The comment whose author's `@name` a reply begins with (`nil` when it begins with none).
+    var answers: String?
 }
 
 /// The comments of each video, generated on demand from the video's index: as many as its
@@ -69,8 +71,14 @@ extension Corpus {
         let stream = UInt64(video.index) << 32 | UInt64(thread) << 12 | UInt64((reply ?? -1) + 1)
         var random = CorpusRandom(seed: configuration.seed ^ 0xC0_33E7, stream: stream)
         let threadId = threadId(video: video.index, thread: thread)
-        // Threads a few hours apart, replies minutes after their thread.
-        let threadTime = video.publishedAt + Int64(thread) * 5400 + Int64(random.next() % 3600)
+        // Threads a few hours apart, replies minutes after their thread, in the order of their
+        // numbers (a reply answers only what came before it): the thread's time is drawn from the
+        // top-level comment's stream (each reply still draws from its own, as before).
+        let drawn = random.next() % 3600
+        var threadStream = CorpusRandom(
+            seed: configuration.seed ^ 0xC0_33E7, stream: UInt64(video.index) << 32 | UInt64(thread) << 12)
+        let threadTime =
+            video.publishedAt + Int64(thread) * 5400 + Int64(reply == nil ? drawn : threadStream.next() % 3600)
         let published = reply.map { threadTime + 3600 + Int64($0) * 600 + Int64(random.next() % 300) } ?? threadTime
         let edited = random.next() % 10 == 0
         let likeTier = random.next() % 100
@@ -87,40 +95,51 @@ extension Corpus {
         case 0: text += "\n" + Self.sentence(&random, words: 3 + Int(random.next() % 10))
         case 1: text += " see https://example.com/watch?v=1&t=2 <3"
         case 2: text = "\"" + text + "\" & more"
+        case 3: text += " #" + Vocabulary.words[Int(random.next() % UInt64(Vocabulary.plainCount))]
+        case 4: text += " " + Self.hashtagSamples[Int(random.next() % UInt64(Self.hashtagSamples.count))] + "!"
         default: break
         }
+        var answers: String?
         if let reply, random.next() % 3 == 0 {
             // As the site writes a reply to a reply: the @name of the author it answers (the
             // thread's, or the previous reply's) first.
             let answered = reply > 0 && random.next() % 2 == 0 ? reply - 1 : nil
-            text = authorName(comment(video: video, thread: thread, reply: answered).author) + " " + text
+            let answeredComment = comment(video: video, thread: thread, reply: answered)
+            text = authorName(answeredComment.author) + " " + text
+            answers = answeredComment.id
         }
+        var author = Int(random.next() % UInt64(Self.authorCount))
+        // One reply in twelve is the video's channel answering.
+        var owner = CorpusRandom(seed: configuration.seed ^ 0x0A_11E5, stream: stream)
+        if reply != nil, owner.next() % 12 == 0 { author = Self.ownerAuthor(channel: video.channel) }
         return CorpusComment(
             video: video.index, thread: thread, reply: reply,
             id: reply.map { replyId(threadId: threadId, reply: $0) } ?? threadId, threadId: threadId,
-            author: Int(random.next() % UInt64(Self.authorCount)), text: text, likeCount: likes,
+            author: author, text: text, likeCount: likes,
             publishedAt: published, updatedAt: edited ? published + 600 + Int64(random.next() % 86_400) : published,
-            imageUrl: random.next() % 50 == 0 ? "https://yt3.ggpht.com/img/\(random.identifier(length: 20))=s640" : nil
-        )
+            imageUrl: random.next() % 50 == 0 ? "https://yt3.ggpht.com/img/\(random.identifier(length: 20))=s640" : nil,
+            answers: answers)
     }
 
     /// Commenters: one pool for the whole corpus, so one author comments on many videos.
     static let authorCount = 4000
 
     func authorName(_ author: Int) -> String {
+        if let channel = Self.ownerChannel(ofAuthor: author) { return channels[channel].handle }
         var random = CorpusRandom(seed: configuration.seed, stream: 0x6000_0000 + UInt64(author))
         return "@" + Vocabulary.words[Int(random.next() % UInt64(Vocabulary.plainCount))] + String(author)
     }
 
     /// `nil` for one author in a hundred (old comments without a channel).
     func authorChannelId(_ author: Int) -> String? {
+        if let channel = Self.ownerChannel(ofAuthor: author) { return channels[channel].id }
         guard author % 100 != 7 else { return nil }
         var random = CorpusRandom(seed: configuration.seed, stream: 0x6100_0000 + UInt64(author))
         return "UC" + random.identifier(length: 22)
     }
 
     func authorImage(_ author: Int) -> String {
-        var random = CorpusRandom(seed: configuration.seed, stream: 0x6200_0000 + UInt64(author))
+        var random = CorpusRandom(seed: configuration.seed, stream: 0x6200_0000 &+ UInt64(bitPattern: Int64(author)))
         return "https://yt3.ggpht.com/ytc/" + random.identifier(length: 30) + "=s48-c-k-c0x00ffffff-no-rj"
     }
 }

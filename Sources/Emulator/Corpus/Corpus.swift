@@ -62,7 +62,8 @@ final class Corpus: Sendable {
             channels.append(
                 CorpusChannel(
                     index: index, id: id, handle: handle, title: title, titleWords: titleWords,
-                    description: Self.sentence(&random, words: 12 + Int(random.next() % 20)),
+                    description: Self.sentence(&random, words: 12 + Int(random.next() % 20))
+                        + Self.descriptionExtras(seed: seed, channel: index, handle: handle),
                     publishedAt: published,
                     country: random.next() % 5 == 0 ? nil : countries[Int(random.next() % UInt64(countries.count))],
                     viewCount: Int(random.next() % 50_000_000),
@@ -245,7 +246,8 @@ final class Corpus: Sendable {
         var video = CorpusVideo(
             index: index, id: videoId(index), channel: channelIndex, position: position,
             title: titleWords.map { Vocabulary.words[$0] }.joined(separator: " "), titleWords: titleWords,
-            description: description,
+            description: description
+                + descriptionExtras(ofVideo: index, channel: channelIndex, durationSeconds: duration.1),
             publishedAt: Self.publishedAt(
                 moment, scheduled: channel.publishedAt + channel.uploadShift + Int64(position) * channel.uploadInterval,
                 jitter: Int64(random.next() % 3600)),

@@ -27,6 +27,20 @@ public struct Comment: Sendable, Hashable, Identifiable {
     public var updatedAt: Date?
     public var source: CommentSource?
     public var fetchedAt: Date?
+    /// The comment a reply answers, inferred from its leading `@mention` among the thread's
+    /// earlier authors (``ReplyInference``); `nil` for a top-level comment, a reply without a
+    /// mention, or one whose mention is unknown or ambiguous.
+    public var replyToCommentId: String?
+    /// The display name of the author answered (their pseudonym when pseudonymized).
+    public var replyToAuthor: String?
+    /// The channel id of the author answered: used to pseudonymize ``replyToAuthor``, never
+    /// written.
+    public var replyToAuthorChannelId: String?
+    /// 1 for a top-level comment, 2 for a reply to it, 3 for a reply to a reply…; `nil` for a
+    /// reply read without its thread.
+    public var depth: Int?
+    /// Whether the author is the channel of the video; `nil` when either is unknown.
+    public var isChannelOwner: Bool?
 
     public var id: String { commentId }
 
@@ -60,6 +74,15 @@ public struct Comment: Sendable, Hashable, Identifiable {
 
     /// Whether it answers another comment.
     public var isReply: Bool { parentId != nil }
+
+    /// Whether the author is the video's channel, when both are known and the author id is not a
+    /// pseudonym (``isChannelOwner`` keeps what was known before pseudonymization).
+    public var authorIsVideoChannel: Bool? {
+        guard let author = authorChannelId, !author.isEmpty, !author.hasPrefix("hmac-sha256:"),
+            let channel = channelId, !channel.isEmpty
+        else { return nil }
+        return author == channel
+    }
 }
 
 /// Where a crawl found a comment: the seed, the list method and the position in that list.

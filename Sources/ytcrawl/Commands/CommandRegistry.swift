@@ -9,7 +9,7 @@ enum CommandRegistry {
             StatsCommand.self, VerifyCommand.self, GalleryCommand.self, ReportCommand.self, SchemaCommand.self,
             ExportCommand.self, MergeCommand.self, UpdateCommand.self, NetworkCommand.self, CompletionsCommand.self,
             ManPageCommand.self, PruneCommand.self, CodebookCommand.self, CompareCommand.self, HydrateCommand.self,
-            DehydrateCommand.self,
+            DehydrateCommand.self, UpgradeCommand.self,
         ]
     }
 

@@ -48,8 +48,9 @@ enum RecordsReference {
             Types: a timestamp is RFC 3339 UTC text with whole seconds (`2017-06-08T02:25:43Z`); an integer \
             fits in 64 bits; "as sent" is a JSON object kept as the API sent it, its keys sorted. A column \
             whose `since` is 2 is absent from the lines of an output of schema version 1 (`ytcrawl merge` \
-            gives them null).
+            gives them null); the derived columns of version 3 are computed by `ytcrawl upgrade` (below).
             """,
+            derivedFields,
             MarkdownText.table(
                 ["kind", "file", "schema version", "one line per"],
                 RecordSchema.all.map { schema in
@@ -71,6 +72,48 @@ enum RecordsReference {
         }
         return sections.joined(separator: "\n\n") + "\n"
     }
+
+    /// How the columns of schema version 3 are derived from a record's own text, at no quota.
+    static let derivedFields = """
+        ## Derived fields
+
+        Schema version 3 adds columns computed from what a record already holds, when its line is \
+        written (by either decoder, a hydration, `ytcrawl upgrade` of an older output) — never from \
+        another request. Each list keeps the text as written and each distinct value once, in order \
+        of first appearance; a list is empty when the text has none and null when the text is unknown. \
+        A sign "starts a word" when it is first or follows anything but a letter, mark, digit, `_`, \
+        `&`, `/` or `.` (so `C#`, `me@example.com`, `&#39;` and `example.com/#top` are not hashtags or \
+        handles).
+
+        - `urls` (videos, channels: description; comments: text): every `http://` or `https://` \
+        (any case) that starts a word, running to the next whitespace, `<`, `>` or `"`, less trailing \
+        `.,;:!?'*` and closing brackets it does not open; a URL inside another is part of it. `host` \
+        is the part after `://` up to `/`, `?`, `#` or `\\`, without `user@`, `:port` and final dots, \
+        lowercased; a URL without a host is left out.
+        - `hashtags` (videos, channels: title then description; comments: text): `#` starting a word, \
+        then letters, combining marks, decimal digits or `_` of any script, at least one a letter; \
+        without the `#`.
+        - `mentions` (videos, channels: description): `@` starting a word, then 3 to 30 letters, \
+        marks, digits, `_`, `-` or `.` (a final `.` or `-` is not part of it); without the `@`.
+        - `chapters` (videos): YouTube's rule. A line (split at line breaks) makes a chapter when it \
+        starts — after spaces, tabs, `-–—•*▶►>` and one `(` or `[` — with a timestamp (`M:SS`, \
+        `MM:SS`, `H:MM:SS`: seconds and, after hours, minutes two digits below 60) followed by its end \
+        or one of ` )]-–—:|.`, the rest being the title; or ends (before one `)` or `]`) with a \
+        timestamp after a space, tab, `(` or `[`, what comes before it being the title. The \
+        chapters are such lines from the first at 0:00; there must be at least three, each starting \
+        at least 10 s after the one before and, when the duration is known, 10 s before the end; \
+        otherwise `chapters` is null.
+        - `replyToCommentId`, `replyToAuthor`, `depth` (comments): the replies of a thread are taken \
+        oldest first; one whose text begins (after spaces) with `@` and the display name of an \
+        author who wrote earlier in the thread (case-insensitive, the longest such name, not \
+        followed by a letter, digit, `_` or `-`) answers that author's latest earlier comment, one \
+        level below it. A reply without a mention, or naming no earlier author or two with the same \
+        name, answers the thread: `depth` 2, the rest null. A crawl holds a thread's replies until \
+        its last page is read, so this is known as they are written; a reply hydrated alone by id \
+        has `depth` null. In a pseudonymized output `replyToAuthor` is the pseudonym.
+        - `isChannelOwner` (comments): the author's channel is the video's, decided before any \
+        pseudonymization; null when either is unknown.
+        """
 
     /// The fields and, after each object, map or array of objects, its members' rows.
     static func rows(_ fields: [RecordSchema.Field], under prefix: String = "", since: Int = 1) -> [Row] {

@@ -1,0 +1,197 @@
+/// What a title, description or comment already holds that the API does not hand out: the links,
+/// hashtags and `@handles` in it, and the chapters a description's timestamps make. Computed
+/// from the text alone, so any record can get them again (`ytcrawl upgrade`). The rules are those
+/// of docs/reference/records.md "Derived fields"; each result keeps the text as written and lists
+/// each distinct value once, in order of first appearance.
+public enum TextFeatures {
+    /// An `http(s)` URL as written and its host, lowercased, without user, port or a final dot.
+    public struct Link: Sendable, Hashable {
+        public var url: String
+        public var host: String
+
+        public init(url: String, host: String) {
+            self.url = url
+            self.host = host
+        }
+    }
+
+    /// Every `http://` or `https://` URL (any case) that begins a word: it runs to the next
+    /// whitespace, `<`, `>` or `"`, then loses trailing punctuation (`.,;:!?'*`) and closing
+    /// brackets it does not open. A URL without a host is not one.
+    public static func links(in text: String) -> [Link] {
+        guard text.utf8.contains(UInt8(ascii: ":")) else { return [] }
+        let scalars = Array(text.unicodeScalars)
+        var found: [Link] = []
+        var index = 0
+        while index + 7 <= scalars.count {
+            guard scalars[index] == "h" || scalars[index] == "H",
+                index == 0 || !isWordScalar(scalars[index - 1]),
+                let afterScheme = schemeEnd(scalars, index)
+            else {
+                index += 1
+                continue
+            }
+            var end = afterScheme
+            while end < scalars.count, !endsURL(scalars[end]) { end += 1 }
+            end = trimmedURLEnd(scalars, from: index, to: end)
+            let host = hostOf(scalars[afterScheme..<end])
+            if !host.isEmpty {
+                let link = Link(url: string(scalars[index..<end]), host: host)
+                if !found.contains(link) { found.append(link) }
+            }
+            index = max(end, index + 1)
+        }
+        return found
+    }
+
+    /// Hashtags in each text, in order: `#` at the start of a word, then letters, combining marks,
+    /// digits or `_` in any script, at least one of them a letter. Listed without the `#`.
+    public static func hashtags(in texts: String?...) -> [String] {
+        var found: [String] = []
+        for case let text? in texts where text.utf8.contains(UInt8(ascii: "#")) {
+            for tag in words(after: "#", in: text, body: isHashtagScalar, trailing: { _ in false })
+            where tag.unicodeScalars.contains(where: isLetter) && !found.contains(tag) {
+                found.append(tag)
+            }
+        }
+        return found
+    }
+
+    /// `@handles`: `@` at the start of a word, then 3 to 30 letters, marks, digits, `_`, `-`
+    /// or `.` (a final `.` or `-` is punctuation, not part of it). Listed without the `@`.
+    public static func mentions(in text: String?) -> [String] {
+        guard let text, text.utf8.contains(UInt8(ascii: "@")) else { return [] }
+        var found: [String] = []
+        let handles = words(
+            after: "@", in: text, body: { isHashtagScalar($0) || $0 == "-" || $0 == "." },
+            trailing: { $0 == "." || $0 == "-" })
+        for handle in handles where (3...30).contains(handle.unicodeScalars.count) && !found.contains(handle) {
+            found.append(handle)
+        }
+        return found
+    }
+
+    // MARK: Scanning
+
+    /// Letters, combining marks, decimal digits and `_`: what a hashtag is made of.
+    static func isHashtagScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let value = scalar.value
+            return (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+                || value == 0x5F
+        }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark,
+            .spacingMark, .enclosingMark, .decimalNumber:
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
+        default: false
+        }
+    }
+
+    /// What a word is made of, for "at the start of a word": a sign after one of these is inside
+    /// a word (`C#`, `me@example.com`, `&#39;`).
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        isHashtagScalar(scalar) || scalar == "&" || scalar == "/" || scalar == "."
+    }
+
+    /// The words that follow `sign` at the start of a word, made of `body` scalars, less the
+    /// `trailing` ones at their end.
+    private static func words(
+        after sign: Unicode.Scalar, in text: String, body: (Unicode.Scalar) -> Bool,
+        trailing: (Unicode.Scalar) -> Bool
+    ) -> [String] {
+        let scalars = Array(text.unicodeScalars)
+        var words: [String] = []
+        var index = 0
+        while index < scalars.count {
+            guard scalars[index] == sign, index == 0 || !isWordScalar(scalars[index - 1]) else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < scalars.count, body(scalars[end]) { end += 1 }
+            var kept = end
+            while kept > index + 1, trailing(scalars[kept - 1]) { kept -= 1 }
+            if kept > index + 1 { words.append(string(scalars[(index + 1)..<kept])) }
+            index = end
+        }
+        return words
+    }
+
+    /// The index after `http://` or `https://` (any case) at `start`, if one is there.
+    private static func schemeEnd(_ scalars: [Unicode.Scalar], _ start: Int) -> Int? {
+        func matches(_ word: String, at offset: Int) -> Bool {
+            var position = offset
+            for expected in word.unicodeScalars {
+                guard position < scalars.count else { return false }
+                let actual = scalars[position]
+                let lowered =
+                    actual.isASCII && (0x41...0x5A).contains(actual.value) ? actual.value + 0x20 : actual.value
+                guard lowered == expected.value else { return false }
+                position += 1
+            }
+            return true
+        }
+        if matches("https://", at: start) { return start + 8 }
+        if matches("http://", at: start) { return start + 7 }
+        return nil
+    }
+
+    private static func endsURL(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace || scalar == "<" || scalar == ">" || scalar == "\"" || scalar.value < 0x20
+            || scalar.value == 0x7F
+    }
+
+    /// `end` moved back over trailing punctuation and closing brackets the URL does not open.
+    private static func trimmedURLEnd(_ scalars: [Unicode.Scalar], from start: Int, to end: Int) -> Int {
+        var end = end
+        while end > start {
+            let last = scalars[end - 1]
+            if ".,;:!?'*".unicodeScalars.contains(last) {
+                end -= 1
+                continue
+            }
+            let pairs: [Unicode.Scalar: Unicode.Scalar] = [")": "(", "]": "[", "}": "{"]
+            if let open = pairs[last] {
+                let slice = scalars[start..<end]
+                let opened = slice.filter { $0 == open }.count
+                let closed = slice.filter { $0 == last }.count
+                if closed > opened {
+                    end -= 1
+                    continue
+                }
+            }
+            break
+        }
+        return end
+    }
+
+    /// The host of what follows a URL's `://`: up to `/`, `?` or `#`, after any `user@`, before
+    /// any `:port`, lowercased, without a final dot. Empty when there is none.
+    private static func hostOf(_ rest: ArraySlice<Unicode.Scalar>) -> String {
+        var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != "\\" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[(at + 1)...] }
+        if authority.first == "[" {
+            // An IPv6 literal: up to its `]`.
+            guard let close = authority.firstIndex(of: "]") else { return "" }
+            return string(authority[...close]).lowercased()
+        }
+        if let colon = authority.firstIndex(of: ":") { authority = authority[..<colon] }
+        while authority.last == "." { authority = authority.dropLast() }
+        return string(authority).lowercased()
+    }
+
+    static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars)
+        return text
+    }
+}
