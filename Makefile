@@ -6,7 +6,7 @@
 #   make dist   the static binary, its tarball and .deb in dist/;  make wheel  the Python wheel
 #   make docs   the generated reference pages (docs/reference);  make screenshots  docs/*.png
 SWIFT ?= swift
-APT_PACKAGES := libcurl4-openssl-dev zlib1g-dev pkg-config gzip curl
+APT_PACKAGES := libcurl4-openssl-dev zlib1g-dev libsqlite3-dev pkg-config gzip curl
 
 .PHONY: run test deps test-deps build dist wheel bench format lint docs screenshots
 

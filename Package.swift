@@ -56,6 +56,13 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // Swift types over libsqlite3: a database file, prepared statements (`export --sqlite`).
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
         // Swift types over zlib: gzip members in, gzip streams out.
         .target(name: "Gzip", dependencies: ["CZlib"]),
         // SHA-256 and HMAC in portable Swift: shard checksums, key fingerprints.
@@ -78,7 +85,7 @@ let package = Package(
             name: "ytcrawl",
             dependencies: [
                 "YouTubeKit", "StreamingJSON", "Transport", "Crawler", "Archive", "Emulator", "POSIXSupport",
-                "CBuildInfo", "Network",
+                "CBuildInfo", "Network", "SQLite",
             ]
         ),
         .executableTarget(

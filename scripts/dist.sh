@@ -51,7 +51,7 @@ cat >"$stage/README" <<README
 ytcrawl $version: harvest YouTube Data API v3 metadata at scale, with an offline API emulator.
 
 This is a self-contained build for Linux ($machine): the Swift runtime is linked in; it needs
-libcurl (Debian/Ubuntu: libcurl4) and zlib (zlib1g) only.
+libcurl (Debian/Ubuntu: libcurl4), zlib (zlib1g) and SQLite (libsqlite3-0) only.
 
 Install:
   sudo install -m 0755 ytcrawl /usr/local/bin/ytcrawl

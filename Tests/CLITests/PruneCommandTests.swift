@@ -216,3 +216,46 @@ struct PruneCommandTests {
         return seen.subtracting(gone)
     }
 }
+
+extension PruneCommandTests {
+    /// `--snapshots-older-than 30d`: snapshots taken more than 30 days ago go whole (YouTube's
+    /// 30-day rule for statistics), newer ones stay, the manifest's history counts what went, and
+    /// the output verifies; an age that is not one is refused.
+    @Test func oldSnapshotsGoWholeAndNewerOnesStay() async throws {
+        let out = try await Self.prepared()
+        defer { for path in [out, out + "-state"] { try? FileManager.default.removeItem(atPath: path) } }
+        let root = SnapshotDirectory.root(of: out)
+        let first = try #require(SnapshotDirectory.names(in: out).first)
+        // The refresh's snapshot as if taken 40 days ago, beside one taken now.
+        let old = SnapshotDirectory.name(atUTC: Int64(Date().timeIntervalSince1970) - 40 * 86_400)
+        try FileManager.default.moveItem(atPath: root + "/" + first, toPath: root + "/" + old)
+        let oldLines = try #require(try Manifest.load(directory: root + "/" + old)?.records["stats"])
+        let refresh = try await CLIRunner.run([
+            "refresh", out, "--budget", "2000", "--emulator", "--state-dir", out + "-state", "--quiet",
+        ])
+        #expect(refresh.status == 0, "\(refresh.stderr)")
+        let names = SnapshotDirectory.names(in: out)
+        #expect(names.count == 2 && names.first == old, "\(names)")
+
+        let dry = try await CLIRunner.run(["prune", out, "--snapshots-older-than", "30d", "--dry-run"])
+        #expect(dry.status == 0 && dry.stdout.contains("snapshots/\(old)"), "\(dry.stdout)\(dry.stderr)")
+        #expect(SnapshotDirectory.names(in: out) == names, "a dry run changes nothing")
+        let pruned = try await CLIRunner.run(["prune", out, "--snapshots-older-than", "30d"])
+        #expect(pruned.status == 0, "\(pruned.stderr)")
+        #expect(
+            pruned.stdout.contains("\(oldLines) stats") && pruned.stdout.contains("1 statistics snapshot removed"),
+            "\(pruned.stdout)")
+        #expect(SnapshotDirectory.names(in: out) == [names[1]])
+        #expect(try await CLIRunner.run(["verify", out]).status == 0)
+        let package = String(
+            decoding: try Data(contentsOf: URL(fileURLWithPath: out + "/datapackage.json")), as: UTF8.self)
+        #expect(!package.contains(old) && package.contains(names[1]))
+        let history = try #require(try Manifest.load(directory: out)?.runs)
+        #expect(history.last?.kind == "prune" && history.last?.recordsRemoved?["stats"] == oldLines)
+
+        let again = try await CLIRunner.run(["prune", out, "--snapshots-older-than", "30d"])
+        #expect(again.status == 0 && again.stdout.contains("0 statistics snapshots removed"), "\(again.stdout)")
+        let bad = try await CLIRunner.run(["prune", out, "--snapshots-older-than", "a month"])
+        #expect(bad.status == 2 && bad.stderr.contains("30d, 12h, 2w"), "\(bad.stderr)")
+    }
+}

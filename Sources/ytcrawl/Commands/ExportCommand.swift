@@ -3,8 +3,9 @@ import Foundation
 import Network
 import StreamingJSON
 
-/// `ytcrawl export DIR --csv FILE [--kind K]`: one record kind as flat CSV (RFC 4180); or with
-/// `--csv-package OUTDIR`, every kind as a CSV data package.
+/// `ytcrawl export DIR --csv FILE [--kind K]`: one record kind as flat CSV (RFC 4180); with
+/// `--csv-package OUTDIR`, every kind as a CSV data package; with `--sqlite FILE`, every kind as
+/// a table of one SQLite database (``SQLiteExport``).
 struct ExportCommand: Command {
     static let csv = Option<String?>("--csv", "FILE", help: "where to write (- for standard output)")
     static let kind = Option<RecordKind>(
@@ -13,6 +14,8 @@ struct ExportCommand: Command {
         default: .videos)
     static let csvPackage = Option<String?>(
         "--csv-package", "OUTDIR", help: "every kind as one CSV each in OUTDIR, with its datapackage.json")
+    static let sqlite = Option<String?>(
+        "--sqlite", "FILE", help: "every kind as a table of one SQLite database (keys, foreign keys, indexes)")
     static let rawCells = Flag(
         "--raw-cells", help: "text cells exactly as crawled (no ' before formulas, control characters kept)")
 
@@ -20,7 +23,7 @@ struct ExportCommand: Command {
         name: "export", synopsis: "export DIR --csv FILE",
         summary: "one kind of record as flat CSV (spreadsheets, network tools)",
         usage:
-            "export DIR --csv FILE [--kind videos|channels|comments|links|results|playlists|memberships|missing|stats] [--raw-cells] | export DIR --csv-package OUTDIR [--raw-cells]",
+            "export DIR --csv FILE [--kind videos|channels|comments|links|results|playlists|memberships|missing|stats] [--raw-cells] | export DIR --csv-package OUTDIR [--raw-cells] | export DIR --sqlite FILE",
         discussion: """
             Write one kind of record of the output directory DIR as one CSV file for spreadsheets and
             network-analysis tools: RFC 4180 (fields with a comma, quote or line break quoted, quotes
@@ -43,44 +46,70 @@ struct ExportCommand: Command {
             Frictionless data package with each file's Table Schema (every field described), keys
             and the output's provenance, for R's frictionless::read_package, Python and
             frictionless validate.
+
+            --sqlite FILE writes every kind the output holds as one table each of an SQLite database
+            (youte's form; R's DBI, Python's sqlite3, the sqlite3 shell, Datasette): the columns of
+            ytcrawl schema KIND (arrays and objects as JSON text, booleans 0 or 1, stats with the
+            snapshot's name first), a primary key on each record's key, foreign keys where a record
+            names another (a video's channel; a comment's video, channel, thread, parent and the
+            comment it answers; a statistics line's video; a link's channels; a playlist's channel; a
+            membership's playlist and video), an index on each, and a ytcrawl_export table saying
+            what it was made from. PRAGMA foreign_key_check lists what the crawl did not resolve.
+            Streamed (memory flat at millions of rows) and renamed into place when whole.
             """,
-        groups: [OptionGroup("Options", [csv.spec, kind.spec, csvPackage.spec, rawCells.spec])],
+        groups: [OptionGroup("Options", [csv.spec, kind.spec, csvPackage.spec, sqlite.spec, rawCells.spec])],
         epilogue: """
             Examples:
               ytcrawl export ytcrawl-out --csv videos.csv
               ytcrawl export ytcrawl-out --csv comments.csv --kind comments
               ytcrawl export ytcrawl-out --csv-package ytcrawl-csv && frictionless validate ytcrawl-csv/datapackage.json
               duckdb -c "select count(*) from read_csv('videos.csv')"
+              ytcrawl export ytcrawl-out --sqlite ytcrawl.db && sqlite3 ytcrawl.db 'select count(*) from comments'
             """)
 
     var directory: String
-    /// The CSV file, or with ``package`` the package's folder.
+    /// The CSV file, or with ``package`` the package's folder, or with ``database`` the SQLite file.
     var path: String
     var package: Bool
+    var database = false
     var kind: RecordKind
     var cells: CSVCellMode
 
     init(_ scanner: ArgumentScanner) throws {
         directory = try scanner.outputDirectory()
-        switch (try scanner[Self.csv], try scanner[Self.csvPackage]) {
-        case (let file?, nil):
-            path = file
-            package = false
-        case (nil, let folder?):
-            path = folder
-            package = true
-        case (nil, nil):
+        let asked = [
+            (try scanner[Self.csv]).map { ("--csv", $0) }, (try scanner[Self.csvPackage]).map { ("--csv-package", $0) },
+            (try scanner[Self.sqlite]).map { ("--sqlite", $0) },
+        ].compactMap { $0 }
+        guard let (form, target) = asked.first else {
             throw UsageError(
-                "--csv FILE or --csv-package OUTDIR is required, as ytcrawl export \(directory) --csv videos.csv")
-        case (_?, _?):
-            throw UsageError("--csv and --csv-package cannot go together: one file of one kind, or every kind")
+                "--csv FILE, --csv-package OUTDIR or --sqlite FILE is required, as ytcrawl export \(directory) --csv videos.csv"
+            )
         }
+        guard asked.count == 1 else {
+            throw UsageError(
+                "\(asked.map(\.0).joined(separator: " and ")) cannot go together: one export at a time (one kind as CSV, every kind as a CSV package, or every kind as SQLite)"
+            )
+        }
+        path = target
+        package = form == "--csv-package"
+        database = form == "--sqlite"
         kind = try scanner[Self.kind]
         cells = scanner[Self.rawCells] ? .raw : .neutralized
     }
 
     func run() async throws -> Int32 {
         if package { return try runPackage() }
+        if database {
+            guard path != "-" else {
+                throw UsageError("--sqlite needs a file (a database cannot go to standard output)")
+            }
+            let counts = try SQLiteExport.write(directory: directory, to: path)
+            print(
+                "export: " + counts.map { "\($1) \($0.rawValue)" }.joined(separator: ", ") + " rows in \(path) (SQLite)"
+            )
+            return 0
+        }
         guard Self.holds(directory, kind) else {
             throw UsageError("\(directory) holds no \(kind.rawValue) records to export")
         }
