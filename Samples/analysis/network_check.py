@@ -2,9 +2,9 @@
 
 Usage: python3 network_check.py OUTPUT_DIR GRAPH_DIR [--pseudonymized]
 
-GRAPH_DIR holds, for each kind (channels, replies, commenters, cotags) it was given,
+GRAPH_DIR holds, for each kind (channels, replies, commenters, cotags, domains, hashtags) it was given,
 KIND.graphml, KIND.gexf and the directory KIND-csv (nodes.csv, edges.csv); a kind without its
-files is not checked (--kinds K,K says which must be there: default replies,commenters,cotags). This script computes each graph itself from the
+files is not checked (--kinds K,K says which must be there: default replies,commenters,cotags,domains,hashtags). This script computes each graph itself from the
 gzipped JSON-lines shards, by the rules `ytcrawl network --help` states, then reads every file
 with networkx (GraphML, GEXF), python-igraph (GraphML) and the csv module, and requires the same
 nodes, edges and weights. With --pseudonymized it also requires that no node carries a name.
@@ -82,18 +82,43 @@ def commenters(directory):
     return {v: None for v in videos}, edges, False
 
 
+def cooccurrence(directory, kinds, field):
+    """Terms (lower case; label: the first spelling) linked by the records carrying both."""
+    terms, edges = {}, {}
+    for kind in kinds:
+        for r in records(directory, kind):
+            carried = set()
+            for term in r.get(field) or []:
+                trimmed = term.strip(" \t")
+                if trimmed:
+                    terms.setdefault(trimmed.lower(), trimmed)
+                    carried.add(trimmed.lower())
+            for a, b in itertools.combinations(sorted(carried), 2):
+                edges[(a, b)] = edges.get((a, b), 0) + 1
+    return terms, edges, False
+
+
 def cotags(directory):
-    tags, edges = {}, {}
-    for v in records(directory, "videos"):
-        carried = set()
-        for tag in v.get("tags") or []:
-            trimmed = tag.strip(" \t")
-            if trimmed:
-                tags.setdefault(trimmed.lower(), trimmed)
-                carried.add(trimmed.lower())
-        for a, b in itertools.combinations(sorted(carried), 2):
-            edges[(a, b)] = edges.get((a, b), 0) + 1
-    return tags, edges, False
+    return cooccurrence(directory, ["videos"], "tags")
+
+
+def hashtags(directory):
+    """Hashtags linked by the videos and comments carrying both."""
+    return cooccurrence(directory, ["videos", "comments"], "hashtags")
+
+
+def domains(directory):
+    """Videos and channels to the domains they link to (host without www.), weighted by URLs."""
+    labels, edges = {}, {}
+    for kind, key in (("videos", "videoId"), ("channels", "channelId")):
+        for r in records(directory, kind):
+            hosts = [u["host"][4:] if u["host"].startswith("www.") else u["host"] for u in r.get("urls") or [] if u["host"]]
+            for host in hosts:
+                labels["domain:" + host] = host
+                edges[(r[key], "domain:" + host)] = edges.get((r[key], "domain:" + host), 0) + 1
+            if hosts:
+                labels[r[key]] = r.get("title") or r[key]
+    return labels, edges, True
 
 
 def channels(directory):
@@ -151,7 +176,7 @@ def check(kind, expected, graph_dir, pseudonymized):
             assert int(data["depth"]) == CHANNEL_DEPTHS[node], (node, data["depth"])
             assert bool(data["isSeed"]) == (CHANNEL_DEPTHS[node] == 0), (node, data["isSeed"])
             assert data["label"] == labels[node], (node, data["label"])
-    if kind == "cotags":
+    if kind in ("cotags", "hashtags", "domains"):
         for node, data in nx_graphml.nodes(data=True):
             assert data["label"] == labels[node], (node, data["label"])
     print(f"{kind}: {len(want_nodes)} nodes, {len(want_edges)} edges, weight {sum(want_edges.values())}: "
@@ -161,11 +186,14 @@ def check(kind, expected, graph_dir, pseudonymized):
 def main():
     directory, graph_dir = sys.argv[1], sys.argv[2]
     pseudonymized = "--pseudonymized" in sys.argv[3:]
-    required = {"replies", "commenters", "cotags"}
+    required = {"replies", "commenters", "cotags", "domains", "hashtags"}
     for arg in sys.argv[3:]:
         if arg.startswith("--kinds="):
             required = set(arg.split("=", 1)[1].split(","))
-    builders = [("channels", channels), ("replies", replies), ("commenters", commenters), ("cotags", cotags)]
+    builders = [
+        ("channels", channels), ("replies", replies), ("commenters", commenters), ("cotags", cotags),
+        ("domains", domains), ("hashtags", hashtags),
+    ]
     for kind, build in builders:
         if kind not in required and not os.path.exists(os.path.join(graph_dir, kind + ".graphml")):
             continue

@@ -8,6 +8,10 @@ public enum GraphKind: String, Sendable, CaseIterable {
     case commenters
     /// Tags, linked by the videos that carry both.
     case cotags
+    /// Videos (or channels) and the web domains their descriptions link to.
+    case domains
+    /// Hashtags, linked by the videos and comments that carry both.
+    case hashtags
 }
 
 public enum GraphFormat: String, Sendable, CaseIterable {
@@ -26,14 +30,22 @@ public enum NetworkExport {
     ///
     /// - Parameter minimumWeight: edges lighter than this are left out; for `commenters` and
     ///   `cotags` a node left without an edge by that is left out too.
-    public static func build(_ kind: GraphKind, directory: String, minimumWeight: Int64 = 1) throws -> Graph {
+    ///   - byChannel: for `domains`, a channel's videos count for the channel.
+    public static func build(
+        _ kind: GraphKind, directory: String, minimumWeight: Int64 = 1, byChannel: Bool = false
+    ) throws -> Graph {
         switch kind {
         case .replies:
             var graph = try ReplyGraph.build(directory: directory)
             graph.keepEdges(minimumWeight: minimumWeight)
             return graph
         case .commenters: return try CommenterGraph.build(directory: directory, minimumWeight: minimumWeight)
-        case .cotags: return try CotagGraph.build(directory: directory, minimumWeight: minimumWeight)
+        case .cotags: return try CooccurrenceGraph.cotags(directory: directory, minimumWeight: minimumWeight)
+        case .hashtags: return try CooccurrenceGraph.hashtags(directory: directory, minimumWeight: minimumWeight)
+        case .domains:
+            var graph = try DomainGraph.build(directory: directory, byChannel: byChannel)
+            graph.keepEdges(minimumWeight: minimumWeight)
+            return graph
         case .channels:
             var graph = try ChannelGraph.build(directory: directory)
             graph.keepEdges(minimumWeight: minimumWeight)

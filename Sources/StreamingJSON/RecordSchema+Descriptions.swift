@@ -1,3 +1,5 @@
+import YouTubeKit
+
 /// What each field of each kind means, for the people who analyse the data: the codebook that
 /// `datapackage.json`, `ytcrawl codebook` and the JSON Schema carry. Keyed by the field's path
 /// (`source.kind`; a map's values by `*`: `thumbnails.*.url`). Every field has one
@@ -88,7 +90,8 @@ extension RecordSchema {
         "duration":
             "The length as ISO 8601 (contentDetails.duration, e.g. PT1H10S), as sent. Null when not sent (upcoming streams, no hydration).",
         "durationSeconds": "duration in seconds. Null when duration is null.",
-        "viewCount": "Views at fetchedAt (statistics.viewCount, sent as a string). Null when not sent.",
+        "viewCount": "Views at fetchedAt (statistics.viewCount, sent as a string). Null when not sent. "
+            + ViewCountChange.note,
         "likeCount": "Likes at fetchedAt (statistics.likeCount). Null when the owner hides likes or it was not sent.",
         "commentCount":
             "Comments at fetchedAt (statistics.commentCount). Null when comments are disabled or it was not sent.",
@@ -243,7 +246,8 @@ extension RecordSchema {
     static let statsDescriptions: [String: String] = [
         "videoId": "The video's YouTube id: one line per video per snapshot. Never null.",
         "fetchedAt": fetchedAt,
-        "viewCount": "Views at fetchedAt (videos:batchGetStats or videos.list statistics). Null when gone or not sent.",
+        "viewCount": "Views at fetchedAt (videos:batchGetStats or videos.list statistics). Null when gone or not sent. "
+            + ViewCountChange.note,
         "likeCount": "Likes at fetchedAt. Null when the owner hides likes, the video is gone, or not sent.",
         "commentCount": "Comments at fetchedAt. Null when comments are disabled, the video is gone, or not sent.",
         "duration": "The length as ISO 8601 (PT4M13S), as sent. Null when gone or not sent.",

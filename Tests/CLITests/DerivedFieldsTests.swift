@@ -16,16 +16,15 @@ struct DerivedFieldsTests {
     static let checker = SchemaCommandTests.repository.appendingPathComponent("Tests/Fixtures/derived-fields-check.py")
         .path
 
-    /// A crawl of channels with their comments: descriptions with links, hashtags in several
+    /// A search's videos, their channels and their comments: descriptions with links, hashtags in several
     /// scripts, handles and chapter blocks, comments with links, hashtags and reply chains.
     static let crawled = SharedOutput {
         let work = CrawlCommandTests.temporary("derived")
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-        try "search music walk=channels maxPages=1\n".write(
-            toFile: work + "/seeds.txt", atomically: true, encoding: .utf8)
+        try "search music maxPages=3\n".write(toFile: work + "/seeds.txt", atomically: true, encoding: .utf8)
         let crawl = try await CLIRunner.run([
             "--seeds", work + "/seeds.txt", "--budget", "3000", "--emulator", "--comments",
-            "--max-comment-pages", "2", "--out", work + "/out", "--state-dir", work + "/state", "--quiet",
+            "--max-comment-pages", "1", "--out", work + "/out", "--state-dir", work + "/state", "--quiet",
         ])
         try #require(crawl.status == 0, "\(crawl.stderr)")
         return work + "/out"

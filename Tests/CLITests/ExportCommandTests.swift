@@ -88,7 +88,9 @@ struct ExportCommandTests {
         let noFile = try await CLIRunner.run(["export", directory])
         #expect(
             noFile.status == 2
-                && noFile.stderr.contains("--csv FILE, --csv-package OUTDIR or --sqlite FILE is required"))
+                && noFile.stderr.contains(
+                    "--csv FILE, --csv-package OUTDIR, --sqlite FILE or --format ytdt is required")
+        )
         let badKind = try await CLIRunner.run(["export", directory, "--csv", "-", "--kind", "vidoes"])
         #expect(badKind.status == 2 && badKind.stderr.contains("--kind"))
     }

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `ytcrawl network`: the reply, co-commenter and co-tag graphs of an emulator crawl, read back by
+/// `ytcrawl network`: the reply, co-commenter, co-tag, domain and hashtag graphs of an emulator crawl, read back by
 /// networkx (GraphML, GEXF), python-igraph (GraphML) and the csv module, hold the nodes, edges and
 /// weights a Python script computes itself from the shards; a pseudonymized output's graphs hold
 /// no name.
@@ -29,7 +29,7 @@ struct NetworkCommandTests {
     static func graphs(of out: String) async throws -> String {
         let graphs = CrawlCommandTests.temporary("graphs")
         try FileManager.default.createDirectory(atPath: graphs, withIntermediateDirectories: true)
-        for kind in ["replies", "commenters", "cotags"] {
+        for kind in ["replies", "commenters", "cotags", "domains", "hashtags"] {
             for (format, name) in [("graphml", kind + ".graphml"), ("gexf", kind + ".gexf"), ("csv", kind + "-csv")] {
                 let result = try await CLIRunner.run(
                     ["network", out, "--graph", kind, "--format", format, "--out", graphs + "/" + name])
@@ -44,7 +44,9 @@ struct NetworkCommandTests {
         let script = SchemaCommandTests.repository.appendingPathComponent("Samples/analysis/network_check.py").path
         let result = try await PythonRunner.run([script, out, graphs] + (pseudonymized ? ["--pseudonymized"] : []))
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
-        for kind in ["replies", "commenters", "cotags"] { #expect(result.stdout.contains("\(kind): ")) }
+        for kind in ["replies", "commenters", "cotags", "domains", "hashtags"] {
+            #expect(result.stdout.contains("\(kind): "))
+        }
     }
 
     @Test(.enabled(if: python, "needs networkx and python-igraph (pip; installed by make test)"))
@@ -71,15 +73,24 @@ struct NetworkCommandTests {
         try await Self.check(out, graphs, pseudonymized: true)
         // No display name of the same crawl in clear appears in any graph file.
         let names = try Set(
-            CommentNames.displayNames(in: clear).filter { $0.count > 3 && !$0.contains(" ") })
+            CommentNames.displayNames(in: clear).filter { $0.count > 3 && !$0.contains(" ") }
+        ).subtracting(try CommentNames.channelHandles(in: out))
         #expect(!names.isEmpty)
-        for kind in ["replies.graphml", "replies.gexf", "replies-csv/nodes.csv", "replies-csv/edges.csv"] {
+        // The exports of the pseudonymized output too: YouTube Data Tools' CSVs and SQLite.
+        #expect(try await CLIRunner.run(["export", out, "--format", "ytdt", "--out", graphs + "/ytdt"]).status == 0)
+        #expect(try await CLIRunner.run(["export", out, "--sqlite", graphs + "/all.sqlite"]).status == 0)
+        for kind in [
+            "replies.graphml", "replies.gexf", "replies-csv/nodes.csv", "replies-csv/edges.csv",
+            "ytdt/videocomments.csv",
+            "all.sqlite",
+        ] {
             let text = String(
                 decoding: FileManager.default.contents(atPath: graphs + "/" + kind) ?? Data(), as: UTF8.self)
             #expect(!text.isEmpty)
-            // Every word of the file (the names are single words: `@handle`): not a search of the
-            // whole file for each of thousands of names.
-            let words = Set(text.split { "<>\"=,;\r\n\t /".contains($0) }.map(String.init))
+            // Every word of the file (the names are single words: `@handle`), cut at anything a
+            // handle cannot hold (SQLite's record bytes too): not a search of the whole file for
+            // each of thousands of names.
+            let words = Set(text.split { !($0.isLetter || $0.isNumber || "@_.-".contains($0)) }.map(String.init))
             #expect(names.first { words.contains($0) } == nil, "a name in \(kind)")
         }
     }
@@ -98,25 +109,44 @@ struct NetworkCommandTests {
         #expect(noOut.stderr.contains("--out PATH is required"), "\(noOut.stderr)")
         let badKind = try await CLIRunner.run(["network", empty, "--graph", "friends", "--out", "x"])
         #expect(badKind.status == 2)
-        #expect(badKind.stderr.contains("replies, commenters, cotags"), "\(badKind.stderr)")
+        #expect(badKind.stderr.contains("replies, commenters, cotags, domains, hashtags"), "\(badKind.stderr)")
+        let byChannel = try await CLIRunner.run(["network", empty, "--graph", "cotags", "--by-channel", "--out", "x"])
+        #expect(byChannel.status == 2 && byChannel.stderr.contains("--by-channel goes with --graph domains"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: empty).isEmpty)
     }
 }
 
 /// The display names of an output's comments.
 enum CommentNames {
+    /// The display names of an output's comments, but the channels' own on their videos.
     static func displayNames(in out: String) throws -> [String] {
-        var names: [String] = []
-        for name in try FileManager.default.contentsOfDirectory(atPath: out) where name.hasPrefix("comments-") {
+        try values(in: out, kind: "comments") { object in
+            // A channel answering on its own video is that public channel, not a commenter to
+            // hide (the output keeps the channel's handle with its record).
+            if let author = object["authorChannelId"] as? String, author == object["channelId"] as? String {
+                return nil
+            }
+            return object["authorDisplayName"] as? String
+        }
+    }
+
+    /// The handles (`customUrl`) of an output's channels: public, kept with the channel records.
+    static func channelHandles(in out: String) throws -> Set<String> {
+        Set(try values(in: out, kind: "channels") { $0["customUrl"] as? String })
+    }
+
+    private static func values(in out: String, kind: String, _ value: ([String: Any]) -> String?) throws -> [String] {
+        var values: [String] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: out) where name.hasPrefix(kind + "-") {
             let text = try SpawnedProcess.runToEnd(URL(fileURLWithPath: "/bin/gzip"), ["-dc", out + "/" + name]).stdout
             for line in text.split(separator: "\n") {
                 guard let data = line.data(using: .utf8),
                     let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-                    let display = object["authorDisplayName"] as? String
+                    let found = value(object)
                 else { continue }
-                names.append(display)
+                values.append(found)
             }
         }
-        return names
+        return values
     }
 }

@@ -222,8 +222,19 @@ extension PruneCommandTests {
     /// 30-day rule for statistics), newer ones stay, the manifest's history counts what went, and
     /// the output verifies; an age that is not one is refused.
     @Test func oldSnapshotsGoWholeAndNewerOnesStay() async throws {
-        let out = try await Self.prepared()
-        defer { for path in [out, out + "-state"] { try? FileManager.default.removeItem(atPath: path) } }
+        // A small crawl and its first snapshot: what goes is whole snapshots, not records.
+        let out = CrawlCommandTests.temporary("prune-snapshots")
+        defer { for path in [out, out + "-state", out + ".txt"] { try? FileManager.default.removeItem(atPath: path) } }
+        try "search music maxPages=1\n".write(toFile: out + ".txt", atomically: true, encoding: .utf8)
+        let crawl = try await CLIRunner.run([
+            "--seeds", out + ".txt", "--budget", "500", "--emulator", "--out", out, "--state-dir", out + "-state",
+            "--quiet",
+        ])
+        #expect(crawl.status == 0, "\(crawl.stderr)")
+        let taken = try await CLIRunner.run([
+            "refresh", out, "--budget", "500", "--emulator", "--state-dir", out + "-state", "--quiet",
+        ])
+        #expect(taken.status == 0, "\(taken.stderr)")
         let root = SnapshotDirectory.root(of: out)
         let first = try #require(SnapshotDirectory.names(in: out).first)
         // The refresh's snapshot as if taken 40 days ago, beside one taken now.

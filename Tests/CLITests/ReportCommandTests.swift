@@ -11,7 +11,7 @@ struct ReportCommandTests {
     /// 60 videos on 5 channels over 30 months (one channel title tries to inject markup), with
     /// comments on some and, when asked, three statistics snapshots where video 3 goes viral and
     /// video 7 vanishes.
-    static func output(comments: Bool, snapshots: Bool) throws -> String {
+    static func output(comments: Bool, snapshots: Bool, snapshotsFrom first: Date = start) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-report-\(UUID())").path
         let writer = try ArchiveWriter(
             directory: directory, manifest: Manifest(toolVersion: "test", startedAt: "2026-11-29T00:00:00Z"))
@@ -42,7 +42,7 @@ struct ReportCommandTests {
             let snapshot = try ArchiveWriter(
                 directory: path, manifest: Manifest(toolVersion: "test", startedAt: "2026-11-01T09:00:00Z"),
                 kinds: [.stats])
-            let fetched = start.addingTimeInterval(Double([0, 1, 4][day]) * 86_400)
+            let fetched = first.addingTimeInterval(Double([0, 1, 4][day]) * 86_400)
             for (index, id) in ids.enumerated() {
                 if index == 7, day > 0 {
                     try snapshot.append(VideoStats.gone(id, fetchedAt: fetched))
@@ -216,6 +216,26 @@ struct ReportCommandTests {
         let growth = try #require(html.range(of: "id=\"chart-growth\""))
         #expect(html[growth.upperBound...].contains("video 3 (rep00000003, +50.0k views a day)"))
         #expect(html.contains("1 gone in the latest snapshot"))
+    }
+
+    /// The days YouTube changed how views are counted are dashed lines on the growth chart where
+    /// its snapshots span them, and its caption says so either way.
+    @Test func theGrowthChartMarksTheDaysViewsWereCountedAnew() async throws {
+        let spanning = try Self.output(
+            comments: false, snapshots: true, snapshotsFrom: try #require(RFC3339.parseDate("2026-08-25T09:00:00Z")))
+        let before = try Self.output(comments: false, snapshots: true)
+        defer { for path in [spanning, before] { try? FileManager.default.removeItem(atPath: path) } }
+        for (directory, marked) in [(spanning, true), (before, false)] {
+            let result = try await CLIRunner.run(["report", directory, "--out", "-"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let chart = try #require(result.stdout.range(of: "id=\"chart-growth\""))
+            let rest = result.stdout[chart.upperBound...]
+            let end = try #require(rest.range(of: "</svg>"))
+            let drawn = rest[..<end.lowerBound]
+            #expect(drawn.contains("<title>2026-08-27: views counted anew</title>") == marked)
+            #expect(!drawn.contains("2025-03-31"), "outside the chart's span")
+            #expect(result.stdout.contains("YouTube changed how views are counted on 2025-03-31"))
+        }
     }
 
     static var comments: Int { (0..<20).reduce(0) { $0 + $1 * 7 + 1 } }

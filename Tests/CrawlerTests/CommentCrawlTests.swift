@@ -108,6 +108,11 @@ struct CommentCrawlTests {
         let report = ArchiveVerifier.verify(directory: run.out)
         #expect(report.problem == nil && report.comments == truth.count, "\(report.problem ?? "")")
 
+        // Who each reply answers, as the emulator meant it (``expectReplyStructure``).
+        let (answered, unmentioned) = Self.unambiguousAnswers(service)
+        #expect(answered.count > 200, "\(answered.count) unambiguous mentions")
+        try Self.expectReplyStructure(run.out, answered: answered, unmentioned: unmentioned)
+
         let calls = (summary.unitsByMethod["commentThreads.list"] ?? 0) + (summary.unitsByMethod["comments.list"] ?? 0)
         let fewest = Self.fewestCalls(service)
         #expect(calls >= fewest && Double(calls) <= Double(fewest) * 1.1, "\(calls) calls; the fewest is \(fewest)")
@@ -147,6 +152,9 @@ struct CommentCrawlTests {
         #expect(Set(try Self.written(run.out).keys) == Set(truth.keys))
         let report = ArchiveVerifier.verify(directory: run.out)
         #expect(report.problem == nil && report.comments == truth.count, "\(report.problem ?? "")")
+        // Threads half read when the budget stopped were read again whole: the same answers.
+        let (answered, unmentioned) = Self.unambiguousAnswers(service)
+        try Self.expectReplyStructure(run.out, answered: answered, unmentioned: unmentioned)
     }
 
     /// `comments VIDEO` seeds with order, maxPages and searchTerms; `--max-comment-pages`.

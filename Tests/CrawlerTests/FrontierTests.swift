@@ -30,6 +30,33 @@ struct FrontierTests {
         #expect(frontier.isEmpty)
     }
 
+    /// A thread's next reply page goes before everything else: its replies are held until its end,
+    /// so threads are finished one after another rather than all begun at once.
+    @Test func aThreadsHeldContinuationGoesFirst() {
+        let held = HeldReplies(topLevel: nil, replies: [], checkpointsAuthor: true)
+        func replies(_ parent: String, page: Int, held: HeldReplies?) -> WorkItem {
+            var work = ReplyPage(seed: 0, videoId: "v", parentId: parent, page: page, rank: 0)
+            work.pageToken = page == 0 ? nil : "t"
+            work.held = held
+            return .replies(work)
+        }
+        var frontier = Frontier()
+        frontier.append(Self.playlist(1, page: 0))
+        frontier.append(replies("A", page: 0, held: held))
+        frontier.append(replies("B", page: 3, held: held))
+        frontier.append(replies("C", page: 2, held: nil))  // resumed from a checkpoint: no held replies
+        var order: [String] = []
+        while let item = frontier.next() {
+            if case .replies(let work) = item {
+                order.append("\(work.parentId)\(work.page)")
+            } else {
+                order.append("PL")
+            }
+        }
+        #expect(order == ["B3", "PL", "A0", "C2"])
+        #expect(frontier.invariantViolations.isEmpty)
+    }
+
     @Test func channelLookupsLeaveFiftyAtATimeOrWhenNothingElseIsLeft() {
         var frontier = Frontier()
         for index in 0..<120 { frontier.append(.channel(seed: index % 3, id: "UC\(index)", handle: nil)) }

@@ -15,14 +15,14 @@ struct EmulatorBytesUnchangedTests {
     /// a thread's replies come in the order of their numbers (Corpus+TextFeatures.swift,
     /// CommentCorpus.swift).
     static let cases: [(String, String)] = [
-        ("/youtube/v3/search?part=snippet&q=music&maxResults=50", "4100cd3b5598efde"),
+        ("/youtube/v3/search?part=snippet&q=music&maxResults=50", "64bb5947247e00ae"),
         (
             "/youtube/v3/channels?part=snippet,contentDetails,statistics,brandingSettings,status,topicDetails&id=\(ids)",
             "9fbacee16f49e79f"
         ),
         (
             "/youtube/v3/playlistItems?part=snippet,contentDetails&maxResults=50&playlistId=UU\(channel3)",
-            "a10d624685bdcb08"
+            "824d0810b1b65353"
         ),
         // Changed on purpose since: channel 3 has curated playlists (Corpus+Playlists.swift).
         ("/youtube/v3/playlists?part=snippet,contentDetails&channelId=UC\(channel3)&maxResults=50", "7711715f40c2369b"),

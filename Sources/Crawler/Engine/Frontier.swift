@@ -2,6 +2,10 @@
 enum FrontierLane: Sendable {
     /// By page number and cost: the lowest page first, cheap before costly.
     case paged(page: Int, costly: Bool)
+    /// Before anything else: the next page of work that holds what it read until its end (a
+    /// thread's replies, ``HeldReplies``), so that what is held at once stays near the requests in
+    /// flight rather than growing with every thread started.
+    case continuation
     /// Lookups by id that go out together, ``Frontier/lookupBatch`` to a request.
     case lookups([Lookup])
 
@@ -28,6 +32,7 @@ struct Frontier: Sendable {
     /// Items by page number and cost (bucket `2 × page + 1` holds costly work, search pages; pages past
     /// `lastPage` share the last two buckets).
     private var buckets: [HeadQueue<WorkItem>] = []
+    private var continuations = HeadQueue<WorkItem>()
     private var lookups = HeadQueue<FrontierLane.Lookup>()
     private var linkedLookups = HeadQueue<FrontierLane.Lookup>()
     private(set) var count = 0
@@ -48,6 +53,9 @@ struct Frontier: Sendable {
                 if lookup.linked { linkedLookups.append(lookup) } else { lookups.append(lookup) }
             }
             count += waiting.count
+        case .continuation:
+            continuations.append(item)
+            count += 1
         case .paged(let page, let costly):
             var index = 2 * min(max(page, 0), Self.lastPage)
             if costly { index += 1 }
@@ -62,6 +70,10 @@ struct Frontier: Sendable {
     /// - Parameter idle: nothing is in flight (a linked channel's lookup waits for what the work in
     ///   flight may add to its batch).
     mutating func next(idle: Bool = true) -> WorkItem? {
+        if let item = continuations.popFirst() {
+            count -= 1
+            return item
+        }
         let others = count - lookups.count - linkedLookups.count
         if lookups.count >= Self.lookupBatch || (!lookups.isEmpty && others == 0) {
             let batch = lookups.popFirst(upTo: Self.lookupBatch)
@@ -85,6 +97,7 @@ struct Frontier: Sendable {
     /// Visits everything still pending (lookups as single items), without making an array of
     /// it: a checkpoint writes tens of thousands of items once a second.
     func forEach(_ body: (WorkItem) -> Void) {
+        for item in continuations.waiting { body(item) }
         for lookup in lookups.waiting { body(.lookup(lookup)) }
         for lookup in linkedLookups.waiting { body(.lookup(lookup)) }
         for bucket in buckets {
@@ -94,8 +107,9 @@ struct Frontier: Sendable {
 
     var invariantViolations: [String] {
         var problems =
-            lookups.invariantViolations + linkedLookups.invariantViolations + buckets.flatMap(\.invariantViolations)
-        let held = lookups.count + linkedLookups.count + buckets.reduce(0) { $0 + $1.count }
+            continuations.invariantViolations + lookups.invariantViolations + linkedLookups.invariantViolations
+            + buckets.flatMap(\.invariantViolations)
+        let held = continuations.count + lookups.count + linkedLookups.count + buckets.reduce(0) { $0 + $1.count }
         if held != count { problems.append("the frontier counts \(count) items and holds \(held)") }
         return problems
     }

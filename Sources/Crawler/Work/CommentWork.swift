@@ -138,6 +138,9 @@ struct ReplyPage: RepeatGuardedPaging {
         try APIRequest.replies(parentId: parentId, pageToken: pageToken)
     }
 
+    /// A thread's later pages go before anything else: its replies are held until its end.
+    var lane: FrontierLane { page > 0 && held != nil ? .continuation : .paged(page: page, costly: false) }
+
     /// Pages of replies at most: what `totalReplyCount` (or the video's `commentCount`, if lower)
     /// promises at 100 a page and two more (replies added while paging), and no more than the
     /// comment page cap.

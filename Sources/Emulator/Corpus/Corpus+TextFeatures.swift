@@ -27,7 +27,7 @@ extension Corpus {
         }
         if random.next() % 8 == 0, channels.count > 1 {
             let other = channels[Int(random.next() % UInt64(channels.count))]
-            lines.append("Thanks to \(other.handle). Contact: team@example.com")
+            lines.append("Thanks to \(other.handle)_studio. Contact: team@example.com")
         }
         if random.next() % 6 == 0, durationSeconds >= 120 {
             lines.append(chapterBlock(&random, durationSeconds: durationSeconds))

@@ -16,6 +16,17 @@ struct ExportCommand: Command {
         "--csv-package", "OUTDIR", help: "every kind as one CSV each in OUTDIR, with its datapackage.json")
     static let sqlite = Option<String?>(
         "--sqlite", "FILE", help: "every kind as a table of one SQLite database (keys, foreign keys, indexes)")
+    static let format = Option<String?>(
+        "--format", "FORMAT",
+        help: "ytdt: the videolist, channellist and videocomments CSVs of YouTube Data Tools v2, into --out OUTDIR",
+        default: nil, shownDefault: nil
+    ) { name, text in
+        guard text == "ytdt" else {
+            throw UsageError("\(name) \(text): the one other format is ytdt (YouTube Data Tools v2's CSV files)")
+        }
+        return text
+    }
+    static let out = Option<String?>("--out", "OUTDIR", help: "where --format writes its files")
     static let rawCells = Flag(
         "--raw-cells", help: "text cells exactly as crawled (no ' before formulas, control characters kept)")
 
@@ -23,7 +34,7 @@ struct ExportCommand: Command {
         name: "export", synopsis: "export DIR --csv FILE",
         summary: "one kind of record as flat CSV (spreadsheets, network tools)",
         usage:
-            "export DIR --csv FILE [--kind videos|channels|comments|links|results|playlists|memberships|missing|stats] [--raw-cells] | export DIR --csv-package OUTDIR [--raw-cells] | export DIR --sqlite FILE",
+            "export DIR --csv FILE [--kind videos|channels|comments|links|results|playlists|memberships|missing|stats] [--raw-cells] | export DIR --csv-package OUTDIR [--raw-cells] | export DIR --sqlite FILE | export DIR --format ytdt --out OUTDIR [--raw-cells]",
         discussion: """
             Write one kind of record of the output directory DIR as one CSV file for spreadsheets and
             network-analysis tools: RFC 4180 (fields with a comma, quote or line break quoted, quotes
@@ -56,8 +67,17 @@ struct ExportCommand: Command {
             membership's playlist and video), an index on each, and a ytcrawl_export table saying
             what it was made from. PRAGMA foreign_key_check lists what the crawl did not resolve.
             Streamed (memory flat at millions of rows) and renamed into place when whole.
+
+            --format ytdt --out OUTDIR writes videolist.csv, channellist.csv and videocomments.csv as
+            YouTube Data Tools v2 writes them (its column names in its order, whitespace squashed,
+            lists joined with commas, a reply's inferred parent and level), so 4CAT's import and
+            scripts written for YTDT read a ytcrawl output unchanged; docs/analysis.md lists each
+            column's source and what is empty where ytcrawl lacks a field.
             """,
-        groups: [OptionGroup("Options", [csv.spec, kind.spec, csvPackage.spec, sqlite.spec, rawCells.spec])],
+        groups: [
+            OptionGroup(
+                "Options", [csv.spec, kind.spec, csvPackage.spec, sqlite.spec, format.spec, out.spec, rawCells.spec])
+        ],
         epilogue: """
             Examples:
               ytcrawl export ytcrawl-out --csv videos.csv
@@ -65,6 +85,7 @@ struct ExportCommand: Command {
               ytcrawl export ytcrawl-out --csv-package ytcrawl-csv && frictionless validate ytcrawl-csv/datapackage.json
               duckdb -c "select count(*) from read_csv('videos.csv')"
               ytcrawl export ytcrawl-out --sqlite ytcrawl.db && sqlite3 ytcrawl.db 'select count(*) from comments'
+              ytcrawl export ytcrawl-out --format ytdt --out ytdt-files
             """)
 
     var directory: String
@@ -72,6 +93,7 @@ struct ExportCommand: Command {
     var path: String
     var package: Bool
     var database = false
+    var ytdt = false
     var kind: RecordKind
     var cells: CSVCellMode
 
@@ -80,10 +102,11 @@ struct ExportCommand: Command {
         let asked = [
             (try scanner[Self.csv]).map { ("--csv", $0) }, (try scanner[Self.csvPackage]).map { ("--csv-package", $0) },
             (try scanner[Self.sqlite]).map { ("--sqlite", $0) },
+            (try scanner[Self.format]).map { _ in ("--format", "") },
         ].compactMap { $0 }
         guard let (form, target) = asked.first else {
             throw UsageError(
-                "--csv FILE, --csv-package OUTDIR or --sqlite FILE is required, as ytcrawl export \(directory) --csv videos.csv"
+                "--csv FILE, --csv-package OUTDIR, --sqlite FILE or --format ytdt is required, as ytcrawl export \(directory) --csv videos.csv"
             )
         }
         guard asked.count == 1 else {
@@ -94,12 +117,30 @@ struct ExportCommand: Command {
         path = target
         package = form == "--csv-package"
         database = form == "--sqlite"
+        ytdt = form == "--format"
+        let out = try scanner[Self.out]
+        if ytdt {
+            guard let out else {
+                throw UsageError(
+                    "--format ytdt needs --out OUTDIR, as ytcrawl export \(directory) --format ytdt --out ytdt-files")
+            }
+            path = out
+        } else if out != nil {
+            throw UsageError("--out goes with --format ytdt; the other exports name their file or folder themselves")
+        }
         kind = try scanner[Self.kind]
         cells = scanner[Self.rawCells] ? .raw : .neutralized
     }
 
     func run() async throws -> Int32 {
         if package { return try runPackage() }
+        if ytdt {
+            let written = try YTDTExport.write(directory: directory, to: path, cells: cells)
+            print(
+                "export: " + written.map { "\($1) rows in \($0)" }.joined(separator: ", ")
+                    + " (YouTube Data Tools v2's columns) in \(path); \(cells.summary)")
+            return 0
+        }
         if database {
             guard path != "-" else {
                 throw UsageError("--sqlite needs a file (a database cannot go to standard output)")
@@ -171,16 +212,14 @@ struct ExportCommand: Command {
         let schema = kind.schema
         // Videos get their category's title when the output holds categories (chart seeds).
         let titles = kind == .videos ? try categoryTitles(directory) : nil
-        var row = CSVRow()
-        for column in (kind == .stats ? ["snapshot"] : []) + schema.columns + (titles == nil ? [] : ["categoryTitle"]) {
-            row.append(column)
-        }
-        var buffer = row.line
+        var output = CSVOutput(
+            file: file,
+            header: (kind == .stats ? ["snapshot"] : []) + schema.columns + (titles == nil ? [] : ["categoryTitle"]))
         var rows = 0
-        do {
+        try CSVOutput.reading(directory) {
             for (source, snapshot) in sources(directory, kind) {
                 try ArchiveReader.forEachRecord(directory: source, kind: kind) { record, _ in
-                    row = CSVRow()
+                    var row = CSVRow()
                     if let snapshot { row.append(cells.cell(snapshot, freeText: false)) }
                     for field in schema.fields {
                         row.append(
@@ -191,20 +230,11 @@ struct ExportCommand: Command {
                         if case .string(let id)? = record["categoryId"] { title = titles[id] }
                         row.append(title.map { cells.cell($0, freeText: true) } ?? "")
                     }
-                    buffer += row.line
+                    try output.append(row)
                     rows += 1
-                    if buffer.count > 1 << 20 {
-                        try file.write(buffer)
-                        buffer.removeAll(keepingCapacity: true)
-                    }
                 }
             }
-            try file.write(buffer)
-            try file.commit()
-        } catch let failure as RuntimeFailure {
-            throw failure
-        } catch {
-            throw RuntimeFailure("cannot read \(directory): \(error)")
+            try output.finish()
         }
         return rows
     }

@@ -1,4 +1,5 @@
 import Foundation
+import YouTubeKit
 
 /// The HTML of `ytcrawl report`: one self-contained page (inline SVG charts and CSS; no script,
 /// font or image from anywhere) with a section per question and a line of numbers under each.
@@ -141,8 +142,11 @@ enum ReportPage {
         return section(
             "growth",
             "Views of the fastest-growing videos at each snapshot (top \(ReportData.topGrowing) by views gained a day)",
-            SVGChart.lines(series, unit: "views", id: "chart-growth"),
-            "one line per video; \(data.snapshots.count) snapshots, \(data.snapshots.first?.name ?? "") to \(data.snapshots.last?.name ?? "")"
+            SVGChart.lines(
+                series, unit: "views", id: "chart-growth",
+                markers: ViewCountChange.all.map { (Double($0.seconds), "\($0.day): views counted anew") }),
+            "one line per video; \(data.snapshots.count) snapshots, \(data.snapshots.first?.name ?? "") to \(data.snapshots.last?.name ?? ""). "
+                + ViewCountChange.note + " A dashed line marks such a day where the chart spans it."
         )
             + "\n"
             + section(

@@ -81,7 +81,11 @@ enum SVGChart {
 
     /// Lines over a shared x axis (UTC seconds), labelled by date, with a legend; `unit` names
     /// what the y axis counts (its caption, e.g. "views").
-    static func lines(_ series: [Series], unit: String, width: Int = 720, height: Int = 260, id: String) -> String {
+    /// `markers` (UTC seconds and a label) within the lines' span are drawn as dashed verticals.
+    static func lines(
+        _ series: [Series], unit: String, width: Int = 720, height: Int = 260, id: String,
+        markers: [(x: Double, label: String)] = []
+    ) -> String {
         let points = series.flatMap(\.points)
         guard !points.isEmpty else { return empty(id: id) }
         let left = 60.0
@@ -103,6 +107,12 @@ enum SVGChart {
             if let lastLabel, lastLabel.date == date || position - lastLabel.position < 70 { continue }
             svg += text(x: position, y: 12 + plotHeight + 14, anchor: "middle", date, size: 10)
             lastLabel = (date, position)
+        }
+        for marker in markers where marker.x >= minX && marker.x <= maxX {
+            let position = left + plotWidth * (marker.x - minX) / (maxX - minX)
+            svg +=
+                "<line class=\"marker\" x1=\"\(f(position))\" y1=\"12\" x2=\"\(f(position))\" y2=\"\(f(12 + plotHeight))\" stroke=\"#888\" stroke-dasharray=\"4 3\"><title>\(escape(marker.label))</title></line>"
+            svg += text(x: position, y: 22, anchor: "middle", escape(clip(marker.label, 40)), size: 9)
         }
         for (index, line) in series.enumerated() {
             let color = palette[index % palette.count]
