@@ -43,13 +43,14 @@ public enum ReplyInference {
             var commentId: String
             var depth: Int
         }
-        var earlier: [Earlier] = []
+        // By the first scalar of the name: a mention is compared with the names it can begin with.
+        var earlier: [Unicode.Scalar: [Earlier]] = [:]
         func learn(_ comment: Comment, depth: Int) {
             guard let display = comment.authorDisplayName else { return }
             let name = Array(
                 (display.hasPrefix("@") ? String(display.dropFirst()) : display).lowercased().unicodeScalars)
-            guard !name.isEmpty else { return }
-            earlier.append(
+            guard let first = name.first else { return }
+            earlier[first, default: []].append(
                 Earlier(
                     name: name, display: display, channelId: comment.authorChannelId, commentId: comment.commentId,
                     depth: depth))
@@ -63,10 +64,11 @@ public enum ReplyInference {
         var answers = [Answer](repeating: Answer(depth: 2), count: replies.count)
         for index in order {
             let reply = replies[index]
-            if let mention = leadingMention(reply.text) {
+            if let mention = leadingMention(reply.text), let first = mention.first {
                 var longest = 0
                 var matches: [Earlier] = []
-                for candidate in earlier where candidate.name.count >= longest && names(mention, candidate.name) {
+                for candidate in earlier[first] ?? []
+                where candidate.name.count >= longest && names(mention, candidate.name) {
                     if candidate.name.count > longest {
                         longest = candidate.name.count
                         matches = []

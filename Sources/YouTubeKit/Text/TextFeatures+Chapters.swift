@@ -16,11 +16,11 @@ extension TextFeatures {
     /// least 10 seconds after the one before (and, when the duration is known, 10 seconds before
     /// the end). `nil` when the description makes none.
     public static func chapters(in description: String?, durationSeconds: Int? = nil) -> [Chapter]? {
-        guard let description, description.utf8.contains(UInt8(ascii: ":")) else { return nil }
+        guard let description, firstOffset(of: UInt8(ascii: ":"), in: description) != nil else { return nil }
         var chapters: [Chapter] = []
-        let scalars = Array(description.unicodeScalars)
-        for line in scalars.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-            guard let chapter = chapter(inLine: Array(line)) else { continue }
+        // Only a line with a colon can hold a timestamp.
+        for line in lines(of: description, holding: UInt8(ascii: ":")) {
+            guard let chapter = chapter(inLine: line) else { continue }
             if chapters.isEmpty, chapter.start != 0 { continue }
             chapters.append(chapter)
         }

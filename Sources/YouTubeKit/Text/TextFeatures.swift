@@ -19,27 +19,32 @@ public enum TextFeatures {
     /// whitespace, `<`, `>` or `"`, then loses trailing punctuation (`.,;:!?'*`) and closing
     /// brackets it does not open. A URL without a host is not one.
     public static func links(in text: String) -> [Link] {
-        guard text.utf8.contains(UInt8(ascii: ":")) else { return [] }
-        let scalars = Array(text.unicodeScalars)
         var found: [Link] = []
-        var index = 0
-        while index + 7 <= scalars.count {
-            guard scalars[index] == "h" || scalars[index] == "H",
-                index == 0 || !isWordScalar(scalars[index - 1]),
-                let afterScheme = schemeEnd(scalars, index)
-            else {
-                index += 1
-                continue
+        var seen: Set<Link> = []
+        // Each `://` with up to five ASCII bytes before it (`https`) and what follows it up to the
+        // next ASCII space, control, `<`, `>` or `"` holds every URL around it; the rest of the
+        // text is never decoded.
+        for window in schemeWindows(in: text) {
+            let (previous, scalars) = Self.scalars(of: text, from: window.lowerBound, to: window.upperBound)
+            var index = 0
+            while index + 7 <= scalars.count {
+                let before = index == 0 ? previous : scalars[index - 1]
+                guard scalars[index] == "h" || scalars[index] == "H", !(before.map(isWordScalar) ?? false),
+                    let afterScheme = schemeEnd(scalars, index)
+                else {
+                    index += 1
+                    continue
+                }
+                var end = afterScheme
+                while end < scalars.count, !endsURL(scalars[end]) { end += 1 }
+                end = trimmedURLEnd(scalars, from: index, to: end)
+                let host = hostOf(scalars[afterScheme..<end])
+                if !host.isEmpty {
+                    let link = Link(url: string(scalars[index..<end]), host: host)
+                    if seen.insert(link).inserted { found.append(link) }
+                }
+                index = max(end, index + 1)
             }
-            var end = afterScheme
-            while end < scalars.count, !endsURL(scalars[end]) { end += 1 }
-            end = trimmedURLEnd(scalars, from: index, to: end)
-            let host = hostOf(scalars[afterScheme..<end])
-            if !host.isEmpty {
-                let link = Link(url: string(scalars[index..<end]), host: host)
-                if !found.contains(link) { found.append(link) }
-            }
-            index = max(end, index + 1)
         }
         return found
     }
@@ -48,9 +53,10 @@ public enum TextFeatures {
     /// digits or `_` in any script, at least one of them a letter. Listed without the `#`.
     public static func hashtags(in texts: String?...) -> [String] {
         var found: [String] = []
-        for case let text? in texts where text.utf8.contains(UInt8(ascii: "#")) {
+        var seen: Set<String> = []
+        for case let text? in texts {
             for tag in words(after: "#", in: text, body: isHashtagScalar, trailing: { _ in false })
-            where tag.unicodeScalars.contains(where: isLetter) && !found.contains(tag) {
+            where tag.unicodeScalars.contains(where: isLetter) && seen.insert(tag).inserted {
                 found.append(tag)
             }
         }
@@ -60,12 +66,13 @@ public enum TextFeatures {
     /// `@handles`: `@` at the start of a word, then 3 to 30 letters, marks, digits, `_`, `-`
     /// or `.` (a final `.` or `-` is punctuation, not part of it). Listed without the `@`.
     public static func mentions(in text: String?) -> [String] {
-        guard let text, text.utf8.contains(UInt8(ascii: "@")) else { return [] }
+        guard let text else { return [] }
         var found: [String] = []
+        var seen: Set<String> = []
         let handles = words(
             after: "@", in: text, body: { isHashtagScalar($0) || $0 == "-" || $0 == "." },
             trailing: { $0 == "." || $0 == "-" })
-        for handle in handles where (3...30).contains(handle.unicodeScalars.count) && !found.contains(handle) {
+        for handle in handles where (3...30).contains(handle.unicodeScalars.count) && seen.insert(handle).inserted {
             found.append(handle)
         }
         return found
@@ -108,11 +115,21 @@ public enum TextFeatures {
         after sign: Unicode.Scalar, in text: String, body: (Unicode.Scalar) -> Bool,
         trailing: (Unicode.Scalar) -> Bool
     ) -> [String] {
-        let scalars = Array(text.unicodeScalars)
+        // A sign followed by a space (`C# is`, `a @ b`) starts nothing: decoding starts at the
+        // first that may.
+        guard
+            let first = firstSign(
+                UInt8(ascii: sign), in: text,
+                followedBy: {
+                    $0 >= 0x80 || isHashtagScalar(Unicode.Scalar($0)) || (sign == "@" && ($0 == 0x2D || $0 == 0x2E))
+                })
+        else { return [] }
+        let (previous, scalars) = Self.scalars(of: text, from: first)
         var words: [String] = []
         var index = 0
         while index < scalars.count {
-            guard scalars[index] == sign, index == 0 || !isWordScalar(scalars[index - 1]) else {
+            let before = index == 0 ? previous : scalars[index - 1]
+            guard scalars[index] == sign, !(before.map(isWordScalar) ?? false) else {
                 index += 1
                 continue
             }
