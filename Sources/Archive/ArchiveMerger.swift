@@ -67,6 +67,10 @@ public enum ArchiveMerger {
             disabled += input.commentsDisabled ?? []
         }
         manifest.unitsByMethod = units
+        // Each input's captures as it recorded them (a gap one input has, another may have filled:
+        // the merged messages are the union, each once).
+        let chats = manifests.flatMap { $0.chats ?? [] }
+        manifest.chats = chats.isEmpty ? nil : chats
         // The seeds of every input, each with its file and line.
         let seeds = manifests.flatMap { $0.provenance?.seeds ?? [] }
         manifest.provenance = manifests.compactMap(\.provenance).first.map {

@@ -2,6 +2,7 @@ import Digest
 import Foundation
 import Gzip
 import StreamingJSON
+import YouTubeKit
 
 /// Reads the records of an output directory: every shard, every gzip member, line by line.
 public enum ArchiveReader {
@@ -167,5 +168,47 @@ public enum ArchiveReader {
                 try forEachLine(path: path) { line, _ in try body(Array(line)) }
             }
         }
+    }
+}
+
+extension ArchiveReader {
+    /// Every chat message `directory` holds (complete lines of closed and open shards), and per
+    /// chat the latest `publishedAt` among them (microseconds), their count and the gaps their
+    /// `gapBefore` columns mark: what a resumed capture must not write again, where a gap after an
+    /// expired page token begins, and what the manifest lists (a killed run may have written more
+    /// than its last checkpoint counted).
+    public static func chatMessages(directory: String) throws -> (
+        ids: Set<String>, latest: [String: Int64], counts: [String: Int], gaps: [String: [ChatCapture.Gap]],
+        videos: [String: String]
+    ) {
+        var ids: Set<String> = []
+        var latest: [String: Int64] = [:]
+        var counts: [String: Int] = [:]
+        var gaps: [String: [ChatCapture.Gap]] = [:]
+        var videos: [String: String] = [:]
+        guard !shardNames(directory: directory, kind: .chat, includeOpen: true).isEmpty else {
+            return ([], [:], [:], [:], [:])
+        }
+        do {
+            try forEachCompleteLine(directory: directory, kind: .chat) { line in
+                guard let record = try? JSONValue.parse(line), case .string(let id)? = record["messageId"] else {
+                    return
+                }
+                guard ids.insert(id).inserted, case .string(let chat)? = record["liveChatId"] else { return }
+                counts[chat, default: 0] += 1
+                if case .string(let video)? = record["videoId"] { videos[video] = chat }
+                if case .string(let published)? = record["publishedAt"],
+                    let micros = RFC3339.parseMicroseconds(published)
+                {
+                    latest[chat] = max(latest[chat] ?? .min, micros)
+                    if case .string(let before)? = record["gapBefore"] {
+                        gaps[chat, default: []].append(ChatCapture.Gap(from: before, to: published))
+                    }
+                }
+            }
+        } catch let error as ArchiveError {
+            throw ArchiveError("\(error); \(unreadableShardFix)")
+        }
+        return (ids, latest, counts, gaps.mapValues { $0.sorted { $0.from < $1.from } }, videos)
     }
 }

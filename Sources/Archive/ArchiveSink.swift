@@ -42,9 +42,11 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
             let resultIds = try ArchiveReader.ids(
                 directory: self.writer.directory, kind: .results, prefix: "\(run.number)@\(run.key)/")
             let playlistIds = try ArchiveReader.ids(directory: self.writer.directory, kind: .playlists)
+            let chat = try ArchiveReader.chatMessages(directory: self.writer.directory)
             guard
                 checkpoint != nil || !videoIds.isEmpty || !channelIds.isEmpty || !commentIds.isEmpty
                     || !statsIds.isEmpty || !linkKeys.isEmpty || !resultIds.isEmpty || !playlistIds.isEmpty
+                    || !chat.ids.isEmpty
             else {
                 return nil
             }
@@ -64,6 +66,12 @@ public final class ArchiveSink: RecordSink, @unchecked Sendable {
             point.missingIds = try ArchiveReader.ids(
                 directory: self.writer.directory, kind: .missing, prefix: "\(run.number)@\(run.key)/")
             point.videoChannelIds = videoChannels
+            point.chatIds = chat.ids
+            point.chatLatest = chat.latest
+            point.chatCounts = chat.counts
+            point.chatGaps = chat.gaps
+            point.chatOfVideo = chat.videos
+            point.chats = self.writer.chats
             point.startedAt = RFC3339.parseSeconds(self.writer.startedAt)
             return point
         }

@@ -30,6 +30,8 @@ public final class ArchiveWriter {
     }
     /// The runs that wrote here, this one last.
     public var runs: [Manifest.Run] { manifest.runs ?? [] }
+    /// The live chats the manifest lists.
+    public var chats: [ChatCapture] { manifest.chats ?? [] }
     /// The kinds of record it holds, in the manifest's order.
     public let kinds: [RecordKind]
     /// One shard writer per kind.
@@ -92,6 +94,7 @@ public final class ArchiveWriter {
         if let previous {
             manifest.startedAt = previous.startedAt
             manifest.commentsDisabled = previous.commentsDisabled
+            manifest.chats = previous.chats
             manifest.unitsByMethod = previous.unitsByMethod
             manifest.runs = previous.runs(starting: runKind, at: now, continues: checkpoint?.finished == false)
             manifest.provenance = manifest.provenance(over: previous.provenance)

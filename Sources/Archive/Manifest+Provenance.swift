@@ -141,10 +141,14 @@ public struct RunProgress: Sendable, Hashable {
     public var lastRequestAt: String?
     /// Channel ids the written videos name without a channel record in the output.
     public var unresolvedChannels: Int
+    /// Every live chat the output's runs captured or tried, as they stand (`nil`: none asked).
+    public var chats: [ChatCapture]?
 
     public init(
-        seedOutcomes: [SeedOutcome], firstRequestAt: String?, lastRequestAt: String?, unresolvedChannels: Int = 0
+        seedOutcomes: [SeedOutcome], firstRequestAt: String?, lastRequestAt: String?, unresolvedChannels: Int = 0,
+        chats: [ChatCapture]? = nil
     ) {
+        self.chats = chats
         self.seedOutcomes = seedOutcomes
         self.firstRequestAt = firstRequestAt
         self.lastRequestAt = lastRequestAt
@@ -166,6 +170,7 @@ extension Manifest {
             }
         }
         unresolvedChannels = progress.unresolvedChannels
+        if let chats = progress.chats { self.chats = chats }
         guard var runs, var last = runs.popLast() else { return }
         if last.firstRequestAt == nil { last.firstRequestAt = progress.firstRequestAt }
         last.lastRequestAt = progress.lastRequestAt ?? last.lastRequestAt

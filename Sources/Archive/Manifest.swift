@@ -57,6 +57,9 @@ public struct Manifest: Codable, Sendable, Hashable {
     /// channels, or `--no-resolve-channels`): while any, the data package declares no foreign key
     /// from videos to channels (absent in outputs of earlier versions).
     public var unresolvedChannels: Int?
+    /// The live chats captured or tried (`live` seeds, `live=yes`), each once, with its possible
+    /// gaps (absent when no seed asked for one).
+    public var chats: [ChatCapture]?
 
     /// One run: a crawl, an update, a refresh or a merge, from its start to its end (a run
     /// stopped by the budget, the quota or a kill goes on when it is rerun: one entry).

@@ -71,6 +71,6 @@ extension RecordKind {
     /// A kind only some crawls write (comments, links): the manifest lists it once it has records,
     /// so outputs without any read as they did before the kind existed.
     var listedOnlyWhenWritten: Bool {
-        [.comments, .links, .results, .categories, .playlists, .memberships, .missing].contains(self)
+        [.comments, .links, .results, .categories, .playlists, .memberships, .missing, .chat].contains(self)
     }
 }

@@ -67,6 +67,17 @@ public struct ResumePoint: Sendable {
     public var membershipIds: Set<String> = []
     /// Every `missing` line already written (their `missingId`s).
     public var missingIds: Set<String> = []
+    /// Every chat message already written (their `messageId`s), and per chat the latest
+    /// `publishedAt` written (microseconds).
+    public var chatIds: Set<String> = []
+    public var chatLatest: [String: Int64] = [:]
+    /// Per chat, the messages written, and the gaps their `gapBefore` columns mark.
+    public var chatCounts: [String: Int] = [:]
+    public var chatGaps: [String: [ChatCapture.Gap]] = [:]
+    /// The chat each video's messages are of.
+    public var chatOfVideo: [String: String] = [:]
+    /// The chats the manifest lists (``ChatCapture``).
+    public var chats: [ChatCapture] = []
     /// Every video a statistics snapshot already holds.
     public var statsIds: Set<String> = []
     public var videoRecords: Int

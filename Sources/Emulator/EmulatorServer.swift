@@ -129,4 +129,9 @@ public final class EmulatorServer: Sendable {
     public func dumpTruth(to directory: String, kinds: Set<RecordKind> = Set(EmulatorService.truthKinds)) throws {
         try service.dumpTruth(to: directory, kinds: kinds)
     }
+
+    /// Writes the live chats' ground truth (see ``EmulatorService/dumpChatTruth(to:)``).
+    public func dumpChatTruth(to directory: String) throws {
+        try service.dumpChatTruth(to: directory)
+    }
 }

@@ -41,8 +41,11 @@ extension EmulatorService {
     /// vanished by then absent), in the record schema.
     public func truthVideos() -> [Video] {
         let day = api.day
+        let now = api.chatClock()
         return videoIndices(onDay: day).compactMap { index -> Video? in
-            guard let video = api.timeline.video(api.corpus.video(index), onDay: day) else { return nil }
+            guard let stored = api.timeline.video(api.corpus.video(index), onDay: day) else { return nil }
+            // Streams as they stand at the chat clock.
+            let (video, shownDetails) = api.corpus.liveState(of: stored, api.corpus.details(of: stored), at: now)
             let channel = api.corpus.channels[video.channel]
             var thumbnails: [(name: String, thumbnail: Thumbnail)] = []
             if case .object(let sizes) = api.renderer.videoThumbnails(video, searchSizes: false) {
@@ -65,7 +68,7 @@ extension EmulatorService {
                 defaultLanguage: video.defaultLanguage, defaultAudioLanguage: video.defaultAudioLanguage,
                 duration: video.duration, durationSeconds: video.durationSeconds, viewCount: video.viewCount,
                 likeCount: video.likeCount, commentCount: video.commentCount)
-            Self.fill(&truth, video, api.corpus.details(of: video), renderer: api.renderer)
+            Self.fill(&truth, video, shownDetails ?? api.corpus.details(of: video), renderer: api.renderer)
             return truth
         }
     }

@@ -12,6 +12,8 @@ public enum GraphKind: String, Sendable, CaseIterable {
     case domains
     /// Hashtags, linked by the videos and comments that carry both.
     case hashtags
+    /// Live chat authors and the streams they wrote in.
+    case chat
 }
 
 public enum GraphFormat: String, Sendable, CaseIterable {
@@ -44,6 +46,10 @@ public enum NetworkExport {
         case .hashtags: return try CooccurrenceGraph.hashtags(directory: directory, minimumWeight: minimumWeight)
         case .domains:
             var graph = try DomainGraph.build(directory: directory, byChannel: byChannel)
+            graph.keepEdges(minimumWeight: minimumWeight)
+            return graph
+        case .chat:
+            var graph = try ChatGraph.build(directory: directory)
             graph.keepEdges(minimumWeight: minimumWeight)
             return graph
         case .channels:

@@ -23,7 +23,7 @@ public enum Endpoint: String, Sendable, Hashable, CaseIterable {
         case .videos, .batchGetStats: self = .videos
         case .playlistItems: self = .playlistItems
         case .channels: self = .channels
-        case .playlists, .channelSections, .subscriptions, .videoCategories: self = .auto
+        case .playlists, .channelSections, .subscriptions, .videoCategories, .liveChatMessages: self = .auto
         case .commentThreads: self = .commentThreads
         case .comments: self = .comments
         }

@@ -23,6 +23,9 @@ public struct LinkPageDecoder {
         /// records (run and time left for the crawl to fill in); the videos come from the
         /// record decoder fed the same bytes.
         case playlistItems
+        /// A liveChatMessages.list page: ``ChatMessage`` records (video, source and time left for
+        /// the crawl), and the answer's polling interval and `offlineAt` in the summary.
+        case liveChatMessages
     }
 
     private let page: Page
@@ -67,6 +70,7 @@ public struct LinkPageDecoder {
         var summary = PageSummary()
         if case .string(let token)? = root["nextPageToken"] { summary.nextPageToken = token }
         if case .number(let total)? = root["pageInfo"]?["totalResults"] { summary.totalResults = Int(total) }
+        if page == .liveChatMessages { Self.chatSummary(of: root, into: &summary) }
         let items: [JSONValue]
         switch root["items"] {
         case .array(let values)?: items = values
@@ -87,6 +91,8 @@ public struct LinkPageDecoder {
                 if let playlist = Self.playlist(item) { records.append(.playlist(playlist)) }
             case .playlistItems:
                 if let membership = Self.membership(item) { records.append(.membership(membership)) }
+            case .liveChatMessages:
+                if let message = Self.chatMessage(item) { records.append(.chat(message)) }
             }
         }
         return (records, summary)

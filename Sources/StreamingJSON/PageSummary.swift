@@ -20,6 +20,8 @@ public enum DecodedRecord: Sendable, Hashable {
     case membership(PlaylistMembership)
     /// An id asked for that did not come back (made by the crawl, never by a page decoder).
     case missing(MissingItem)
+    /// A live chat's message (liveChatMessages.list).
+    case chat(ChatMessage)
 }
 
 /// What a whole page said besides its records.
@@ -47,6 +49,12 @@ public struct PageSummary: Sendable, Hashable {
     /// What each search result was, in the page's order: the video records, `channelResults`
     /// and `playlistResults` interleaved as the API ranked them.
     public var searchOrder: [SearchResult.Kind] = []
+    /// How long a live chat's answer asks the client to wait before its next request, in
+    /// milliseconds (liveChatMessages.list's `pollingIntervalMillis`).
+    public var pollingIntervalMillis: Int?
+    /// When the live stream went offline (`offlineAt`, microseconds since 1970): the chat's last
+    /// messages are in this answer.
+    public var offlineAtMicros: Int64?
     /// The API's error, when the body was Google's error body instead of a page.
     public var error: APIErrorBody?
 

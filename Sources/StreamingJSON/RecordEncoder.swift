@@ -352,6 +352,33 @@ public enum RecordEncoder {
         writer.raw("}\n")
     }
 
+    /// Appends `message` as one line, through an appender: `publishedAt` to the microsecond.
+    package static func encode(_ message: ChatMessage, into writer: inout JSONAppender) {
+        writer.raw("{")
+        writer.key("messageId")
+        writer.string(message.messageId)
+        writer.member("liveChatId", message.liveChatId)
+        writer.member("videoId", message.videoId)
+        writer.member("type", message.type)
+        writer.member("publishedAt", message.publishedAtMicros.map { RFC3339.format(microseconds: $0) })
+        writer.member("text", message.text)
+        writer.member("authorChannelId", message.authorChannelId)
+        writer.member("authorDisplayName", message.authorDisplayName)
+        writer.member("isChatOwner", message.isChatOwner)
+        writer.member("isChatModerator", message.isChatModerator)
+        writer.member("isChatSponsor", message.isChatSponsor)
+        writer.member("isVerified", message.isVerified)
+        writer.member("amountMicros", message.amountMicros.map { Int($0) })
+        writer.member("currency", message.currency)
+        writer.member("amountDisplayString", message.amountDisplayString)
+        writer.member("tier", message.tier)
+        writer.member("gapBefore", message.gapBeforeMicros.map { RFC3339.format(microseconds: $0) })
+        writer.memberKey("fetchedAt")
+        date(message.fetchedAt, into: &writer)
+        source(message.source.map { (nil, $0.seed, $0.endpoint, $0.rank) }, into: &writer)
+        writer.raw("}\n")
+    }
+
     /// Appends `missing` as one line, through an appender.
     package static func encode(_ missing: MissingItem, into writer: inout JSONAppender) {
         writer.raw("{")
@@ -406,6 +433,7 @@ public enum RecordEncoder {
         case .playlist(let playlist): encode(playlist, into: &writer)
         case .membership(let membership): encode(membership, into: &writer)
         case .missing(let missing): encode(missing, into: &writer)
+        case .chat(let message): encode(message, into: &writer)
         }
     }
 

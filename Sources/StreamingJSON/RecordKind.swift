@@ -21,10 +21,12 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable, Codable, Custo
     case memberships
     /// Ids asked for that did not come back (`hydrate`, `video` seeds), once per run.
     case missing
+    /// The messages of live chats, each once (`live` seeds, `live=yes` on search and channel seeds).
+    case chat
 
     /// What a crawl's output holds (a snapshot holds ``stats``).
     public static let crawlKinds: [RecordKind] = [
-        .videos, .channels, .comments, .links, .results, .categories, .playlists, .memberships, .missing,
+        .videos, .channels, .comments, .links, .results, .categories, .playlists, .memberships, .missing, .chat,
     ]
 
     /// The kind's schema.
@@ -40,6 +42,7 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable, Codable, Custo
         case .playlists: .playlists
         case .memberships: .memberships
         case .missing: .missing
+        case .chat: .chat
         }
     }
 
@@ -60,6 +63,7 @@ extension DecodedRecord {
         case .playlist: .playlists
         case .membership: .memberships
         case .missing: .missing
+        case .chat: .chat
         }
     }
 }

@@ -18,6 +18,7 @@ extension RecordSchema {
         case .playlists: playlistDescriptions
         case .memberships: membershipDescriptions
         case .missing: missingDescriptions
+        case .chat: chatDescriptions
         }
     }
 
@@ -356,5 +357,37 @@ extension RecordSchema {
             "The id asked for: deleted, made private (videos, playlists), terminated (channels) or never there. Never null.",
         "seed": seedText,
         "fetchedAt": "When the answer that did not hold the id came (RFC 3339 UTC, whole seconds).",
+    ]
+
+    static let chatDescriptions: [String: String] = [
+        "messageId":
+            "The message's id (liveChatMessages.list `id`, `LCC.…`); each message once per output. Never null.",
+        "liveChatId": "The chat it was sent in (the video's `liveStreamingDetails.activeLiveChatId`). Never null.",
+        "videoId": "The live stream whose chat it is (the capture's video; the API does not send it).",
+        "type":
+            "`snippet.type` as sent: textMessageEvent, superChatEvent, superStickerEvent, newSponsorEvent, memberMilestoneChatEvent, membershipGiftingEvent, giftMembershipReceivedEvent, or any other type the API sends.",
+        "publishedAt": "When the message was sent (`snippet.publishedAt`; RFC 3339 UTC to the microsecond).",
+        "text":
+            "What the chat showed (`snippet.displayMessage`): the text, a super chat's comment, a membership's greeting; with --pseudonymize-authors every @mention is replaced as in comments. Null when the message shows nothing.",
+        "authorChannelId":
+            "The sender's channel id (`authorDetails.channelId`); `hmac-sha256:<hex>` of it with --pseudonymize-authors.",
+        "authorDisplayName":
+            "The sender's display name (`authorDetails.displayName`); null with --pseudonymize-authors.",
+        "isChatOwner": "Whether the sender is the stream's channel (`authorDetails.isChatOwner`).",
+        "isChatModerator": "Whether the sender moderates the chat (`authorDetails.isChatModerator`).",
+        "isChatSponsor": "Whether the sender is a member of the channel (`authorDetails.isChatSponsor`).",
+        "isVerified": "Whether YouTube verified the sender (`authorDetails.isVerified`).",
+        "amountMicros":
+            "A super chat's or super sticker's amount in millionths of `currency` (`superChatDetails`/`superStickerDetails.amountMicros`); null for other types.",
+        "currency": "ISO 4217 code of the amount; null for other types.",
+        "amountDisplayString": "The amount as the chat showed it (`$5.00`); null for other types.",
+        "tier": "The super chat's or sticker's tier (1 and up); null for other types.",
+        "gapBefore":
+            "On the first message written after the capture may have missed some (a restart whose page token had expired): the publishedAt of the chat's last message written before it; messages published strictly between the two may be missing (the manifest's chats[].gaps lists the same). Null otherwise.",
+        "fetchedAt": "When the answer holding it came (RFC 3339 UTC, whole seconds).",
+        "source": "Where it was read: the seed line, the list method and the position in the answer.",
+        "source.seed": seedText,
+        "source.endpoint": "liveChatMessages.list.",
+        "source.rank": "The message's position in its answer (0-based).",
     ]
 }

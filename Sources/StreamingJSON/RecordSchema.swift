@@ -276,6 +276,18 @@ public struct RecordSchema: Sendable, Hashable {
             Field("fetchedAt", .timestamp),
         ])
 
+    public static let chat = RecordSchema(
+        kind: .chat, version: 1,
+        fields: [
+            Field("messageId", .string, nullable: false), Field("liveChatId", .string, nullable: false),
+            Field("videoId", .string), Field("type", .string), Field("publishedAt", .timestamp),
+            Field("text", .string), Field("authorChannelId", .string), Field("authorDisplayName", .string),
+            Field("isChatOwner", .boolean), Field("isChatModerator", .boolean), Field("isChatSponsor", .boolean),
+            Field("isVerified", .boolean), Field("amountMicros", .integer), Field("currency", .string),
+            Field("amountDisplayString", .string), Field("tier", .integer), Field("gapBefore", .timestamp),
+            Field("fetchedAt", .timestamp), Field("source", listSource),
+        ])
+
     /// Every kind's schema, in ``RecordKind`` order.
     public static var all: [RecordSchema] { RecordKind.allCases.map(\.schema) }
 }

@@ -11,11 +11,11 @@ struct RecordKindTests {
         #expect(
             RecordKind.allCases.map(\.rawValue) == [
                 "videos", "channels", "comments", "stats", "links", "results", "categories", "playlists",
-                "memberships", "missing",
+                "memberships", "missing", "chat",
             ])
         #expect(
             RecordKind.crawlKinds == [
-                .videos, .channels, .comments, .links, .results, .categories, .playlists, .memberships, .missing,
+                .videos, .channels, .comments, .links, .results, .categories, .playlists, .memberships, .missing, .chat,
             ])
         for kind in RecordKind.allCases {
             let name = ShardName(kind: kind, index: 3)

@@ -47,7 +47,7 @@ struct ShellCompletionTests {
         #expect(try await Self.bashCompletes(script, ["ytcrawl", "--shard-r"]) == ["--shard-records"])
         #expect(try await Self.bashCompletes(script, ["ytcrawl", "--vers"]) == ["--version"])
         #expect(try await Self.bashCompletes(script, ["ytcrawl", "crawl", "--progress", "a"]) == ["auto", "always"])
-        #expect(try await Self.bashCompletes(script, ["ytcrawl", "schema", "ch"]) == ["channels"])
+        #expect(try await Self.bashCompletes(script, ["ytcrawl", "schema", "ch"]) == ["channels", "chat"])
         #expect(try await Self.bashCompletes(script, ["ytcrawl", "completions", "z"]) == ["zsh"])
     }
 

@@ -22,6 +22,7 @@ struct CrawlMetricsTests {
                 #"ytcrawl_records_written_total{kind="playlists"} 0"#,
                 #"ytcrawl_records_written_total{kind="memberships"} 0"#,
                 #"ytcrawl_records_written_total{kind="missing"} 0"#,
+                #"ytcrawl_records_written_total{kind="chat"} 0"#,
             ])
         #expect(lines.count == RecordKind.allCases.count)
     }

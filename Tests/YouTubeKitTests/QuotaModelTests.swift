@@ -27,6 +27,8 @@ struct QuotaModelTests {
         (.classic, .subscriptions, .units, 1),
         (.buckets, .videoCategories, .units, 1),
         (.classic, .videoCategories, .units, 1),
+        (.buckets, .liveChatMessages, .units, 5),
+        (.classic, .liveChatMessages, .units, 5),
     ]
 
     @Test("cost of every method in both models", arguments: table)

@@ -136,6 +136,13 @@ public struct AuthorPseudonymizer: Sendable, CustomStringConvertible {
         comment.replyToAuthorChannelId = nil
     }
 
+    /// A chat message's author as a pseudonym, without name (its mentions are the
+    /// ``MentionScrubber``'s).
+    public func apply(to message: inout ChatMessage) {
+        message.authorChannelId = message.authorChannelId.flatMap { $0.isEmpty ? nil : pseudonym(of: $0) }
+        message.authorDisplayName = nil
+    }
+
     public var description: String { "AuthorPseudonymizer(secret: \(secret.count) bytes)" }
 }
 

@@ -55,6 +55,14 @@ public struct CrawlConfiguration: Sendable {
     /// Ask channels.list (50 a unit) for the channels the videos name that the output has no
     /// record of, so the data package's foreign key holds; `--no-resolve-channels` turns it off.
     public var resolveChannels = true
+    /// `--chat-units N`: units one stream's chat capture may spend at most (5 a call); `nil`: no cap.
+    public var chatUnits: Int?
+    /// `--chat-interval MS`: the least wait between two polls of one chat; the API's
+    /// `pollingIntervalMillis` is honoured whatever this says.
+    public var chatInterval = 0
+    /// `--live-wait SECONDS`: an upcoming stream is captured when it is scheduled to start within
+    /// this of the moment its video is read (default one hour).
+    public var liveWait: Int64 = 3600
 
     public init(
         seeds: [Seed], seedsDigest: String, apiBase: String, out: String, concurrency: Int = 8,
@@ -84,7 +92,8 @@ public struct CrawlConfiguration: Sendable {
             selection: selection, maxPages: maxPages, concurrency: concurrency, checkpointEvery: checkpointEvery,
             checkpointInterval: checkpointInterval, maxReplyPages: maxReplyPages, pseudonymizer: pseudonymizer,
             seedsDigest: seedsDigest, output: out,
-            update: update, maxLinkChannels: maxLinkChannels, resolveChannels: resolveChannels)
+            update: update, maxLinkChannels: maxLinkChannels, resolveChannels: resolveChannels, chatUnits: chatUnits,
+            chatInterval: chatInterval, liveWait: liveWait)
     }
 }
 
@@ -131,6 +140,8 @@ public struct CrawlSummary: Sendable {
     public var threadsCapped = 0
     /// Channel ids the written videos name without a channel record in the output.
     public var unresolvedChannels = 0
+    /// The live chats asked for, as they stand at the end (their status, messages, calls, gaps).
+    public var chats: [ChatCapture] = []
     /// Units this run spent, by method (the manifest keeps the output's whole spending).
     public var unitsByMethod: [String: Int]
     public var warnings: [String]

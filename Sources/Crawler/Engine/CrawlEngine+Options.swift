@@ -27,5 +27,11 @@ extension CrawlEngine {
         /// Ask channels.list for the channels written videos name without a record in the
         /// output (`--no-resolve-channels` turns it off): ``ChannelReferences``.
         var resolveChannels = true
+        /// Live chats (``ChatPoll``): `--chat-units N` per stream at most (`nil`: no cap),
+        /// `--chat-interval` (milliseconds) the least wait between two polls of one chat, and
+        /// `--live-wait` (seconds) how far ahead an upcoming stream's start may be.
+        var chatUnits: Int?
+        var chatInterval = 0
+        var liveWait: Int64 = 3600
     }
 }

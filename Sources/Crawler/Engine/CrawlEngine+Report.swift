@@ -27,6 +27,8 @@ extension CrawlEngine {
         var linksCapped: Int
         var linkedChannelsGone: Int
         var channelsWatched: Int
+        /// The live chats asked for, as they stand (empty when no seed asks for one).
+        var chats: [ChatCapture]
     }
 
     /// The crawl's state (an empty one in a snapshot), for reading.
@@ -46,6 +48,7 @@ extension CrawlEngine {
             searchesWaiting: searchesWaiting,
             unresolvedChannels: discovery.unresolvedChannels, seedOutcomes: seedOutcomes,
             subscriptionsPrivate: discovery.links.privateCount, linksCapped: discovery.links.capped,
-            linkedChannelsGone: discovery.links.gone, channelsWatched: discovery.watch.count)
+            linkedChannelsGone: discovery.links.gone, channelsWatched: discovery.watch.count,
+            chats: discovery.chats.captures)
     }
 }

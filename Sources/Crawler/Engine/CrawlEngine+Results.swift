@@ -14,11 +14,11 @@ extension CrawlEngine {
     }
 
     /// Units to keep back for hydrating what was found: one per 50 waiting, one for each item in
-    /// flight (a discovery page may bring 50 more; a hydration batch's permit may not be granted
-    /// yet). Only videos.list may spend them.
+    /// flight that may find videos (a discovery page may bring 50 more; a hydration batch's permit
+    /// may not be granted yet). Only videos.list may spend them.
     var keepBack: Int {
         (mode.waitingVideos + HydrationQueue.batchSize - 1) / HydrationQueue.batchSize
-            + (options.selection.hydrate ? tickets.count : 0)
+            + (options.selection.hydrate ? tickets.items.values.count(where: \.work.findsVideos) : 0)
     }
 
     /// Nothing in flight and nothing more to start: the run is over.

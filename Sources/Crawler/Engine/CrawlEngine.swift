@@ -133,9 +133,13 @@ struct CrawlEngine: CrawlSetup {
 
     /// Starts everything that may start now: each item registered in flight under its ticket,
     /// its request built here; then the units to keep back for hydration, counting them.
-    mutating func startWork() -> [Action] {
+    ///
+    /// - Parameter now: the crawl's clock in milliseconds: timed items (a live chat's next poll)
+    ///   due by then may start.
+    mutating func startWork(now: Int64 = .max) -> [Action] {
         var fetches: [Action] = []
         var out = EventOutput(wallClock: Date(timeIntervalSince1970: 0))
+        out.now = now
         while mayStart, tickets.count < options.concurrency, let item = nextItem(&out) {
             let request: APIRequest
             do {
@@ -156,21 +160,21 @@ struct CrawlEngine: CrawlSetup {
 
     private mutating func nextItem(_ out: inout EventOutput) -> WorkItem? {
         let discoveryStopped = stops.ending != nil
-        if mode.holdsVideos, !discoveryStopped, frontier.isEmpty, tickets.isEmpty {
+        if mode.holdsVideos, !discoveryStopped, frontier.holdsOnlyTimed, tickets.isEmpty {
             // Nothing left that could release them (a walk failed, or another seed's ended first).
             mode.withDiscovery { $0.releaseHeldVideos() }
         }
         let waiting = mode.waitingVideos
         // Without hydration only video seeds wait here.
         if waiting > 0,
-            waiting >= HydrationQueue.batchSize || discoveryStopped || (frontier.isEmpty && tickets.isEmpty),
+            waiting >= HydrationQueue.batchSize || discoveryStopped || (frontier.holdsOnlyTimed && tickets.isEmpty),
             let ids = mode.withDiscovery({ $0.nextHydrationBatch() })
         {
             return .hydrate(HydrationBatch(ids: ids))
         }
         guard !discoveryStopped else { return nil }
         if let batch = mode.withSnapshot({ $0.next() }) ?? nil { return .stats(batch) }
-        while let item = frontier.next(idle: tickets.isEmpty) {
+        while let item = frontier.next(idle: tickets.isEmpty, now: out.now) {
             if let unfolded = mode.withDiscovery({ item.work.unfold(&$0, &out) }) ?? nil {
                 // Itself further on, now: the work it made may start in this same event.
                 if let next = unfolded.next { frontier.append(next) }
@@ -202,6 +206,7 @@ struct CrawlEngine: CrawlSetup {
     mutating func finish(_ ticket: Int, _ result: FetchResult, now: Duration, wallClock: Date) -> [Action] {
         guard let item = tickets.redeem(ticket) else { return [] }
         var out = EventOutput(wallClock: wallClock)
+        out.now = Self.milliseconds(now)
         counters.add(result)
         var checkpointDue = false
         let work = item.work
@@ -257,6 +262,16 @@ struct CrawlEngine: CrawlSetup {
         counters.add(out)
         if out.stopsHydration { stops.stopHydration() }
         return out.actions
+    }
+
+    /// When the earliest timed item (a live chat's next poll) is due, in milliseconds of the
+    /// crawl's clock; `nil` when none waits or nothing more may start.
+    var nextDue: Int64? { mayStart && stops.ending == nil ? frontier.nextDue : nil }
+
+    /// `duration` in whole milliseconds.
+    static func milliseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
 
     // MARK: Ending

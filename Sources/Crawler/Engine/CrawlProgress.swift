@@ -20,6 +20,9 @@ public struct CrawlProgress: Sendable, Hashable {
     /// A statistics snapshot's videos, and of those, the lines written (0 and 0 in a crawl).
     public var snapshotVideos = 0
     public var statsWritten = 0
+    /// Live chats being captured, and chat messages written this run.
+    public var chatsLive = 0
+    public var chatMessages = 0
 
     public init() {}
 

@@ -1,3 +1,4 @@
+import Archive
 import StreamingJSON
 import YouTubeKit
 
@@ -82,6 +83,16 @@ protocol CrawlVerbs: CrawlSetup {
     mutating func found(_ found: Comment, seed: Int, endpoint method: APIMethod, rank: Int, _ out: inout EventOutput)
         -> Bool
     mutating func commentsAreDisabled(on videoId: String, _ out: inout EventOutput)
+
+    // Live chats.
+    /// A `live` seed's video: written when new, its chat captured when live (or soon).
+    mutating func liveVideo(_ video: Video, seed: Int, _ out: inout EventOutput)
+    /// A `live` seed's video videos.list did not return.
+    mutating func liveVideoMissing(_ videoId: String, seed: Int, _ out: inout EventOutput)
+    /// An answer of a chat: its messages written, its next poll queued or its end noted.
+    mutating func chatAnswered(_ poll: ChatPoll, _ fetched: FetchedPage, _ out: inout EventOutput)
+    /// A chat the API will not (or no longer) give: ended, disabled, members only, unknown.
+    mutating func chatClosed(_ poll: ChatPoll, status: ChatCapture.Status, _ out: inout EventOutput)
 
     // Channel links.
     mutating func linked(

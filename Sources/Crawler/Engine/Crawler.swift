@@ -80,20 +80,39 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         let fetcher = Fetcher(
             transport: transport, limiter: limiter, clock: limiter.clock, apiBase: configuration.apiBase,
             log: configuration.verbose ? log : nil, backoff: configuration.backoff)
-        await withTaskGroup(of: (Int, FetchResult).self) { group in
+        // A task is a fetch (its ticket and result) or a timer that wakes the loop when a timed
+        // item (a live chat's next poll) is due (its due time, no result).
+        await withTaskGroup(of: (Int, FetchResult?).self) { group in
             var running = 0
+            var timers: Set<Int64> = []
             while true {
                 if Task.isCancelled { await perform(engine.stop(.interrupted)) }
-                for (ticket, request) in await perform(engine.startWork()) {
+                for (ticket, request) in await perform(engine.startWork(now: elapsedMilliseconds())) {
                     running += 1
                     group.addTask { (ticket, await fetcher.fetch(request)) }
                 }
-                guard running > 0, let (ticket, result) = await group.next() else { break }
+                let due = engine.nextDue
+                if let due, !timers.contains(where: { $0 <= due }) {
+                    timers.insert(due)
+                    let clock = limiter.clock
+                    let deadline = started.advanced(by: .milliseconds(due))
+                    group.addTask {
+                        try? await clock.sleep(until: deadline, tolerance: nil)
+                        return (Int(due), nil)
+                    }
+                }
+                guard running > 0 || due != nil, let (ticket, result) = await group.next() else { break }
+                guard let result else {
+                    timers.remove(Int64(ticket))
+                    continue
+                }
                 running -= 1
                 await perform(
                     engine.finish(
                         ticket, result, now: started.duration(to: limiter.clock.now), wallClock: wallClock()))
             }
+            // Only timers are left: nothing more is due.
+            group.cancelAll()
         }
         await perform(engine.end())
         if !sinkFailed { journal?.remove() }
@@ -121,6 +140,8 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         progress.snapshotVideos = report.snapshotVideos
         progress.statsWritten = report.counters.statsWritten
         progress.searches = await limiter.spentSearches
+        progress.chatsLive = report.chats.filter { $0.status == .capturing }.count
+        progress.chatMessages = report.counters.written[.chat, default: 0]
         return progress
     }
 
@@ -129,6 +150,11 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
 
     /// The quota model the crawl runs under.
     nonisolated var quotaModel: QuotaModel { configuration.quotaModel }
+
+    /// The crawl's clock: milliseconds since it started.
+    private func elapsedMilliseconds() -> Int64 {
+        CrawlEngine.milliseconds(started.duration(to: limiter.clock.now))
+    }
 
     private func wallClock() -> Date { Date(timeIntervalSince1970: TimeInterval(limiter.utcNow())) }
 
@@ -187,7 +213,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         return RunProgress(
             seedOutcomes: report.seedOutcomes, firstRequestAt: requestWindow.map { RFC3339.format(seconds: $0.first) },
             lastRequestAt: requestWindow.map { RFC3339.format(seconds: $0.last) },
-            unresolvedChannels: report.unresolvedChannels)
+            unresolvedChannels: report.unresolvedChannels, chats: report.chats.isEmpty ? nil : report.chats)
     }
 
     private func summary() async -> CrawlSummary {
@@ -205,6 +231,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         summary.searchesWaiting = report.searchesWaiting
         summary.threadsCapped = report.threadsCapped
         summary.unresolvedChannels = report.unresolvedChannels
+        summary.chats = report.chats
         summary.formatUnits = counters.formatPages
         summary.statsWritten = counters.statsWritten
         summary.statsBefore = counters.statsBefore

@@ -29,6 +29,7 @@ final class DecodeBox: @unchecked Sendable {
         case .subscriptions: reader = .links(LinkPageDecoder(.subscriptions))
         case .videoCategories: reader = .links(LinkPageDecoder(.videoCategories))
         case .playlists: reader = .links(LinkPageDecoder(.playlists))
+        case .liveChatMessages: reader = .links(LinkPageDecoder(.liveChatMessages))
         case .playlistItems
         where request.parameters.first(where: { $0.name == "playlistId" }).map({
             PlaylistPage.recordsMemberships($0.value)

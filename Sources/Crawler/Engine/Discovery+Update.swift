@@ -93,8 +93,9 @@ extension Discovery {
             // A chart is asked again whole: what it is today.
             out.count(.searchesUpdated)
             return .chart(ChartPage(seed: index, page: 0, rank: 0))
-        case .video, .comments, .ids:
-            // A video has nothing new to discover (statistics are `refresh`'s); a comments seed's
+        case .video, .comments, .ids, .live:
+            // A live chat is captured while it happens (its poll, if still open, is in the
+            // checkpoint); a video has nothing new to discover (statistics are `refresh`'s); a comments seed's
             // video is among the followed ones.
             return nil
         }

@@ -23,6 +23,9 @@ struct Discovery: CrawlVerbs {
     /// The playlists written and the entries this run wrote (``PlaylistLedger``); changed only
     /// by the playlist verbs (`Discovery+Playlists.swift`).
     var playlists = PlaylistLedger()
+    /// The live chats: messages written, captures and their gaps (``ChatLedger``); changed only
+    /// by the chat verbs (`Discovery+Chat.swift`).
+    var chats = ChatLedger()
     /// When the run began (Unix seconds; an update resumed keeps its first start): a channel
     /// walked is noted as walked by this run.
     private(set) var startedAt: Int64 = 0
@@ -46,6 +49,11 @@ struct Discovery: CrawlVerbs {
             written: point?.playlistIds ?? [], members: point?.membershipIds ?? [],
             runPrefix: "\(results.run)@\(results.runKey)/")
         results.noteMissing(point?.missingIds ?? [])
+        if let point {
+            chats = ChatLedger(
+                written: point.chatIds, latest: point.chatLatest, counts: point.chatCounts, gaps: point.chatGaps,
+                chatOfVideo: point.chatOfVideo, captures: point.chats)
+        }
         wantPlaylistRecords()
     }
 
@@ -133,6 +141,9 @@ struct Discovery: CrawlVerbs {
         // A video seed yields its video: asked of videos.list even with --no-hydrate.
         case .video(let id): discover(id, seed: index, endpoint: .videos, rank: 0, partial: nil, &out)
         case .comments(let comments): wantComments(of: comments.videoId, seed: index, &out)
+        // Its video first (videos.list), even when written already: whether it is live, and its
+        // chat's id.
+        case .live(let id): out.enqueue(.liveLookup(LiveLookup(seed: index, videoId: id)))
         case .chart(let chart):
             out.enqueue(.chart(ChartPage(seed: index, page: 0, rank: 0)))
             if results.askCategories(of: chart.regionCode) {
@@ -239,6 +250,7 @@ struct Discovery: CrawlVerbs {
         video.source = source(origin.seed, endpoint: origin.endpoint, rank: origin.rank)
         video.fetchedAt = out.wallClock
         write(.video(video), &out)
+        considerLive(video, seed: origin.seed, &out)
         return true
     }
 

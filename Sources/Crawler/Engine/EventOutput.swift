@@ -24,6 +24,9 @@ struct EventOutput {
 
     /// The time records of this event are stamped with (`fetchedAt`).
     let wallClock: Date
+    /// The crawl's clock in milliseconds (monotonic, from the crawl's start): when timed work
+    /// queued by this event is due counts from it.
+    var now: Int64 = 0
     private(set) var records: [DecodedRecord] = []
     private(set) var messages: [CrawlEngine.Action] = []
     private(set) var commentsDisabled: [String] = []

@@ -156,8 +156,11 @@ private struct Answer {
             return Answer(.quotaExceeded, .retry(error.description, .quotaExceeded))
         case .stopAuthOrConfig:
             if error.isInvalidKey { return Answer(.keyInvalid, .retry(error.description, .keyInvalid)) }
-            if method.hasPrefix("comment"), error.parsedReasons.contains(.forbidden) {
-                // One video's comments closed to this key (members only): that video, not the crawl.
+            if method.hasPrefix("comment") || method.hasPrefix("liveChatMessages"),
+                error.parsedReasons.contains(.forbidden)
+            {
+                // One video's comments or chat closed to this key (members only): that video, not
+                // the crawl.
                 return Answer(.success, .done(.unavailable(error.parsedReasons, error.description)))
             }
             return Answer(.success, .done(.stop(CrawlEnding(.apiRefused, error.description))))

@@ -8,6 +8,9 @@ enum FrontierLane: Sendable {
     case continuation
     /// Lookups by id that go out together, ``Frontier/lookupBatch`` to a request.
     case lookups([Lookup])
+    /// Not before `due` (milliseconds of the crawl's clock): a live chat's next poll, which the
+    /// API's answer said to wait for. Due items go before everything else.
+    case timed(due: Int64)
 
     struct Lookup: Sendable, Hashable {
         var seed: Int
@@ -35,6 +38,8 @@ struct Frontier: Sendable {
     private var continuations = HeadQueue<WorkItem>()
     private var lookups = HeadQueue<FrontierLane.Lookup>()
     private var linkedLookups = HeadQueue<FrontierLane.Lookup>()
+    /// Items waiting for their time, with it (a few: one per live chat).
+    private var timed: [(due: Int64, item: WorkItem)] = []
     private(set) var count = 0
 
     static let lastPage = 63
@@ -46,6 +51,13 @@ struct Frontier: Sendable {
 
     var isEmpty: Bool { count == 0 }
 
+    /// Nothing waits but timed items: work that waits for more before it goes (hydration
+    /// batches, lookups) need not wait for them.
+    var holdsOnlyTimed: Bool { count == timed.count }
+
+    /// When the earliest timed item is due (milliseconds of the crawl's clock), if any.
+    var nextDue: Int64? { timed.map(\.due).min() }
+
     mutating func append(_ item: WorkItem) {
         switch item.work.lane {
         case .lookups(let waiting):
@@ -55,6 +67,9 @@ struct Frontier: Sendable {
             count += waiting.count
         case .continuation:
             continuations.append(item)
+            count += 1
+        case .timed(let due):
+            timed.append((due, item))
             count += 1
         case .paged(let page, let costly):
             var index = 2 * min(max(page, 0), Self.lastPage)
@@ -67,14 +82,20 @@ struct Frontier: Sendable {
 
     /// The next item to fetch, or `nil` when there is none.
     ///
-    /// - Parameter idle: nothing is in flight (a linked channel's lookup waits for what the work in
-    ///   flight may add to its batch).
-    mutating func next(idle: Bool = true) -> WorkItem? {
+    /// - Parameters:
+    ///   - idle: nothing is in flight (a linked channel's lookup waits for what the work in flight
+    ///     may add to its batch).
+    ///   - now: the crawl's clock in milliseconds: timed items due by then go first.
+    mutating func next(idle: Bool = true, now: Int64 = .max) -> WorkItem? {
+        if let index = timed.indices.filter({ timed[$0].due <= now }).min(by: { timed[$0].due < timed[$1].due }) {
+            count -= 1
+            return timed.remove(at: index).item
+        }
         if let item = continuations.popFirst() {
             count -= 1
             return item
         }
-        let others = count - lookups.count - linkedLookups.count
+        let others = count - lookups.count - linkedLookups.count - timed.count
         if lookups.count >= Self.lookupBatch || (!lookups.isEmpty && others == 0) {
             let batch = lookups.popFirst(upTo: Self.lookupBatch)
             count -= batch.count
@@ -97,6 +118,7 @@ struct Frontier: Sendable {
     /// Visits everything still pending (lookups as single items), without making an array of
     /// it: a checkpoint writes tens of thousands of items once a second.
     func forEach(_ body: (WorkItem) -> Void) {
+        for entry in timed { body(entry.item) }
         for item in continuations.waiting { body(item) }
         for lookup in lookups.waiting { body(.lookup(lookup)) }
         for lookup in linkedLookups.waiting { body(.lookup(lookup)) }
@@ -109,7 +131,9 @@ struct Frontier: Sendable {
         var problems =
             continuations.invariantViolations + lookups.invariantViolations + linkedLookups.invariantViolations
             + buckets.flatMap(\.invariantViolations)
-        let held = continuations.count + lookups.count + linkedLookups.count + buckets.reduce(0) { $0 + $1.count }
+        let held =
+            timed.count + continuations.count + lookups.count + linkedLookups.count
+            + buckets.reduce(0) { $0 + $1.count }
         if held != count { problems.append("the frontier counts \(count) items and holds \(held)") }
         return problems
     }

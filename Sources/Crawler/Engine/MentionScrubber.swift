@@ -1,15 +1,16 @@
 import YouTubeKit
 
-/// With `--pseudonymize-authors`, the `@mentions` in comment text: a reply begins with the
-/// `@name` of the author it answers, which would sit in clear beside that author's pseudonym.
+/// With `--pseudonymize-authors`, the `@mentions` in comment and live chat text: a reply begins
+/// with the `@name` of the author it answers, which would sit in clear beside that author's
+/// pseudonym.
 ///
 /// Every `@` that starts a word is a mention. One that names an author already seen among the
-/// same video's comments (the longest such name, so `@Ann Lee` wins over `@Ann`) becomes
+/// same video's comments (or the same chat's messages) (the longest such name, so `@Ann Lee` wins over `@Ann`) becomes
 /// `@<that author's pseudonym>` (or `@[author]` for an author without a channel); any other becomes
 /// `@[author]` up to the next space. What stays: names typed without `@`, and the words after the
 /// first of a several-word name that was never seen as an author (its first word is replaced).
 struct MentionScrubber: Sendable {
-    /// Per video: authors' display names (without a leading `@`) by their first word, each with
+    /// Per video (or chat: `chat:<liveChatId>`): authors' display names (without a leading `@`) by their first word, each with
     /// its pseudonym (`nil` for an author without a channel id).
     private var authors: [String: [String: [(name: String, pseudonym: String?)]]] = [:]
 
@@ -18,23 +19,36 @@ struct MentionScrubber: Sendable {
     /// Learns `comment`'s author (before it is pseudonymized), then rewrites its text.
     mutating func scrub(_ comment: inout Comment, pseudonymizer: AuthorPseudonymizer) {
         let video = comment.videoId ?? ""
-        if let display = comment.authorDisplayName {
-            let name = display.hasPrefix("@") ? String(display.dropFirst()) : display
-            let first = Self.firstWord(name[...]).lowercased()
-            if !first.isEmpty {
-                var known = authors[video, default: [:]][first, default: []]
-                if !known.contains(where: { $0.name == name }) {
-                    let channel = comment.authorChannelId.flatMap { $0.isEmpty ? nil : $0 }
-                    known.append((name, channel.map(pseudonymizer.pseudonym)))
-                    // Longest first: the most specific name matches.
-                    known.sort { $0.name.count > $1.name.count }
-                    authors[video, default: [:]][first] = known
-                }
-            }
-        }
+        learn(comment.authorDisplayName, channel: comment.authorChannelId, in: video, pseudonymizer: pseudonymizer)
         if let text = comment.text, text.contains(where: Self.isMentionSign) {
             comment.text = rewrite(text, known: authors[video] ?? [:])
         }
+    }
+
+    /// Learns `message`'s author (before it is pseudonymized), then rewrites its text: a chat's
+    /// mentions name the chat's authors.
+    mutating func scrub(_ message: inout ChatMessage, pseudonymizer: AuthorPseudonymizer) {
+        let chat = "chat:" + message.liveChatId
+        learn(message.authorDisplayName, channel: message.authorChannelId, in: chat, pseudonymizer: pseudonymizer)
+        if let text = message.text, text.contains(where: Self.isMentionSign) {
+            message.text = rewrite(text, known: authors[chat] ?? [:])
+        }
+    }
+
+    private mutating func learn(
+        _ display: String?, channel: String?, in scope: String, pseudonymizer: AuthorPseudonymizer
+    ) {
+        guard let display else { return }
+        let name = display.hasPrefix("@") ? String(display.dropFirst()) : display
+        let first = Self.firstWord(name[...]).lowercased()
+        guard !first.isEmpty else { return }
+        var known = authors[scope, default: [:]][first, default: []]
+        guard !known.contains(where: { $0.name == name }) else { return }
+        let channel = channel.flatMap { $0.isEmpty ? nil : $0 }
+        known.append((name, channel.map(pseudonymizer.pseudonym)))
+        // Longest first: the most specific name matches.
+        known.sort { $0.name.count > $1.name.count }
+        authors[scope, default: [:]][first] = known
     }
 
     private func rewrite(_ text: String, known: [String: [(name: String, pseudonym: String?)]]) -> String {

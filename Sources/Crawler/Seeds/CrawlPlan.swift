@@ -19,9 +19,16 @@ public enum CrawlPlan {
                     "per video: commentThreads.list (1 unit per 100 threads, at least 1) and comments.list for threads with more replies than they carry (1 unit per 100 replies)"
                 )
             }
+            if seed.live {
+                entry.steps.append("per video found that is live or starts within --live-wait: " + chatCost)
+            }
             return entry
         }
     }
+
+    /// What capturing one stream's chat costs.
+    static let chatCost =
+        "liveChatMessages.list while the chat is open, as often as each answer's pollingIntervalMillis allows: 5 units a call, about 720 calls (3,600 units) for a two-hour stream at a 10 s interval; --chat-units N caps one stream"
 
     private static func entry(_ seed: Seed, model: QuotaModel, hydrate: Bool, maxPages: Int?) -> Entry {
         let search = model.charge(for: .search)
@@ -100,6 +107,13 @@ public enum CrawlPlan {
                     ]
                 }
                 return Entry(seed: seed, steps: steps, minimumUnits: 1, minimumSearches: 0)
+            case .live(let id):
+                return Entry(
+                    seed: seed,
+                    steps: [
+                        "videos.list id=\(id): 1 unit (is it live or upcoming, and its chat's id)",
+                        Self.chatCost,
+                    ], minimumUnits: 1 + ChatPoll.unitsPerCall, minimumSearches: 0)
             case .chart(let chart):
                 let chartPages = min(seed.maxPages ?? 4, 4)
                 return Entry(

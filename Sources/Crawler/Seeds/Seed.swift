@@ -18,6 +18,8 @@ public struct Seed: Sendable, Hashable {
         /// `ids FILE kind=videos|channels|playlists|comments` (`ytcrawl hydrate`): every id of a file of ids
         /// or URLs, streamed, each once; those that do not come back written as `missing`.
         indirect case ids(IdsSeed)
+        /// `live VIDEO_ID`: the chat of a live or upcoming stream, captured while it happens.
+        case live(String)
     }
 
     /// What an `ids` seed asks for: the records of every id in a file.
@@ -79,6 +81,9 @@ public struct Seed: Sendable, Hashable {
     /// written as `playlists` records; with `walk`, each is walked too (its videos found, its
     /// entries written as `memberships`).
     public var playlists: PlaylistsOption?
+    /// `live=yes` on a search or channel seed: the chat of every video it finds that is live, or
+    /// scheduled to start within `--live-wait`, is captured (as a `live` seed's is).
+    public var live = false
 
     /// What a channel seed's `playlists=` asks.
     public enum PlaylistsOption: String, Sendable, Hashable {
@@ -131,7 +136,7 @@ public struct Seed: Sendable, Hashable {
         case .search: return .search
         case .channel: return .channel
         case .playlist: return .playlist
-        case .video, .comments, .ids: return .video
+        case .video, .comments, .ids, .live: return .video
         case .chart: return .chart
         }
     }

@@ -17,6 +17,7 @@ struct SeedOptions {
     var videoCategoryId: String?
     var playlists: Seed.PlaylistsOption?
     var idsKind: MissingItem.Kind?
+    var live = false
 }
 
 /// A `name=value` option of a seed line, declared once: the seed kinds that take it, how its value
@@ -118,6 +119,15 @@ struct SeedFilter: Sendable {
             case "comments": options.idsKind = .comment
             default: return "expected kind=videos, kind=channels, kind=playlists or kind=comments"
             }
+            return nil
+        },
+        SeedFilter(
+            name: "live", kinds: ["channel", "search"], form: "live=yes",
+            elsewhere:
+                "live=yes captures the chat of the streams a search or channel finds: for search and channel seeds (a `live VIDEO` seed captures one)"
+        ) { value, options in
+            guard let yes = yesOrNo(value) else { return "expected live=yes or live=no" }
+            options.live = yes
             return nil
         },
         SeedFilter(

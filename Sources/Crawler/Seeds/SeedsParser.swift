@@ -3,7 +3,7 @@ import YouTubeKit
 /// Reads seeds files: `kind value [name=value …]` per line, `#` comments, double-quoted values,
 /// and pasted YouTube URLs. See DESIGN.md "Seeds file".
 public enum SeedsParser {
-    static let kinds = ["search", "channel", "playlist", "video", "comments", "chart", "ids"]
+    static let kinds = ["search", "channel", "playlist", "video", "comments", "chart", "ids", "live"]
 
     /// Parses a whole file; the first bad line is an error and nothing is returned.
     ///
@@ -215,7 +215,7 @@ public enum SeedsParser {
             let hint = Spelling.nearest(to: first.text, in: kinds).map { " (did you mean \($0)?)" } ?? ""
             throw fail(
                 first,
-                "found \"\(first.text)\"; expected a seed kind: search, channel, playlist, video, comments, chart or ids\(hint)"
+                "found \"\(first.text)\"; expected a seed kind: search, channel, playlist, video, comments, chart, ids or live\(hint)"
             )
         }
         var words: [Token] = []
@@ -307,15 +307,17 @@ public enum SeedsParser {
         default:
             guard words.count == 1, let value = words.first else {
                 let token = words.dropFirst().first ?? first
-                let what = first.text == "comments" ? "video" : first.text
+                let what = ["comments", "live"].contains(first.text) ? "video" : first.text
                 throw fail(token, "expected one \(what) id or URL after \(first.text)")
             }
             let reference =
-                try reference(kind: first.text == "comments" ? "video" : first.text, value.text)
+                try reference(kind: ["comments", "live"].contains(first.text) ? "video" : first.text, value.text)
                 ?? { throw fail(value, expectation(first.text, found: value.text)) }()
             if first.text == "comments", case .video(let id) = reference {
                 target = .comments(
                     Seed.CommentsSeed(videoId: id, order: options.commentOrder, searchTerms: options.searchTerms))
+            } else if first.text == "live", case .video(let id) = reference {
+                target = .live(id)
             } else {
                 target = reference
             }
@@ -330,6 +332,7 @@ public enum SeedsParser {
         seed.completeBySearch = options.completeBySearch
         seed.formats = options.formats
         seed.playlists = options.playlists
+        seed.live = options.live
         seed.links = options.links
         seed.linkDepth = options.linkDepth ?? 1
         return seed

@@ -53,6 +53,9 @@ protocol CrawlWork: Sendable, Hashable, Codable {
     /// Listed in a checkpoint (work whose state is kept elsewhere, as hydration batches' ids
     /// among the pending videos, is not).
     var isCheckpointed: Bool { get }
+    /// Its page may bring videos to hydrate (by default): a unit is kept back for them while it
+    /// is in flight.
+    var findsVideos: Bool { get }
     /// A `split=time` search window (the summary counts those left).
     var isSearchWindow: Bool { get }
     /// On a resume from a checkpoint: marks what it queued (a channel, a playlist) so it is not
@@ -86,6 +89,7 @@ extension CrawlWork {
     func skipped(to plan: inout some CrawlVerbs, _ out: inout EventOutput) {}
     var skipLeavesWork: Bool { false }
     var isCheckpointed: Bool { true }
+    var findsVideos: Bool { true }
     var isSearchWindow: Bool { false }
     func markQueued(in seen: inout SeenSets) {}
     func unfold(_ plan: inout some CrawlVerbs, _ out: inout EventOutput) -> (start: WorkItem?, next: WorkItem?)? {

@@ -25,6 +25,8 @@ extension WorkItem {
         case .playlistRecords(let work): work
         case .idFile(let work): work
         case .idBatch(let work): work
+        case .chat(let work): work
+        case .liveLookup(let work): work
         }
     }
 
@@ -66,6 +68,8 @@ extension WorkItem {
         case PlaylistRecords.tag: return .playlistRecords(try container.decode(PlaylistRecords.self, forKey: key))
         case IdFileCursor.tag: return .idFile(try container.decode(IdFileCursor.self, forKey: key))
         case IdBatch.tag: return .idBatch(try container.decode(IdBatch.self, forKey: key))
+        case ChatPoll.tag: return .chat(try container.decode(ChatPoll.self, forKey: key))
+        case LiveLookup.tag: return .liveLookup(try container.decode(LiveLookup.self, forKey: key))
         default: return nil
         }
     }

@@ -26,6 +26,10 @@ enum WorkItem: Sendable, Hashable {
     case idFile(IdFileCursor)
     /// Boxed: up to 50 ids.
     indirect case idBatch(IdBatch)
+    /// The next poll of a live chat.
+    indirect case chat(ChatPoll)
+    /// A `live` seed's video, asked for its stream's state and chat.
+    case liveLookup(LiveLookup)
 }
 
 /// How a found video was first found, kept until its hydration. A checkpoint keeps its method

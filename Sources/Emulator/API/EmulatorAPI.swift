@@ -16,6 +16,12 @@ final class EmulatorAPI: Sendable {
     let dayZero: Int64
     private let requestCounter = Atomic<UInt64>(0)
     private let cache: ResponseCache
+    /// liveChatMessages.list's page tokens.
+    let chatTokens: LiveChatTokenCodec
+    /// Chat calls and early polls.
+    let chatPolls = LiveChatPolls()
+    /// The real microsecond the emulator started: the chat clock's zero.
+    let startedMicros: Int64
 
     static let standardParameters: Set<String> = ["alt", "prettyPrint", "quotaUser", "fields", "key", "userIp"]
 
@@ -32,7 +38,17 @@ final class EmulatorAPI: Sendable {
         cache = ResponseCache(budgetBytes: configuration.responseCacheBytes)
         tokens = PageTokenCodec(secret: configuration.corpus.seed &* 0x9E37_79B9_7F4A_7C15 ^ 0x7A6E)
         timeline = corpus.timeline
-        dayZero = configuration.dayZero ?? configuration.clock()
+        // The corpus was made with the same day 0: read the clock once for both.
+        dayZero = configuration.dayZero ?? corpus.origin
+        chatTokens = LiveChatTokenCodec(secret: configuration.corpus.seed &* 0xD1B5_4A32_D192_ED03 ^ 0x11FE)
+        startedMicros = configuration.microsecondClock()
+    }
+
+    /// The chat clock, in Unix microseconds: day 0's second plus the real time since the emulator
+    /// started times ``EmulatorConfiguration/speed``. Live streams and their chats follow it.
+    func chatClock() -> Int64 {
+        let elapsed = Double(configuration.microsecondClock() - startedMicros) * configuration.speed
+        return dayZero * 1_000_000 + Int64(elapsed.rounded(.down))
     }
 
     /// The corpus's day at the emulator's clock: whole days since day 0 began (never negative).
@@ -138,15 +154,27 @@ final class EmulatorAPI: Sendable {
         let cacheKey =
             String(day) + method.rawValue + (gzip ? "?z&" : "?")
             + order.filter { $0.name != "key" }.map { $0.name + "=" + $0.value }.joined(separator: "&")
-        if let cached = cache.response(for: cacheKey) { return cached }
-        let response = build(method, parameters, order, day: day, pretty: pretty, gzip: gzip)
-        cache.store(response, for: cacheKey)
+        // Chat answers move with the chat clock: never kept, never looked up.
+        let cacheable = method != .liveChatMessages
+        if cacheable, let cached = cache.response(for: cacheKey) { return cached }
+        let (response, showsLive) = build(method, parameters, order, day: day, pretty: pretty, gzip: gzip)
+        if cacheable, !showsLive { cache.store(response, for: cacheKey) }
         return response
     }
 
+    /// The response, and whether it shows a stream as it stands at the chat clock (so it must not
+    /// be cached).
     private func build(
         _ method: APIMethod, _ parameters: [String: String], _ order: [(name: String, value: String)], day: Int,
         pretty: Bool, gzip: Bool
+    ) -> (HTTPResponse, Bool) {
+        let endpoint = Endpoints(api: self, parameters: parameters, order: order, day: day)
+        let response = build(method, parameters, endpoint: endpoint, pretty: pretty, gzip: gzip)
+        return (response, endpoint.liveShown.value)
+    }
+
+    private func build(
+        _ method: APIMethod, _ parameters: [String: String], endpoint: Endpoints, pretty: Bool, gzip: Bool
     ) -> HTTPResponse {
         do {
             if let alt = parameters["alt"], alt != "json" {
@@ -161,7 +189,6 @@ final class EmulatorAPI: Sendable {
                     throw APIFailure.badRequest("Invalid field selection \(fields)")
                 }
             }
-            let endpoint = Endpoints(api: self, parameters: parameters, order: order, day: day)
             var value: JSONValue
             switch method {
             case .search: value = try endpoint.search()
@@ -175,6 +202,7 @@ final class EmulatorAPI: Sendable {
             case .channelSections: value = try endpoint.channelSections()
             case .subscriptions: value = try endpoint.subscriptions()
             case .videoCategories: value = try endpoint.videoCategories()
+            case .liveChatMessages: value = try endpoint.liveChatMessages()
             }
             if let filter { value = filter.apply(to: value) }
             return render(value, status: 200, pretty: pretty, gzip: gzip)

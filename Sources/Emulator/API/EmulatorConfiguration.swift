@@ -58,6 +58,16 @@ public struct EmulatorConfiguration: Sendable {
     /// How search forgets and wobbles from day to day (``SearchDrift``); `nil` (the default):
     /// every match is found every day, in a fixed order.
     public var searchDrift: SearchDrift?
+    /// Emulated seconds per real second, for live streams and their chats only (quota days and
+    /// the corpus's day keep ``clock``): at 600 a two-hour stream runs in 12 real seconds. The
+    /// chat clock reads `dayZero + (real time since the emulator started) × speed`.
+    public var speed: Double = 1
+    /// Real time (microseconds since 1970) for the chat clock and for timing chat polls;
+    /// injectable so tests advance it by hand instead of sleeping.
+    public var microsecondClock: @Sendable () -> Int64 = EmulatorConfiguration.systemMicrosecondClock
+    /// How long a liveChatMessages.list page token stays valid, in emulated seconds (default an
+    /// hour); an older one is refused with 400 invalidPageToken.
+    public var chatTokenLifetimeSeconds: Int64 = 3600
 
     public init(
         corpus: CorpusConfiguration = CorpusConfiguration(),
@@ -85,6 +95,13 @@ public struct EmulatorConfiguration: Sendable {
         self.slowMilliseconds = slowMilliseconds
         self.clock = clock
         self.log = log
+    }
+
+    /// CLOCK_REALTIME in microseconds since 1970.
+    public static let systemMicrosecondClock: @Sendable () -> Int64 = {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
     }
 
     /// The wall clock, shifted by `offsetSeconds` (to try a Pacific midnight without waiting for one).

@@ -9,6 +9,10 @@ struct Endpoints {
     /// The corpus's day: statistics and vanished videos as they stand then.
     let day: Int
 
+    /// Set when the answer shows a live or upcoming stream: it changes with the chat clock, so
+    /// it is not kept in the response cache.
+    let liveShown = LiveShown()
+
     var corpus: Corpus { api.corpus }
     var renderer: ResourceRenderer { api.renderer }
 
@@ -155,7 +159,7 @@ struct Endpoints {
             let chart = try self.chart(region: parameters["regionCode"], category: parameters["videoCategoryId"])
             let reachable = chart.count
             let items = chart[min(offset, reachable)..<min(offset + pageSize, reachable)].map {
-                renderer.video($0, parts: parts)
+                shownNow($0, parts: parts)
             }
             return listResponse(
                 kind: "youtube#videoListResponse", items: items, total: reachable, offset: offset, pageSize: pageSize,
@@ -167,7 +171,7 @@ struct Endpoints {
                 message: "No filter selected. Expected one of: myRating, chart, id", domain: "youtube.parameter",
                 location: "parameters.", locationType: "other", statusText: "INVALID_ARGUMENT")
         }
-        let items = try videosOfTheDay().map { renderer.video($0, parts: parts) }
+        let items = try videosOfTheDay().map { shownNow($0, parts: parts) }
         return .object([
             ("kind", .string("youtube#videoListResponse")), ("etag", renderer.etag("videos" + String(fingerprint))),
             ("items", .array(items)),
@@ -176,6 +180,14 @@ struct Endpoints {
                 .object([("totalResults", .integer(items.count)), ("resultsPerPage", .integer(items.count))])
             ),
         ])
+    }
+
+    /// `video` as videos.list shows it with the request's parts: a stream as it stands at the
+    /// chat clock.
+    func shownNow(_ video: CorpusVideo, parts: Set<String>) -> JSONValue {
+        guard video.liveBroadcastContent != "none" else { return renderer.video(video, parts: parts) }
+        liveShown.value = true
+        return renderer.video(video, parts: parts, chatClock: api.chatClock())
     }
 
     /// The videos the `id` parameter names, as they stand on the day; unknown and vanished ones
@@ -342,4 +354,9 @@ struct Endpoints {
             kind: "youtube#playlistListResponse", items: page, total: found.count, offset: byId ? 0 : offset,
             pageSize: byId ? max(1, found.count) : pageSize, reachable: found.count)
     }
+}
+
+/// Whether an answer shows something that changes with the chat clock.
+final class LiveShown {
+    var value = false
 }

@@ -155,3 +155,34 @@ struct APIFailure: Error {
             status: 400, reason: "badRequest", message: message, domain: "global", statusText: "INVALID_ARGUMENT")
     }
 }
+
+/// liveChatMessages.list's errors, domain `youtube.liveChat`.
+extension APIFailure {
+    static func liveChatNotFound() -> APIFailure {
+        APIFailure(
+            status: 404, reason: "liveChatNotFound",
+            message:
+                "The live chat that you are trying to retrieve cannot be found. Check the value of the request's <code>liveChatId</code> parameter to ensure that it is correct.",
+            domain: "youtube.liveChat", location: "liveChatId", locationType: "parameter", statusText: "NOT_FOUND")
+    }
+
+    static func liveChatDisabled() -> APIFailure {
+        APIFailure(
+            status: 403, reason: "liveChatDisabled", message: "Live chat is not enabled for the specified broadcast.",
+            domain: "youtube.liveChat", statusText: "PERMISSION_DENIED")
+    }
+
+    /// A members-only chat, read with a key.
+    static func liveChatForbidden() -> APIFailure {
+        APIFailure(
+            status: 403, reason: "forbidden",
+            message: "The request is not properly authorized to retrieve the specified live chat.",
+            domain: "youtube.liveChat", statusText: "PERMISSION_DENIED")
+    }
+
+    static func liveChatEnded() -> APIFailure {
+        APIFailure(
+            status: 403, reason: "liveChatEnded", message: "The live chat is no longer live.",
+            domain: "youtube.liveChat", statusText: "PERMISSION_DENIED")
+    }
+}

@@ -11,7 +11,7 @@ import YouTubeKit
 /// - `classic`: search.list costs 100 units, every other list method 1 unit, all from one bucket;
 ///   `videos:batchGetStats` 1 unit of it.
 /// - commentThreads.list, comments.list, channelSections.list and subscriptions.list cost 1 unit
-///   per call in both models.
+///   per call in both models; liveChatMessages.list 5 units a call in both.
 enum PublishedQuotaCosts {
     /// One method's cost under each model.
     struct Row: Sendable {
@@ -32,6 +32,7 @@ enum PublishedQuotaCosts {
         case .channelSections: Row(classic: units(1), buckets: units(1))
         case .subscriptions: Row(classic: units(1), buckets: units(1))
         case .videoCategories: Row(classic: units(1), buckets: units(1))
+        case .liveChatMessages: Row(classic: units(5), buckets: units(5))
         }
     }
 

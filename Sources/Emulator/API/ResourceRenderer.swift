@@ -146,7 +146,13 @@ struct ResourceRenderer: Sendable {
         return .object(members)
     }
 
-    func video(_ video: CorpusVideo, parts: Set<String>) -> JSONValue {
+    /// A videos.list item with `parts`. `chatClock`: the chat clock's microsecond, for a live or
+    /// upcoming stream to show where it stands then (see ``Corpus/liveState(of:_:at:)``); `nil`
+    /// shows it as at the corpus's origin.
+    func video(_ video: CorpusVideo, parts: Set<String>, chatClock: Int64? = nil) -> JSONValue {
+        var video = video
+        var details = parts.isDisjoint(with: Self.detailParts) ? nil : corpus.details(of: video)
+        if let chatClock { (video, details) = corpus.liveState(of: video, details, at: chatClock) }
         let channel = corpus.channels[video.channel]
         var members: [(key: String, value: JSONValue)] = [
             ("kind", .string("youtube#video")), ("etag", etag("v" + video.id)), ("id", .string(video.id)),
@@ -168,7 +174,6 @@ struct ResourceRenderer: Sendable {
             ]
             members.append(("snippet", .object(snippet)))
         }
-        let details = parts.isDisjoint(with: Self.detailParts) ? nil : corpus.details(of: video)
         if parts.contains("contentDetails"), let details {
             members.append(("contentDetails", contentDetails(video, details)))
         }

@@ -18,6 +18,10 @@ final class Corpus: Sendable {
     /// The UTC second the corpus stands at (midnight of the emulator's day 0): active channels'
     /// newest uploads, live streams and upcoming ones are dated around it.
     let present: Int64
+    /// The second the emulator's day 0 began, uncut (``present`` is its midnight): streams live
+    /// now end, and half the upcoming ones start, within hours of it, so an emulator started at
+    /// any time of day has chats running. Equal to ``present`` for a present given at midnight.
+    let origin: Int64
     /// Each channel's format lists, made on first use.
     let formatLists = FormatLists()
     /// Channels' uploads on the day last asked, made on first use.
@@ -34,6 +38,7 @@ final class Corpus: Sendable {
     ///     its day 0, so emulators started on the same UTC day serve the same bytes).
     init(_ configuration: CorpusConfiguration, present: Int64 = Corpus.defaultPresent) {
         self.configuration = configuration
+        origin = present
         let present = present - ((present % 86_400) + 86_400) % 86_400
         self.present = present
         let seed = configuration.seed

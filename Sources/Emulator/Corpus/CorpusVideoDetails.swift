@@ -204,7 +204,8 @@ extension Corpus {
 
     /// liveStreamingDetails: ended for past streams (ending before the video is published, as long
     /// as its duration), started a little before the present for streams live now, scheduled after
-    /// the present for upcoming ones; `nil` for videos that never were live.
+    /// the present for upcoming ones; `nil` for videos that never were live. As the corpus stands
+    /// at its origin: ``Corpus/liveState(of:_:at:)`` moves streams on with the chat clock.
     private func liveDetails(of video: CorpusVideo, _ random: inout CorpusRandom) -> CorpusVideoDetails.Live? {
         let draws = (random.next(), random.next(), random.next(), random.next())
         if video.completedLive {
@@ -224,8 +225,14 @@ extension Corpus {
                 concurrentViewers: Int(draws.1 % 50_000),
                 activeLiveChatId: Self.liveChatId(video: video.id, channel: channels[video.channel].id))
         case "upcoming":
+            // Half start 5 to 55 minutes after the emulator starts (their chats open before it
+            // does), the others an hour to ten days after the present. Draws 1 and 2, unused
+            // before, choose: the other draws stay where they were.
+            let soon = draws.1 % 2 == 0
             return .init(
-                scheduledStartTime: Self.quarterHour(present + 3600 + Int64(draws.0 % (10 * 86_400))),
+                scheduledStartTime: soon
+                    ? origin + 300 + Int64(draws.2 % 3000)
+                    : Self.quarterHour(present + 3600 + Int64(draws.0 % (10 * 86_400))),
                 activeLiveChatId: Self.liveChatId(video: video.id, channel: channels[video.channel].id))
         default: return nil
         }

@@ -21,6 +21,8 @@ public enum APIErrorReason: Sendable, Hashable, CustomStringConvertible {
     /// A channel's subscriptions are private (403), or the channel is unknown to
     /// subscriptions.list (404).
     case subscriptionForbidden, subscriberNotFound
+    /// A live chat that is over, closed, or unknown (liveChatMessages.list).
+    case liveChatEnded, liveChatDisabled, liveChatNotFound
     // The request is wrong.
     case badRequest, invalidParameter, invalidValue, required, unknownPart, invalidChannelId, invalidSearchFilter
     case invalidLocation, incompatibleParameters, missingRequiredParameter, unexpectedParameter
@@ -41,7 +43,7 @@ public enum APIErrorReason: Sendable, Hashable, CustomStringConvertible {
         .accessNotConfigured, .serviceDisabled, .forbidden, .ipRefererBlocked, .authError, .insufficientPermissions,
         .invalidPageToken, .channelNotFound, .playlistNotFound, .videoNotFound, .notFound, .channelClosed,
         .channelSuspended, .playlistItemsNotAccessible, .playlistForbidden, .commentsDisabled, .subscriptionForbidden,
-        .subscriberNotFound, .badRequest,
+        .subscriberNotFound, .liveChatEnded, .liveChatDisabled, .liveChatNotFound, .badRequest,
         .invalidParameter, .invalidValue, .required, .unknownPart, .invalidChannelId, .invalidSearchFilter,
         .invalidLocation, .incompatibleParameters, .missingRequiredParameter, .unexpectedParameter,
     ]
@@ -85,6 +87,9 @@ public enum APIErrorReason: Sendable, Hashable, CustomStringConvertible {
         case .commentsDisabled: "commentsDisabled"
         case .subscriptionForbidden: "subscriptionForbidden"
         case .subscriberNotFound: "subscriberNotFound"
+        case .liveChatEnded: "liveChatEnded"
+        case .liveChatDisabled: "liveChatDisabled"
+        case .liveChatNotFound: "liveChatNotFound"
         case .badRequest: "badRequest"
         case .invalidParameter: "invalidParameter"
         case .invalidValue: "invalidValue"
@@ -130,7 +135,7 @@ public enum APIErrorReason: Sendable, Hashable, CustomStringConvertible {
         case .invalidPageToken: .restartPaging
         case .channelNotFound, .playlistNotFound, .videoNotFound, .notFound, .channelClosed, .channelSuspended,
             .playlistItemsNotAccessible, .playlistForbidden, .commentsDisabled, .subscriptionForbidden,
-            .subscriberNotFound:
+            .subscriberNotFound, .liveChatEnded, .liveChatDisabled, .liveChatNotFound:
             .skipSeed
         case .badRequest, .invalidParameter, .invalidValue, .required, .unknownPart, .invalidChannelId,
             .invalidSearchFilter, .invalidLocation, .incompatibleParameters, .missingRequiredParameter,

@@ -55,6 +55,7 @@ public enum QuotaModel: String, Sendable, Hashable, CaseIterable, Codable {
         case (.classic, .search): return QuotaCharge(bucket: .units, cost: 100)
         case (.buckets, .batchGetStats): return QuotaCharge(bucket: .stats, cost: 1)
         case (.classic, .batchGetStats): return QuotaCharge(bucket: .units, cost: 1)
+        case (_, .liveChatMessages): return QuotaCharge(bucket: .units, cost: 5)
         case (_, .videos), (_, .channels), (_, .playlistItems), (_, .playlists), (_, .commentThreads), (_, .comments),
             (_, .channelSections), (_, .subscriptions), (_, .videoCategories):
             return QuotaCharge(bucket: .units, cost: 1)

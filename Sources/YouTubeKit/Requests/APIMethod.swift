@@ -16,6 +16,8 @@ public enum APIMethod: String, Sendable, Hashable, CaseIterable, Codable {
     case subscriptions
     /// The video categories of a region (their titles: `categoryId` 10 is Music).
     case videoCategories
+    /// The messages of a live chat (5 units a call; public chats are readable with a key).
+    case liveChatMessages
 
     /// The path below the API base, e.g. `/youtube/v3/search`.
     public var path: String { "/youtube/v3/" + pathName }

@@ -30,6 +30,8 @@ extension APIRequest {
         public static let comments = "snippet"
         /// What a statistics snapshot asks of `videos:batchGetStats`.
         public static let batchGetStats = "statistics,contentDetails"
+        /// A live chat's messages: their text, type, amounts and authors.
+        public static let liveChatMessages = "snippet,authorDetails"
         /// What a statistics snapshot asks of videos.list (`--method videos`).
         public static let videoStatistics = "id,statistics,contentDetails"
     }
@@ -272,6 +274,27 @@ extension APIRequest {
         var parameters = [Parameter("part", part), Parameter("channelId", channelId)]
         try appendPaging(&parameters, maxResults: maxResults, pageToken: pageToken)
         return APIRequest(method: .subscriptions, parameters: parameters)
+    }
+
+    /// liveChatMessages.list of one live chat: the messages since `pageToken` (the latest ~75
+    /// without one), up to `maxResults` (200 to 2,000), 5 units a call.
+    public static func liveChatMessages(
+        liveChatId: String, part: String = Parts.liveChatMessages, maxResults: Int = 2000, pageToken: String? = nil
+    ) throws -> APIRequest {
+        guard SearchQuery.isIdentifier(liveChatId) else {
+            throw YouTubeError.invalidParameter(
+                name: "liveChatId", value: liveChatId,
+                allowed: "a video's liveStreamingDetails.activeLiveChatId exactly as the API returned it")
+        }
+        guard (200...2000).contains(maxResults) else {
+            throw YouTubeError.invalidParameter(
+                name: "maxResults", value: String(maxResults), allowed: "a whole number from 200 to 2000")
+        }
+        var parameters = [
+            Parameter("part", part), Parameter("liveChatId", liveChatId), Parameter("maxResults", String(maxResults)),
+        ]
+        try appendPaging(&parameters, maxResults: nil, pageToken: pageToken)
+        return APIRequest(method: .liveChatMessages, parameters: parameters)
     }
 
     private static func checkChannelId(_ channelId: String) throws {

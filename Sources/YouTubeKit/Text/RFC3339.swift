@@ -130,6 +130,40 @@ public enum RFC3339 {
             + "\(pad(secondsOfDay / 60 % 60, 2)):\(pad(secondsOfDay % 60, 2))Z"
     }
 
+    /// Microseconds since 1970 of an RFC 3339 date-time, its fraction kept to six digits (more
+    /// are dropped, not rounded); `nil` when `text` is not one. Live chat messages are stamped to
+    /// the microsecond, and their order within a second matters.
+    public static func parseMicroseconds(_ text: String) -> Int64? {
+        guard let seconds = parseSeconds(text) else { return nil }
+        let bytes = Array(text.utf8)
+        // parseSeconds accepted it: a fraction, if any, follows the seconds at offset 19.
+        guard bytes.count > 20, bytes[19] == UInt8(ascii: ".") else { return seconds * 1_000_000 }
+        var micros: Int64 = 0
+        var digits = 0
+        var index = 20
+        while index < bytes.count, (48...57).contains(bytes[index]) {
+            if digits < 6 {
+                micros = micros * 10 + Int64(bytes[index] - 48)
+                digits += 1
+            }
+            index += 1
+        }
+        while digits < 6 {
+            micros *= 10
+            digits += 1
+        }
+        return seconds * 1_000_000 + micros
+    }
+
+    /// Formats microseconds since 1970 as `YYYY-MM-DDTHH:MM:SS.ffffffZ`: always six digits, so
+    /// that such texts sort as their instants do.
+    public static func format(microseconds: Int64) -> String {
+        let seconds = microseconds >= 0 ? microseconds / 1_000_000 : (microseconds - 999_999) / 1_000_000
+        let fraction = String(microseconds - seconds * 1_000_000)
+        let whole = format(seconds: seconds)
+        return whole.dropLast() + "." + String(repeating: "0", count: 6 - fraction.count) + fraction + "Z"
+    }
+
     /// Formats a `Date` (fraction dropped) as `YYYY-MM-DDTHH:MM:SSZ`.
     public static func format(_ date: Date) -> String {
         format(seconds: Int64(date.timeIntervalSince1970.rounded(.down)))

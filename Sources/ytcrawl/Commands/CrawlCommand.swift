@@ -36,6 +36,21 @@ struct CrawlCommand: Command {
         help:
             "channels the links of links= seeds may reach beyond the seeds' own, at most (each costs a unit per 50, more when followed)",
         range: 0...10_000_000)
+    static let chatUnits = Option<Int?>(
+        "--chat-units",
+        help:
+            "units one stream's live chat capture may spend at most (5 a call; a two-hour stream polled every 10 s takes about 3,600)",
+        range: 5...100_000_000)
+    static let chatInterval = Option<Int?>(
+        "--chat-interval", "MS",
+        help:
+            "wait at least this long between two polls of one chat; the API's pollingIntervalMillis is always honoured, this may only slow it",
+        range: 0...86_400_000)
+    static let liveWait = Option<Int?>(
+        "--live-wait", "SECONDS",
+        help:
+            "capture an upcoming stream's chat when it is scheduled to start within this of the moment its video is read (default 3600)",
+        range: 0...30 * 86_400)
     static let dryRun = Flag(
         "--dry-run", help: "print what each seed will request and cost, then stop (nothing is sent)")
 
@@ -77,6 +92,9 @@ struct CrawlCommand: Command {
     var maxPages: Int?
     var maxReplyPages: Int
     var maxLinkChannels: Int?
+    var chatUnits: Int?
+    var chatInterval: Int?
+    var liveWait: Int?
     var resolveChannels: Bool
     var pseudonymizer: AuthorPseudonymizer?
     /// The files of `ids` seeds, by seed text (their provenance entries).
@@ -125,6 +143,9 @@ struct CrawlCommand: Command {
         selection = CrawlSelection().with(selectionChanges)
         maxReplyPages = try scanner[Self.maxReplyPages]
         maxLinkChannels = try scanner[Self.maxLinkChannels]
+        chatUnits = try scanner[Self.chatUnits]
+        chatInterval = try scanner[Self.chatInterval]
+        liveWait = try scanner[Self.liveWait]
         resolveChannels = !scanner[Self.noResolveChannels]
         if let keyFile = try scanner[Self.pseudonymizeAuthors] {
             do {
@@ -162,7 +183,7 @@ struct CrawlCommand: Command {
     static var crawlOptions: [OptionSpec] {
         [maxPages.spec] + SelectionOptions.specs + [
             maxReplyPages.spec, pseudonymizeAuthors.spec, maxLinkChannels.spec, noResolveChannels.spec,
-            searchBudget.spec, dailySearches.spec,
+            searchBudget.spec, dailySearches.spec, chatUnits.spec, chatInterval.spec, liveWait.spec,
         ]
     }
 
@@ -193,6 +214,7 @@ struct CrawlCommand: Command {
             print(DryRunReport.quotaLeft(api, dailySearches: dailySearches))
             return 0
         }
+        try checkChatBudget(api.budget)
         let access = try APIAccess(api)
         defer { access.emulator?.stop() }
         let harness = try RunHarness(shared.run, budget: api.budget)
@@ -237,6 +259,29 @@ struct CrawlCommand: Command {
         configuration.idFiles = idFiles
         configuration.maxLinkChannels = maxLinkChannels
         configuration.resolveChannels = resolveChannels
+        configuration.chatUnits = chatUnits
+        if let chatInterval { configuration.chatInterval = chatInterval }
+        if let liveWait { configuration.liveWait = Int64(liveWait) }
         return configuration
+    }
+
+    /// A run that captures chats must be able to finish one stream's capture: its video lookup
+    /// and one poll (5 units), or `--chat-units` when given.
+    ///
+    /// - Throws: ``UsageError`` naming the budget, what one stream needs and the fix.
+    func checkChatBudget(_ budget: Int) throws {
+        let chats = seeds.filter { seed in
+            if case .live = seed.target { return true }
+            return seed.live
+        }
+        guard let first = chats.first else { return }
+        let needed = 1 + (chatUnits ?? QuotaModel.buckets.charge(for: .liveChatMessages).cost)
+        guard budget < needed else { return }
+        let what =
+            chatUnits.map { "the --chat-units \($0) of one stream and its video lookup (\(needed) units)" }
+            ?? "one stream's video lookup and one poll of its chat (\(needed) units)"
+        throw UsageError(
+            "--budget \(budget) cannot pay for \(what), which line \(first.lineNumber) (\(first.text)) asks for; raise --budget (a two-hour stream polled every 10 s takes about 3,600 units) or lower --chat-units"
+        )
     }
 }

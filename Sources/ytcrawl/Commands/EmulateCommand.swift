@@ -124,6 +124,7 @@ struct EmulateCommand: Command {
         if let dumpTruth {
             do {
                 try server.dumpTruth(to: dumpTruth, kinds: truthKinds)
+                try server.dumpChatTruth(to: dumpTruth)
                 if let truthSeeds { try TruthAnswers.write(seedsFile: truthSeeds, server: server, to: dumpTruth) }
             } catch let failure as RuntimeFailure {
                 throw failure

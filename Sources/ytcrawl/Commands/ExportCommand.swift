@@ -10,7 +10,8 @@ struct ExportCommand: Command {
     static let csv = Option<String?>("--csv", "FILE", help: "where to write (- for standard output)")
     static let kind = Option<RecordKind>(
         "--kind", "K",
-        help: "any record kind: videos, channels, comments, links, results, playlists, memberships, missing, stats…",
+        help:
+            "any record kind: videos, channels, comments, links, results, playlists, memberships, missing, chat, stats…",
         default: .videos)
     static let csvPackage = Option<String?>(
         "--csv-package", "OUTDIR", help: "every kind as one CSV each in OUTDIR, with its datapackage.json")
@@ -34,7 +35,7 @@ struct ExportCommand: Command {
         name: "export", synopsis: "export DIR --csv FILE",
         summary: "one kind of record as flat CSV (spreadsheets, network tools)",
         usage:
-            "export DIR --csv FILE [--kind videos|channels|comments|links|results|playlists|memberships|missing|stats] [--raw-cells] | export DIR --csv-package OUTDIR [--raw-cells] | export DIR --sqlite FILE | export DIR --format ytdt --out OUTDIR [--raw-cells]",
+            "export DIR --csv FILE [--kind videos|channels|comments|links|results|playlists|memberships|missing|chat|stats] [--raw-cells] | export DIR --csv-package OUTDIR [--raw-cells] | export DIR --sqlite FILE | export DIR --format ytdt --out OUTDIR [--raw-cells]",
         discussion: """
             Write one kind of record of the output directory DIR as one CSV file for spreadsheets and
             network-analysis tools: RFC 4180 (fields with a comma, quote or line break quoted, quotes

@@ -9,7 +9,7 @@ struct NetworkCommand: Command {
     static let graph = Option<GraphKind>(
         "--graph", "KIND",
         help:
-            "channels (links), replies (authors), commenters (videos), cotags (tags), domains (links out) or hashtags",
+            "channels (links), replies (authors), commenters (videos), cotags (tags), domains (links out), hashtags or chat (live chat authors and streams)",
         default: .replies)
     static let format = Option<GraphFormat>(
         "--format", "F", help: "graphml (Gephi, networkx, igraph), gexf (1.3) or csv (nodes.csv + edges.csv)",
@@ -26,7 +26,7 @@ struct NetworkCommand: Command {
         summary:
             "a graph of DIR (channel, reply, co-commenter, co-tag, domain, hashtag networks) as GraphML, GEXF or CSV",
         usage:
-            "network DIR --graph channels|replies|commenters|cotags|domains|hashtags [--format graphml|gexf|csv] --out PATH [--min-weight N] [--by-channel]",
+            "network DIR --graph channels|replies|commenters|cotags|domains|hashtags|chat [--format graphml|gexf|csv] --out PATH [--min-weight N] [--by-channel]",
         discussion: """
             Build a network from the records of the output directory DIR and write it for Gephi,
             networkx or igraph. Ids are the records' stable ids (channel ids or pseudonyms, video
@@ -53,6 +53,10 @@ struct NetworkCommand: Command {
                            type (video, channel, domain), linkedBy (domains: how many link to it).
               hashtags     hashtags (lower case); an undirected edge joins two weighted by the
                            videos and comments that carry both. Node attribute: records.
+              chat         live chat authors and streams; a directed edge from an author to each
+                           stream they wrote in, weighted by their messages. Node attributes:
+                           type (author, stream), messages. A pseudonymized output's graph holds
+                           pseudonyms only, never a name.
 
             GraphML has typed keys (counts as long) and reads in Gephi, networkx and igraph; GEXF 1.3
             in Gephi and networkx; csv writes nodes.csv (Id, Label, attributes) and edges.csv
@@ -99,12 +103,14 @@ struct NetworkCommand: Command {
             case .cotags, .domains, .hashtags: .videos
             case .channels: .links
             case .replies, .commenters: .comments
+            case .chat: .chat
             }
         guard !ArchiveReader.shardNames(directory: directory, kind: needed).isEmpty else {
             let how =
                 switch needed {
                 case .comments: "crawl with comments=yes seeds or --comments"
                 case .links: "crawl channel seeds with links=featured, links=subscriptions or links=all"
+                case .chat: "capture live chats with live seeds or live=yes"
                 default: "crawl videos"
                 }
             throw UsageError(

@@ -34,7 +34,10 @@ struct VerifyCommand: Command {
             (report.comments > 0 ? ", \(report.comments) comments" : "")
             + (report.links > 0 ? ", \(report.links) channel links" : "")
             + (report.results > 0 ? ", \(report.results) search results" : "")
-            + [(RecordKind.playlists, "playlists"), (.memberships, "playlist entries"), (.missing, "missing ids")]
+            + [
+                (RecordKind.playlists, "playlists"), (.memberships, "playlist entries"), (.missing, "missing ids"),
+                (.chat, "chat messages"),
+            ]
             .compactMap { kind, name in report.records[kind].flatMap { $0 > 0 ? ", \($0) \(name)" : nil } }.joined()
         if report.stats > 0 && report.videos == 0 {
             // A snapshot directory given itself.

@@ -45,6 +45,7 @@ enum SQLiteExport {
                 Reference(column: "playlistId", kind: .playlists, key: "playlistId"),
                 Reference(column: "videoId", kind: .videos, key: "videoId"),
             ]
+        case .chat: [Reference(column: "videoId", kind: .videos, key: "videoId")]
         case .channels, .results, .categories, .missing: []
         }
     }
@@ -55,6 +56,7 @@ enum SQLiteExport {
         case .comments: ["authorChannelId"]
         case .results: ["id", "seed"]
         case .missing: ["id"]
+        case .chat: ["liveChatId", "publishedAt", "authorChannelId"]
         default: []
         }
     }

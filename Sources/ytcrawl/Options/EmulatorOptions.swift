@@ -15,6 +15,8 @@ struct EmulatorOptions: Sendable {
     let faultRate: Option<Double>
     let faults: Option<[FaultKind]>
     let latency: Option<Int>
+    let speed: Option<Double>
+    let chatTokenLifetime: Option<Int>
     let searchDrift: Flag
 
     /// `ytcrawl emulate`'s own.
@@ -49,6 +51,14 @@ struct EmulatorOptions: Sendable {
             shownDefault: "default: all")
         latency = Option(
             "\(prefix)latency-ms", help: "delay added to every response", default: 0, range: 0...600_000)
+        chatTokenLifetime = Option(
+            "\(prefix)chat-token-lifetime", "SECONDS",
+            help: "emulated seconds a live chat's page token stays valid (then 400 invalidPageToken)", default: 3600,
+            range: 1...10_000_000)
+        speed = Option(
+            "\(prefix)speed", "X",
+            help: "emulated seconds per real second for live streams and their chats (600: a two-hour stream in 12 s)",
+            default: 1, range: 0.01...100_000)
         searchDrift = Flag(
             "\(prefix)search-drift",
             help:
@@ -57,7 +67,9 @@ struct EmulatorOptions: Sendable {
     }
 
     /// What the synthetic corpus is.
-    var corpus: [OptionSpec] { [corpusSeed.spec, channels.spec, videosPerChannel.spec, searchDrift.spec] }
+    var corpus: [OptionSpec] {
+        [corpusSeed.spec, channels.spec, videosPerChannel.spec, searchDrift.spec, speed.spec, chatTokenLifetime.spec]
+    }
     /// What a key may spend.
     var quota: [OptionSpec] {
         [dailyUnits.spec, dailySearches.spec, dailyStatsUnits.spec, rpsLimit.spec, clockOffset.spec]
@@ -81,6 +93,8 @@ struct EmulatorOptions: Sendable {
             clock: EmulatorConfiguration.systemClock(offsetSeconds: Int64(try scanner[clockOffset])), log: log)
         configuration.dailyStatsUnits = try scanner[dailyStatsUnits]
         if scanner[searchDrift] { configuration.searchDrift = SearchDrift() }
+        configuration.speed = try scanner[speed]
+        configuration.chatTokenLifetimeSeconds = Int64(try scanner[chatTokenLifetime])
         // Day 0 begins when the emulator starts, before the offset: an offset of a day serves day 1.
         configuration.dayZero = EmulatorConfiguration.systemClock(offsetSeconds: 0)()
         return configuration

@@ -52,6 +52,12 @@ struct ReportData {
     /// Videos by `categoryId`, and the titles the output's categories give them.
     var categories: [String: Int] = [:]
     var categoryTitles: [String: String] = [:]
+    /// Live chat: messages per stream and per minute of each stream (minutes since its first
+    /// message captured), and super chat and sticker totals by currency (millionths).
+    var chatMessages = 0
+    var chatPerStream: [String: [Int: Int]] = [:]
+    var chatFirst: [String: Int64] = [:]
+    var superChats: [String: (count: Int, micros: Int64)] = [:]
     /// How each search's answers changed across runs (its `results` lines), when it has any.
     var search: SearchComparison?
 
@@ -66,6 +72,9 @@ struct ReportData {
         try ArchiveReader.forEachRecord(directory: directory, kind: .comments, includeOpen: true) { record, _ in
             data.comments += 1
             if case .string(let video)? = record["videoId"] { data.commentsPerVideo[video, default: 0] += 1 }
+        }
+        if !ArchiveReader.shardNames(directory: directory, kind: .chat, includeOpen: true).isEmpty {
+            try data.readChat(directory: directory)
         }
         let manifest = (try? Manifest.load(directory: directory)) ?? nil
         data.commentsDisabled = manifest?.commentsDisabled?.count ?? 0
@@ -168,5 +177,30 @@ struct ReportData {
             }
         }
         growth = ranked.map { ($0.0, $0.1, points[$0.0] ?? []) }
+    }
+
+    /// The chat lines: messages per minute of each stream, and super chat totals by currency.
+    private mutating func readChat(directory: String) throws {
+        var times: [String: [Int64]] = [:]
+        try ArchiveReader.forEachRecord(directory: directory, kind: .chat, includeOpen: true) { record, _ in
+            guard case .string(let video)? = record["videoId"], case .string(let published)? = record["publishedAt"],
+                let micros = RFC3339.parseMicroseconds(published)
+            else { return }
+            chatMessages += 1
+            times[video, default: []].append(micros)
+            if case .string(let currency)? = record["currency"], case .number(let amount)? = record["amountMicros"],
+                let value = Int64(amount)
+            {
+                let total = superChats[currency] ?? (0, 0)
+                superChats[currency] = (total.count + 1, total.micros + value)
+            }
+        }
+        for (video, stamps) in times {
+            let first = stamps.min() ?? 0
+            chatFirst[video] = first
+            var minutes: [Int: Int] = [:]
+            for stamp in stamps { minutes[Int((stamp - first) / 60_000_000), default: 0] += 1 }
+            chatPerStream[video] = minutes
+        }
     }
 }

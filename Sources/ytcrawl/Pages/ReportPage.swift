@@ -13,9 +13,11 @@ enum ReportPage {
         sections.append(topChannels(data))
         sections.append(comments(data))
         sections.append(snapshots(data))
+        if data.chatMessages > 0 { sections.append(chat(data)) }
         sections += categories(data) + searchAcrossRuns(data)
         var summary =
             "\(data.videos) videos, \(data.channels.count) channels (\(data.channelsResolved) resolved), \(data.comments) comments, \(data.snapshots.count) statistics snapshots"
+        if data.chatMessages > 0 { summary += ", \(data.chatMessages) live chat messages" }
         if data.statusKnown > 0 {
             summary +=
                 "; of the \(data.statusKnown) videos whose status was read, \(data.madeForKids) made for kids and \(data.creativeCommons) under a Creative Commons license"
@@ -153,6 +155,43 @@ enum ReportPage {
                 "gone", "Videos gone (deleted or made private) at each snapshot",
                 SVGChart.columns(gone, unit: "videos", labelEvery: max(1, gone.count / 10), id: "chart-gone"),
                 "\(data.goneLatest) gone in the latest snapshot")
+    }
+
+    /// Live chat: messages per minute of the busiest streams (minutes since each one's first
+    /// message captured), and super chats and stickers by currency.
+    private static func chat(_ data: ReportData) -> String {
+        var totalsByStream: [(video: String, messages: Int)] = []
+        for (video, minutes) in data.chatPerStream {
+            totalsByStream.append((video, minutes.values.reduce(0, +)))
+        }
+        totalsByStream.sort { $0.messages != $1.messages ? $0.messages > $1.messages : $0.video < $1.video }
+        let busiest = totalsByStream.prefix(ReportData.topGrowing)
+        var series: [SVGChart.Series] = []
+        for (video, messages) in busiest {
+            let minutes = (data.chatPerStream[video] ?? [:]).sorted { $0.key < $1.key }
+            let points: [(x: Double, y: Double)] = minutes.map { (x: Double($0.key), y: Double($0.value)) }
+            let title: String = data.titles[video] ?? video
+            series.append(SVGChart.Series(name: title + " (\(video), \(messages) messages)", points: points))
+        }
+        var currencies: [(code: String, count: Int, amount: Double)] = []
+        for (code, total) in data.superChats {
+            currencies.append((code, total.count, Double(total.micros) / 1_000_000))
+        }
+        currencies.sort { $0.count != $1.count ? $0.count > $1.count : $0.code < $1.code }
+        let bars = currencies.map { SVGChart.Bar(label: $0.code, value: $0.amount) }
+        let totals = currencies.map { "\($0.code) \(SVGChart.number($0.amount)) (\($0.count))" }
+        return section(
+            "chat",
+            "Live chat messages per minute of the busiest streams (minutes since each one's first message captured)",
+            SVGChart.lines(series, unit: "messages a minute", id: "chart-chat"),
+            "\(data.chatMessages) messages of \(data.chatPerStream.count) streams; one line per stream (top \(busiest.count) by messages)"
+        )
+            + "\n"
+            + section(
+                "superchats", "Super chats and super stickers by currency (total amount, in the currency's units)",
+                SVGChart.rows(bars, unit: "amount", id: "chart-superchats"),
+                totals.isEmpty
+                    ? "no super chats or stickers captured" : "totals (messages): " + totals.joined(separator: ", "))
     }
 
     /// `11-30 21:37` for the snapshot `20261130T213710Z`.

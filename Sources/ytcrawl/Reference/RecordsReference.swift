@@ -157,6 +157,8 @@ enum RecordsReference {
             "entry of a walked playlist per run: its video, position and when it was added (`playlist` seeds, `playlists=walk`)"
         case .missing:
             "id asked for that did not come back, once per run (`hydrate`, `video` seeds): deleted, private or never there"
+        case .chat:
+            "live chat message, once per output, captured while the stream was live (`live` seeds, `live=yes`; see docs/live-chat.md)"
         }
     }
 }

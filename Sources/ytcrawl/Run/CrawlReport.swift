@@ -79,6 +79,10 @@ struct CrawlReport: RunReport {
                 "format labels: \(summary.formatUnits) unit\(summary.formatUnits == 1 ? "" : "s") "
                     + "(Shorts and live lists, and 404s of channels without any)", at: 2)
         }
+        if !summary.chats.isEmpty {
+            lines.insert(
+                Self.chatLine(summary.chats, messages: summary.recordsThisRun[.chat, default: 0], out: out), at: 2)
+        }
         let playlists = summary.recordsThisRun[.playlists, default: 0]
         let entries = summary.recordsThisRun[.memberships, default: 0]
         let missing = summary.recordsThisRun[.missing, default: 0]
@@ -179,6 +183,15 @@ struct CrawlReport: RunReport {
             "videosPerThousandUnits": (summary.videosPerThousandUnits * 10).rounded() / 10,
             "out": URL(fileURLWithPath: out).standardizedFileURL.path, "shards": shards, "next": nextStep,
         ]
+        if !summary.chats.isEmpty {
+            object["chats"] = summary.chats.map { chat -> [String: Any] in
+                [
+                    "videoId": chat.videoId, "liveChatId": chat.liveChatId ?? NSNull(), "status": chat.status.rawValue,
+                    "messages": chat.messages, "calls": chat.calls,
+                    "gaps": chat.gaps.map { ["from": $0.from, "to": $0.to] },
+                ]
+            }
+        }
         if let update = summary.update {
             object["update"] = [
                 "channelsWatched": update.channelsWatched, "channelsChecked": update.channelsChecked,
@@ -189,5 +202,23 @@ struct CrawlReport: RunReport {
         return
             (try? JSONSerialization.data(
                 withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()
+    }
+
+    /// One line on the live chats: captured, ended, not capturable, messages, possible gaps.
+    static func chatLine(_ chats: [ChatCapture], messages: Int, out: String) -> String {
+        var byStatus: [ChatCapture.Status: Int] = [:]
+        for chat in chats { byStatus[chat.status, default: 0] += 1 }
+        let statuses = ChatCapture.Status.allCases.compactMap { status in
+            byStatus[status].map { "\($0) \(status.rawValue)" }
+        }
+        let gaps = chats.reduce(0) { $0 + $1.gaps.count }
+        var line =
+            "live chats: \(chats.count) (\(statuses.joined(separator: ", "))); \(messages) message\(messages == 1 ? "" : "s") this run"
+        if gaps > 0 {
+            line +=
+                "; \(gaps) possible gap\(gaps == 1 ? "" : "s") after restarts, listed in \(out)/manifest.json (chats)"
+        }
+        if byStatus[.capturing, default: 0] > 0 { line += "; rerun the same command to go on capturing" }
+        return line
     }
 }

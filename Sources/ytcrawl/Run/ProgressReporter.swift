@@ -81,6 +81,12 @@ struct ProgressReporter: Sendable {
                 + (progress.pendingVideos > 0 ? " (+\(progress.pendingVideos) to hydrate)" : ""),
             "retries \(progress.retries), errors \(progress.errors)",
         ]
+        if progress.chatsLive > 0 || progress.chatMessages > 0 {
+            let perHour = elapsed > 0 ? Double(progress.units) * 3600 / elapsed : 0
+            parts.insert(
+                "chats live \(progress.chatsLive), messages " + bold("\(progress.chatMessages)")
+                    + String(format: ", %.0f units/h", perHour), at: 3)
+        }
         if let eta = eta(progress, elapsed: elapsed) { parts.append(eta) }
         return parts.joined(separator: " | ")
     }

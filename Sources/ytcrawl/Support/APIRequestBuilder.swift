@@ -69,6 +69,11 @@ enum APIRequestBuilder {
         case .batchGetStats:
             known = ["id", "part"]
             request = try APIRequest.batchGetStats(ids: ids(), part: value("part") ?? APIRequest.Parts.batchGetStats)
+        case .liveChatMessages:
+            known = ["liveChatId", "part", "maxResults", "pageToken"]
+            request = try APIRequest.liveChatMessages(
+                liveChatId: value("liveChatId") ?? "", part: value("part") ?? APIRequest.Parts.liveChatMessages,
+                maxResults: value("maxResults").flatMap { Int($0) } ?? 2000, pageToken: value("pageToken"))
         case .channelSections, .subscriptions:
             // No builder of their own yet: the parameters as given, `part` first.
             known =

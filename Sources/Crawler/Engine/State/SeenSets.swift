@@ -7,6 +7,8 @@ struct SeenSets: Sendable {
     private(set) var queuedPlaylists = CompactStringSet()
     /// Comment ids an `ids` seed took (``IdBatch``): each asked once.
     private(set) var queuedComments = CompactStringSet()
+    /// Videos whose live chat capture was asked for: each captured once.
+    private(set) var queuedChats: Set<String> = []
 
     init() {}
 
@@ -34,4 +36,5 @@ struct SeenSets: Sendable {
     mutating func queueChannel(_ id: String) -> Bool { queuedChannels.insert(id) }
     mutating func queuePlaylist(_ id: String) -> Bool { queuedPlaylists.insert(id) }
     mutating func queueComment(_ id: String) -> Bool { queuedComments.insert(id) }
+    mutating func queueChat(_ videoId: String) -> Bool { queuedChats.insert(videoId).inserted }
 }
