@@ -156,21 +156,22 @@ final class EmulatorAPI: Sendable {
             + order.filter { $0.name != "key" }.map { $0.name + "=" + $0.value }.joined(separator: "&")
         // Chat answers move with the chat clock: never kept, never looked up.
         let cacheable = method != .liveChatMessages
-        if cacheable, let cached = cache.response(for: cacheKey) { return cached }
-        let (response, showsLive) = build(method, parameters, order, day: day, pretty: pretty, gzip: gzip)
-        if cacheable, !showsLive { cache.store(response, for: cacheKey) }
+        let now = chatClock()
+        if cacheable, let cached = cache.response(for: cacheKey, now: now) { return cached }
+        let (response, validUntil) = build(method, parameters, order, day: day, pretty: pretty, gzip: gzip)
+        if cacheable { cache.store(response, for: cacheKey, validUntil: validUntil) }
         return response
     }
 
-    /// The response, and whether it shows a stream as it stands at the chat clock (so it must not
-    /// be cached).
+    /// The response, and until when (on the chat clock) it stands: the next start or end of a
+    /// stream it shows (`Int64.max` when it shows none).
     private func build(
         _ method: APIMethod, _ parameters: [String: String], _ order: [(name: String, value: String)], day: Int,
         pretty: Bool, gzip: Bool
-    ) -> (HTTPResponse, Bool) {
+    ) -> (HTTPResponse, Int64) {
         let endpoint = Endpoints(api: self, parameters: parameters, order: order, day: day)
         let response = build(method, parameters, endpoint: endpoint, pretty: pretty, gzip: gzip)
-        return (response, endpoint.liveShown.value)
+        return (response, endpoint.liveShown.validUntil)
     }
 
     private func build(

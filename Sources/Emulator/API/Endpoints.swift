@@ -186,8 +186,14 @@ struct Endpoints {
     /// chat clock.
     func shownNow(_ video: CorpusVideo, parts: Set<String>) -> JSONValue {
         guard video.liveBroadcastContent != "none" else { return renderer.video(video, parts: parts) }
-        liveShown.value = true
-        return renderer.video(video, parts: parts, chatClock: api.chatClock())
+        let now = api.chatClock()
+        if let schedule = corpus.chatSchedule(of: video) {
+            let next = [schedule.startsAt, schedule.endsAt].filter { $0 > now }.min() ?? .max
+            liveShown.validUntil = min(liveShown.validUntil, next)
+        } else {
+            liveShown.validUntil = now
+        }
+        return renderer.video(video, parts: parts, chatClock: now)
     }
 
     /// The videos the `id` parameter names, as they stand on the day; unknown and vanished ones
@@ -358,5 +364,6 @@ struct Endpoints {
 
 /// Whether an answer shows something that changes with the chat clock.
 final class LiveShown {
-    var value = false
+    /// The earliest next start or end, on the chat clock, of the streams a response shows.
+    var validUntil = Int64.max
 }
