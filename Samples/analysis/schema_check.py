@@ -26,6 +26,7 @@ KINDS = {
     "playlists": "{d}/playlists-*.jsonl.gz",
     "memberships": "{d}/memberships-*.jsonl.gz",
     "missing": "{d}/missing-*.jsonl.gz",
+    "chat": "{d}/chat-*.jsonl.gz",
     "stats": "{d}/snapshots/*/stats-*.jsonl.gz",
 }
 

@@ -20,6 +20,7 @@ KINDS = {
     "playlists": "playlists-*.jsonl.gz",
     "memberships": "memberships-*.jsonl.gz",
     "missing": "missing-*.jsonl.gz",
+    "chat": "chat-*.jsonl.gz",
     "stats": "snapshots/*/stats-*.jsonl.gz",
 }
 
@@ -47,6 +48,15 @@ CHANNEL_PARTS = """
     FROM channels
 """
 LENGTH = {"spark": "size", "duckdb": "len"}
+
+# Live chat: messages and paid amounts by type and currency, the streams and authors, and the
+# minutes with messages (publishedAt to the microsecond, read as a timestamp by both engines).
+CHAT_PARTS = """
+    SELECT type, currency, count(*) AS messages, sum(amountMicros) AS micros,
+           count(DISTINCT videoId) AS streams, count(DISTINCT authorChannelId) AS authors,
+           count(DISTINCT date_trunc('minute', publishedAt)) AS minutes
+    FROM chat GROUP BY type, currency ORDER BY type, currency NULLS FIRST
+"""
 
 
 def parts(rows) -> dict:
@@ -86,6 +96,9 @@ def spark_report(directory: str, ytcrawl: str) -> dict:
             result["video_parts"] = parts(spark.sql(VIDEO_PARTS.format(age=AGE["spark"])).collect()[0].asDict())
             result["channel_parts"] = parts(
                 spark.sql(CHANNEL_PARTS.format(length=LENGTH["spark"])).collect()[0].asDict())
+        if "chat" in result:
+            result["chat_parts"] = [[value if isinstance(value, (str, type(None))) else int(value)
+                                     for value in row] for row in spark.sql(CHAT_PARTS).collect()]
     finally:
         spark.stop()
     return result
@@ -113,6 +126,9 @@ def duckdb_report(directory: str, ytcrawl: str) -> dict:
                            ("channel_parts", CHANNEL_PARTS.format(length=LENGTH["duckdb"]))):
             relation = connection.sql(query)
             result[key] = parts(dict(zip(relation.columns, relation.fetchall()[0])))
+    if "chat" in result:
+        result["chat_parts"] = [[value if isinstance(value, (str, type(None))) else int(value) for value in row]
+                                for row in connection.sql(CHAT_PARTS).fetchall()]
     return result
 
 

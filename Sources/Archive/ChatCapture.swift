@@ -12,8 +12,11 @@ public struct ChatCapture: Codable, Sendable, Hashable {
         /// The chat is disabled, or open to members only (an API key cannot read those).
         case disabled
         case membersOnly
-        /// The stream has no chat id: never live, ended before the capture, or its chat is off.
+        /// The stream has no chat id: never live, or its chat is off.
         case noChat
+        /// The stream had ended (`actualEndTime`) when the run first looked it up: its chat can no
+        /// longer be read.
+        case over
         /// Scheduled to start later than `--live-wait` from the run's start.
         case notStarting
         /// The API does not know the chat or the video.

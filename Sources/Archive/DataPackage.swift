@@ -220,11 +220,15 @@ public enum DataPackage {
     }
 
     /// Whether a reference holds for every record, as far as the output knows: videos name
-    /// channels the output has no record of while `unresolvedChannels` counts any (a key that
-    /// does not hold would fail the package's own validation, so it is not declared).
+    /// channels the output has no record of while `unresolvedChannels` counts any, comments
+    /// videos while `unresolvedVideos` does (a key that does not hold would fail the package's own
+    /// validation, so it is not declared).
     static func holds(_ reference: (column: String, to: RecordKind), manifest: Manifest?) -> Bool {
-        guard reference.to == .channels, reference.column == "channelId" else { return true }
-        return (manifest?.unresolvedChannels ?? 0) == 0
+        switch (reference.column, reference.to) {
+        case ("channelId", .channels): return (manifest?.unresolvedChannels ?? 0) == 0
+        case ("videoId", .videos): return (manifest?.unresolvedVideos ?? 0) == 0
+        default: return true
+        }
     }
 
     /// `column` refers to the key of `to`.

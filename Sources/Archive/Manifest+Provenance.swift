@@ -141,13 +141,16 @@ public struct RunProgress: Sendable, Hashable {
     public var lastRequestAt: String?
     /// Channel ids the written videos name without a channel record in the output.
     public var unresolvedChannels: Int
+    /// Videos whose comments a `comments` seed read without a video record in the output.
+    public var unresolvedVideos: Int
     /// Every live chat the output's runs captured or tried, as they stand (`nil`: none asked).
     public var chats: [ChatCapture]?
 
     public init(
         seedOutcomes: [SeedOutcome], firstRequestAt: String?, lastRequestAt: String?, unresolvedChannels: Int = 0,
-        chats: [ChatCapture]? = nil
+        unresolvedVideos: Int = 0, chats: [ChatCapture]? = nil
     ) {
+        self.unresolvedVideos = unresolvedVideos
         self.chats = chats
         self.seedOutcomes = seedOutcomes
         self.firstRequestAt = firstRequestAt
@@ -170,6 +173,7 @@ extension Manifest {
             }
         }
         unresolvedChannels = progress.unresolvedChannels
+        unresolvedVideos = progress.unresolvedVideos > 0 ? progress.unresolvedVideos : nil
         if let chats = progress.chats { self.chats = chats }
         guard var runs, var last = runs.popLast() else { return }
         if last.firstRequestAt == nil { last.firstRequestAt = progress.firstRequestAt }

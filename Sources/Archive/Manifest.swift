@@ -57,6 +57,10 @@ public struct Manifest: Codable, Sendable, Hashable {
     /// channels, or `--no-resolve-channels`): while any, the data package declares no foreign key
     /// from videos to channels (absent in outputs of earlier versions).
     public var unresolvedChannels: Int?
+    /// Videos whose comments a `comments` seed read (it does not ask for the video) that the
+    /// output holds no video record of: while any, the data package declares no foreign key from
+    /// comments to videos (absent when none).
+    public var unresolvedVideos: Int?
     /// The live chats captured or tried (`live` seeds, `live=yes`), each once, with its possible
     /// gaps (absent when no seed asked for one).
     public var chats: [ChatCapture]?

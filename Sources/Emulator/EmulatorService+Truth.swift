@@ -270,12 +270,14 @@ extension EmulatorService {
     }
 
     /// The kinds of records ``dumpTruth(to:kinds:)`` writes (others in its `kinds` are ignored).
-    public static let truthKinds: [RecordKind] = [.videos, .channels, .comments]
+    public static let truthKinds: [RecordKind] = [.videos, .channels, .comments, .chat]
 
     /// Writes the ground truth of `kinds` as JSON lines: `DIRECTORY/videos.jsonl` (as the corpus
-    /// stands on the emulator's day), `DIRECTORY/channels.jsonl` and `DIRECTORY/comments.jsonl`
-    /// (gigabytes for a corpus of tens of thousands of videos: leave it out when not needed), and
-    /// always the channel links, `DIRECTORY/links.jsonl` (see ``dumpLinks(to:)``).
+    /// stands on the emulator's day), `DIRECTORY/channels.jsonl`, `DIRECTORY/comments.jsonl` and,
+    /// for `chat`, `DIRECTORY/chats.jsonl` and `DIRECTORY/chat.jsonl` (see ``dumpChatTruth(to:)``;
+    /// comments and chat take gigabytes for a corpus of tens of thousands of videos: leave them out
+    /// when not needed), and always the channel links, `DIRECTORY/links.jsonl` (see
+    /// ``dumpLinks(to:)``).
     ///
     /// - Throws: when the directory or files cannot be written.
     public func dumpTruth(to directory: String, kinds: Set<RecordKind> = Set(truthKinds)) throws {
@@ -294,6 +296,7 @@ extension EmulatorService {
         try write(.comments) { writer in
             for comment in truthComments() { RecordEncoder.encode(comment, into: &writer) }
         }
+        if kinds.contains(.chat) { try dumpChatTruth(to: directory) }
         try dumpLinks(to: directory)
     }
 }

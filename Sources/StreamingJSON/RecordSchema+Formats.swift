@@ -59,7 +59,7 @@ extension RecordSchema {
         case .number: return typed("number")
         case .json: return typed("object")
         case .timestamp:
-            return typed("string", [("pattern", .string("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$"))])
+            return typed("string", [("pattern", .string("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?Z$"))])
         case .enumeration(let values):
             return .object([("enum", .array(values.map { .string($0) } + (nullable ? [.null] : [])))])
         case .array(let element):

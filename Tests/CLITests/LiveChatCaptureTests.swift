@@ -162,6 +162,11 @@ struct LiveChatCaptureTests {
                 #expect(status == "notStarting", "\(chat.videoId) starts later than --live-wait")
             } else if chat.access == "membersOnly", chat.startsAt <= clockAtStart {
                 #expect(status == "membersOnly")
+            } else if chat.access == "public", chat.startsAt <= clockAtStart, status == "over" {
+                // Ended before the run looked it up (a second of a loaded machine is 40 emulated
+                // minutes): nothing to read, nothing written.
+                #expect(entry["calls"] as? Int == 0 && entry["messages"] as? Int == 0)
+                #expect(chat.endsAt < fixture.service.chatClock)
             } else if chat.access == "public", chat.startsAt <= clockAtStart {
                 #expect(status == "ended")
                 // Never more calls than the intervals the capture spanned allow (that the poller
@@ -306,6 +311,57 @@ struct LiveChatCaptureTests {
         try Self.expectExact(out, fixture)
         let gaps = try Self.manifestChats(out).reduce(0) { $0 + (($1["gaps"] as? [Any])?.count ?? 0) }
         #expect(gaps > 0)
+    }
+
+    /// Streams not started yet when looked up are polled from their chat's opening across their
+    /// start to their end; `live=yes` on a channel seed captures the channel's stream live now
+    /// (found among its newest uploads) and nothing of its other videos.
+    @Test func upcomingStreamsAcrossTheirStartAndLiveChannelSeeds() async throws {
+        let fixture = try Fixture(tokenLifetime: 36_000)
+        let now = fixture.service.chatClock
+        let minute: Int64 = 60_000_000
+        // Starting at least 20 emulated minutes (a real second) after now, soonest first.
+        let upcoming = Array(
+            fixture.chats.filter { $0.access == "public" && $0.startsAt > now + 20 * minute }
+                .sorted { $0.startsAt < $1.startsAt }.prefix(2))
+        try #require(upcoming.count == 2, "the corpus has streams to come")
+        // The live stream with the most of its chat left, named only by its channel, of a channel
+        // with no other stream live or to come.
+        let live = try #require(
+            fixture.livePublic.filter { stream in
+                !fixture.chats.contains { $0.channelId == stream.channelId && $0.endsAt > now && $0 != stream }
+            }.max { $0.endsAt < $1.endsAt })
+        let seeds = fixture.root + "/seeds.txt"
+        try (upcoming.map { "live \($0.videoId)" } + ["channel \(live.channelId) live=yes maxPages=1"])
+            .joined(separator: "\n").write(toFile: seeds, atomically: true, encoding: .utf8)
+        let out = fixture.root + "/out"
+        // --live-wait in real seconds against start times on the emulated clock, which runs ahead:
+        // generous, so that both streams are waited for.
+        let run = try await CLIRunner.run(fixture.arguments(seeds: seeds, out: out, ["--live-wait", "864000"]))
+        #expect(run.status == 0, "\(run.stderr)")
+        let manifest = try Self.manifestChats(out)
+        #expect(
+            Set(manifest.compactMap { $0["videoId"] as? String }) == Set(upcoming.map(\.videoId) + [live.videoId]),
+            "only the channel's live stream among its uploads: \(manifest.map { $0["videoId"] ?? "" })")
+        let messages = try Self.rows(out, .chat)
+        let videos = Dictionary(
+            uniqueKeysWithValues: try Self.rows(out, .videos).map { ($0["videoId"] as? String ?? "", $0) })
+        for chat in upcoming + [live] {
+            let entry = try #require(manifest.first { $0["videoId"] as? String == chat.videoId })
+            #expect(entry["status"] as? String == "ended", "\(chat.videoId): \(entry)")
+            let times = messages.filter { $0["videoId"] as? String == chat.videoId }
+                .compactMap { ($0["publishedAt"] as? String).flatMap(RFC3339.parseMicroseconds) }
+            #expect(times.contains { $0 > chat.startsAt }, "\(chat.videoId): messages after its start")
+        }
+        for chat in upcoming {
+            #expect(
+                videos[chat.videoId]?["liveBroadcastContent"] as? String == "upcoming", "looked up before its start")
+            let times = messages.filter { $0["videoId"] as? String == chat.videoId }
+                .compactMap { ($0["publishedAt"] as? String).flatMap(RFC3339.parseMicroseconds) }
+            #expect(times.contains { $0 < chat.startsAt }, "\(chat.videoId): its chat read before the start")
+        }
+        try Self.expectExact(out, fixture)
+        #expect(fixture.service.earlyChatPolls == 0)
     }
 
     @Test func chatUnitsAndTheBudgetStopExactly() async throws {

@@ -181,6 +181,30 @@ struct ProvenanceTests {
         #expect(!stats.stdout.contains(Self.key))
     }
 
+    /// The analysis crawl holds every kind a crawl writes (live chat, playlists, memberships,
+    /// missing ids, results, categories…): frictionless-py reads every row of each.
+    @Test(
+        .enabled(
+            if: frictionlessPresent,
+            "frictionless-py is not installed (pip install 'frictionless[json]'; make test-deps installs it)"))
+    func aPackageOfEveryKindValidates() async throws {
+        let out = try await AnalysisCrawl.shared.output()
+        let valid = try await Self.check(out + "/datapackage.json")
+        #expect(valid["valid"] as? Bool == true, "\(valid)")
+        let tasks = try #require(valid["tasks"] as? [String: [String: Any]])
+        let manifest = try #require(try Manifest.load(directory: out))
+        #expect((manifest.records["chat"] ?? 0) > 0, "live chat in the package")
+        // Its `comments` seeds read threads of videos it holds no record of: no comments→videos key.
+        #expect((manifest.unresolvedVideos ?? 0) > 0)
+        let package = try Self.json(out + "/datapackage.json")
+        let resources = try #require(package["resources"] as? [[String: Any]])
+        let comments = try #require(resources.first { $0["name"] as? String == "comments" })
+        #expect((comments["schema"] as? [String: Any])?["foreignKeys"] == nil)
+        for (kind, count) in manifest.records where count > 0 {
+            #expect(tasks[kind]?["rows"] as? Int == count, "\(kind): \(tasks[kind] ?? [:])")
+        }
+    }
+
     @Test(
         .enabled(
             if: frictionlessPresent,

@@ -62,7 +62,7 @@ struct SchemaCommandTests {
         #expect(
             manifest["schemaVersions"] as? [String: Int] == [
                 "videos": 3, "channels": 3, "comments": 3, "results": 1, "categories": 1, "playlists": 1,
-                "memberships": 1, "missing": 1,
+                "memberships": 1, "missing": 1, "chat": 1,
             ])
         let script = Self.repository.appendingPathComponent("Samples/analysis/schema_check.py").path
         let checked = try await Self.python([script, out, "--ytcrawl", CLIRunner.binary.path, "--json"])
@@ -78,6 +78,7 @@ struct SchemaCommandTests {
         }
         #expect((records["comments"] ?? 0) > 100, "comments were crawled")
         #expect(records["playlists"] == 1 && (records["memberships"] ?? 0) > 2 && records["missing"] == 1)
+        #expect((records["chat"] ?? 0) > 50, "live chat was captured")
         let stats = try #require(result["stats"] as? [String: Any])
         #expect(stats["invalid"] as? Int == 0 && stats["lines"] as? Int == records["videos"])
 
@@ -110,28 +111,32 @@ enum AnalysisCrawl {
     private static func make() async throws -> String {
         let truth = CrawlCommandTests.temporary("analysis-truth")
         let emulator = try await ExternalEmulator.start([
-            "--channels", "30", "--dump-truth", truth, "--dump-truth-kinds", "videos",
+            "--channels", "30", "--dump-truth", truth, "--dump-truth-kinds", "videos", "--speed", "60",
         ])
         defer { emulator.stop() }
         let out = CrawlCommandTests.temporary("analysis-crawl")
         let seeds = CrawlCommandTests.temporary("analysis-seeds")
         defer { for path in [seeds, truth, out + "-st"] { try? FileManager.default.removeItem(atPath: path) } }
-        let busiest = try String(contentsOfFile: truth + "/videos.jsonl", encoding: .utf8).split(separator: "\n")
+        let videos = try String(contentsOfFile: truth + "/videos.jsonl", encoding: .utf8).split(separator: "\n")
             .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-            .sorted { ($0["commentCount"] as? Int ?? 0) > ($1["commentCount"] as? Int ?? 0) }
+        let busiest = videos.sorted { ($0["commentCount"] as? Int ?? 0) > ($1["commentCount"] as? Int ?? 0) }
             .prefix(3).compactMap { $0["videoId"] as? String }
+        // Three streams live now (at 60 times real time, two emulated hours are two minutes): a
+        // few polls of each chat (--chat-units).
+        let live = videos.filter { $0["liveBroadcastContent"] as? String == "live" }.prefix(3)
+            .compactMap { $0["videoId"] as? String }
         try
             ([
                 "search music maxPages=2 walk=channels walkPages=1 formats=yes", "chart US maxPages=1",
                 "playlist PLOU2XLYxmsIIM9h1Ybw2DuRw6o2fkNMeR", "video AAAAAAAAAAA",
             ]
-            + busiest.map { "comments \($0)" })
+            + busiest.map { "comments \($0)" } + live.map { "live \($0)" })
             .joined(separator: "\n").write(toFile: seeds, atomically: true, encoding: .utf8)
         let env = ["YOUTUBE_API_KEY": "k-analysis"]
         let crawl = try await CLIRunner.run(
             [
                 "--seeds", seeds, "--budget", "2000", "--api-base", emulator.base, "--out", out, "--state-dir",
-                out + "-st", "--quiet",
+                out + "-st", "--quiet", "--chat-units", "25",
             ], environment: env)
         guard crawl.status == 0 else { throw CrawlFailed(message: crawl.stderr) }
         let refresh = try await CLIRunner.run(
@@ -183,6 +188,8 @@ struct SparkTests {
         for column in ["kids", "creative_commons", "streamed", "located", "with_topics", "age_restricted"] {
             #expect((videoParts[column] ?? 0) > 0, "videos: \(column) \(videoParts)")
         }
+        let chatParts = try #require(spark["chat_parts"] as? [[Any]])
+        #expect(chatParts.contains { $0.first as? String == "textMessageEvent" }, "\(chatParts)")
         let channelParts = try #require(spark["channel_parts"] as? [String: Int])
         #expect((channelParts["keywords"] ?? 0) > 0 && (channelParts["banners"] ?? 0) > 0, "\(channelParts)")
         #expect(

@@ -74,7 +74,9 @@ struct UpdateWeekTests {
 
         // Day 7: the update, beside copies for a thorough one and a killed one, and a full re-crawl.
         let day7 = try await ExternalEmulator.start(
-            Self.corpus + ["--clock-offset", String(7 * 86_400), "--dump-truth", root + "/truth7"])
+            Self.corpus + [
+                "--clock-offset", String(7 * 86_400), "--dump-truth", root + "/truth7", "--dump-truth-kinds", "videos",
+            ])
         defer { day7.stop() }
         let truth7 = try Self.truth(root + "/truth7")
         try Self.copy(out, to: root + "/by-count")

@@ -174,6 +174,32 @@ struct ChatPollTests {
         #expect(soon.discovery.chats.capture(of: Self.video)?.status == .capturing)
     }
 
+    /// A named stream that ended before it was looked up is `over`; one without a chat id
+    /// (never live, or its chat off) is `noChat`: neither is polled nor a warning.
+    @Test func endedStreamsAndStreamsWithoutAChatAreRecordedNotPolled() throws {
+        var ended = Self.liveVideo()
+        if case .page(var records, let summary) = ended.outcome, case .video(var video) = records[0] {
+            video.liveBroadcastContent = "none"
+            video.liveStreamingDetails?.actualEndTime = CrawlEngineTests.epoch
+            records[0] = .video(video)
+            ended.outcome = .page(records, summary)
+        }
+        var chatOff = Self.liveVideo()
+        if case .page(var records, let summary) = chatOff.outcome, case .video(var video) = records[0] {
+            video.liveStreamingDetails?.activeLiveChatId = nil
+            records[0] = .video(video)
+            chatOff.outcome = .page(records, summary)
+        }
+        for (answer, status) in [(ended, ChatCapture.Status.over), (chatOff, .noChat)] {
+            var engine = try Self.engine()
+            let lookup = try #require(Self.started(&engine, at: 0).first)
+            let actions = Self.finish(&engine, lookup.ticket, answer, at: 0)
+            #expect(actions.allSatisfy { $0.warning == nil })
+            #expect(engine.discovery.chats.capture(of: Self.video)?.status == status)
+            #expect(engine.isFinished, "nothing polled")
+        }
+    }
+
     @Test func aCheckpointedPollWaitsOneWholeIntervalInTheNextRun() throws {
         var poll = ChatPoll(seed: 0, videoId: Self.video, liveChatId: Self.chat)
         poll.pageToken = "tok"

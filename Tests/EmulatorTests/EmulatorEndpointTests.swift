@@ -324,5 +324,21 @@ struct EmulatorEndpointTests {
         let first = try JSONSerialization.jsonObject(with: Data(videos[0].utf8)) as! [String: Any]
         #expect(first["videoId"] as? String == emulator.server.truthVideos()[0].videoId)
         #expect(Set(first.keys) == Set(RecordSchema.videos.columns))
+        #expect(FileManager.default.fileExists(atPath: directory + "/chat.jsonl"), "every kind by default")
+        #expect(FileManager.default.fileExists(atPath: directory + "/chats.jsonl"))
+    }
+
+    /// `--dump-truth-kinds` leaves out what it does not name: a large corpus's chat alone takes
+    /// gigabytes and a minute to write.
+    @Test func groundTruthDumpOfSomeKindsWritesOnlyThose() throws {
+        let emulator = try EmulatorHarness()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("truth-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try emulator.server.dumpTruth(to: directory, kinds: [.videos])
+        let written = Set(try FileManager.default.contentsOfDirectory(atPath: directory))
+        #expect(written == ["videos.jsonl", "links.jsonl"])
+        try emulator.server.dumpTruth(to: directory, kinds: [.chat])
+        let chats = try String(contentsOfFile: directory + "/chats.jsonl", encoding: .utf8).split(separator: "\n")
+        #expect(chats.count == emulator.server.service.truthLiveChats().count && !chats.isEmpty)
     }
 }

@@ -140,6 +140,8 @@ public struct CrawlSummary: Sendable {
     public var threadsCapped = 0
     /// Channel ids the written videos name without a channel record in the output.
     public var unresolvedChannels = 0
+    /// Videos a `comments` seed read the threads of without a video record in the output.
+    public var unresolvedVideos = 0
     /// The live chats asked for, as they stand at the end (their status, messages, calls, gaps).
     public var chats: [ChatCapture] = []
     /// Units this run spent, by method (the manifest keeps the output's whole spending).

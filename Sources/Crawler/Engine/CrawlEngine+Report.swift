@@ -22,6 +22,7 @@ extension CrawlEngine {
         var left: [String]
         var searchesWaiting: [String]
         var unresolvedChannels: Int
+        var unresolvedVideos: Int
         var seedOutcomes: [SeedOutcome]
         var subscriptionsPrivate: Int
         var linksCapped: Int
@@ -46,7 +47,8 @@ extension CrawlEngine {
             channelGaps: findings.channelGaps, threadsCapped: findings.threadsCapped,
             commentsDisabled: discovery.comments.disabled, windowsLeft: windowsLeft, left: left,
             searchesWaiting: searchesWaiting,
-            unresolvedChannels: discovery.unresolvedChannels, seedOutcomes: seedOutcomes,
+            unresolvedChannels: discovery.unresolvedChannels, unresolvedVideos: discovery.unresolvedVideos,
+            seedOutcomes: seedOutcomes,
             subscriptionsPrivate: discovery.links.privateCount, linksCapped: discovery.links.capped,
             linkedChannelsGone: discovery.links.gone, channelsWatched: discovery.watch.count,
             chats: discovery.chats.captures)

@@ -213,7 +213,8 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         return RunProgress(
             seedOutcomes: report.seedOutcomes, firstRequestAt: requestWindow.map { RFC3339.format(seconds: $0.first) },
             lastRequestAt: requestWindow.map { RFC3339.format(seconds: $0.last) },
-            unresolvedChannels: report.unresolvedChannels, chats: report.chats.isEmpty ? nil : report.chats)
+            unresolvedChannels: report.unresolvedChannels, unresolvedVideos: report.unresolvedVideos,
+            chats: report.chats.isEmpty ? nil : report.chats)
     }
 
     private func summary() async -> CrawlSummary {
@@ -231,6 +232,7 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
         summary.searchesWaiting = report.searchesWaiting
         summary.threadsCapped = report.threadsCapped
         summary.unresolvedChannels = report.unresolvedChannels
+        summary.unresolvedVideos = report.unresolvedVideos
         summary.chats = report.chats
         summary.formatUnits = counters.formatPages
         summary.statsWritten = counters.statsWritten

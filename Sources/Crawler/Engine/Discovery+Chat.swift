@@ -32,10 +32,15 @@ extension Discovery {
                 return
             }
             guard named else { return }
+            if let end = details?.actualEndTime {
+                chats.note(video.videoId, chat: nil, seed: seedText, status: .over)
+                out.log(
+                    "\(video.videoId) ended at \(RFC3339.format(end)), before it was looked up: its chat can no longer be read"
+                )
+                return
+            }
             chats.note(video.videoId, chat: nil, seed: seedText, status: .noChat)
-            out.log(
-                "\(video.videoId) has no live chat to capture (not live or upcoming, already ended, or its chat is off)"
-            )
+            out.log("\(video.videoId) has no live chat to capture (not live or upcoming, or its chat is off)")
             return
         }
         if video.liveBroadcastContent == "upcoming", let start = details?.scheduledStartTime,

@@ -406,6 +406,16 @@ struct Discovery: CrawlVerbs {
         for id in asked where !found.contains(id) && !seen.hasChannel(id) { references.notFound(id) }
     }
 
+    /// Videos a `comments` seed read the threads of (it does not ask for the video) that the
+    /// output holds no record of: while any, the data package declares no comments→videos key.
+    var unresolvedVideos: Int {
+        var ids: Set<String> = []
+        for seed in seeds {
+            if case .comments(let asked) = seed.target, !seen.hasVideo(asked.videoId) { ids.insert(asked.videoId) }
+        }
+        return ids.count
+    }
+
     /// A batch of the channels the videos name, not answered: its ids wait again.
     mutating func putBackReferences(_ ids: [String]) { references.putBack(ids) }
 

@@ -29,11 +29,11 @@ struct EmulateCommand: Command {
     static let dumpTruth = Option<String?>(
         "--dump-truth", "DIR",
         help:
-            "write every video (as it stands on the emulator's day), channel and comment as records to DIR/videos.jsonl, DIR/channels.jsonl and DIR/comments.jsonl, and every channel link (featured channel or subscription: from, to, relation, sectionTitle) to DIR/links.jsonl, then serve"
+            "write every video (as it stands on the emulator's day), channel and comment as records to DIR/videos.jsonl, DIR/channels.jsonl and DIR/comments.jsonl, every live chat and its messages to DIR/chats.jsonl and DIR/chat.jsonl, and every channel link (featured channel or subscription: from, to, relation, sectionTitle) to DIR/links.jsonl, then serve"
     )
     static let dumpTruthKinds = Option<[RecordKind]>.list(
         "--dump-truth-kinds", "LIST",
-        help: "which of videos,channels,comments to dump (comments of a large corpus take gigabytes)",
+        help: "which of videos,channels,comments,chat to dump (comments and chat of a large corpus take gigabytes)",
         shownDefault: "default all", allowed: EmulatorService.truthKinds)
     static let dumpTruthSeeds = Option<String?>(
         "--dump-truth-seeds", "FILE",
@@ -124,7 +124,6 @@ struct EmulateCommand: Command {
         if let dumpTruth {
             do {
                 try server.dumpTruth(to: dumpTruth, kinds: truthKinds)
-                try server.dumpChatTruth(to: dumpTruth)
                 if let truthSeeds { try TruthAnswers.write(seedsFile: truthSeeds, server: server, to: dumpTruth) }
             } catch let failure as RuntimeFailure {
                 throw failure

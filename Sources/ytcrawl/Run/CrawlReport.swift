@@ -64,6 +64,11 @@ struct CrawlReport: RunReport {
                 "channels the videos name without a record: \(summary.unresolvedChannels) (closed, or --no-resolve-channels); the data package declares no videos→channels key"
             )
         }
+        if summary.unresolvedVideos > 0 {
+            lines.append(
+                "videos whose comments were read without a video record: \(summary.unresolvedVideos) (comments seeds read the threads only; add a video seed for each to have both); the data package declares no comments→videos key"
+            )
+        }
         if summary.threadsCapped > 0 {
             lines.append(
                 "comment threads whose replies stopped at --max-reply-pages: \(summary.threadsCapped) (raise it to read more of them)"
@@ -177,7 +182,7 @@ struct CrawlReport: RunReport {
             "linksThisRun": summary.linksWritten - summary.linksBefore,
             "subscriptionsPrivate": summary.subscriptionsPrivate, "linksCapped": summary.linksCapped,
             "linkedChannelsGone": summary.linkedChannelsGone, "threadsCapped": summary.threadsCapped,
-            "unresolvedChannels": summary.unresolvedChannels,
+            "unresolvedChannels": summary.unresolvedChannels, "unresolvedVideos": summary.unresolvedVideos,
             "searchWindowsLeft": summary.windowsLeft, "channelGaps": summary.channelGaps,
             "channelsWritten": summary.channelsWritten,
             "videosPerThousandUnits": (summary.videosPerThousandUnits * 10).rounded() / 10,

@@ -31,6 +31,8 @@ struct SeenSets: Sendable {
     /// Whether `id` is new (and now seen).
     mutating func insertVideo(_ id: String) -> Bool { videos.insert(id) }
     mutating func insertChannel(_ id: String) -> Bool { channels.insert(id) }
+    /// Whether video `id` is written (or pending).
+    func hasVideo(_ id: String) -> Bool { videos.contains(id) }
     /// Whether channel `id` is written (or held to be).
     func hasChannel(_ id: String) -> Bool { channels.contains(id) }
     mutating func queueChannel(_ id: String) -> Bool { queuedChannels.insert(id) }
