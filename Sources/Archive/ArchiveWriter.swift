@@ -104,6 +104,10 @@ public final class ArchiveWriter {
         self.manifest = manifest
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         var orphans: [(kind: RecordKind, name: String)] = []
+        // One limit of pending members for every kind (a crawl writes videos, channels and
+        // results at once).
+        var options = options
+        options.slots = options.slots ?? MemberSlots(options.maximumPendingMembers)
         func writer(_ kind: RecordKind) throws -> ShardWriter {
             let resume = checkpoint?.openShards.first { ShardName(fileName: $0.name)?.kind == kind }
             let closed = checkpoint?.closedShards[kind.rawValue] ?? []

@@ -25,8 +25,13 @@ public final class ShardWriter {
         public var shardBytes: Int
         public var level: Int32
         public var memberBytes: Int
-        /// Members compressed or waiting to be written at once (bounds memory).
+        /// Members compressed or waiting to be written at once (bounds memory): across every
+        /// writer that shares ``slots``, else this writer's own.
         public var maximumPendingMembers: Int
+        /// The pending members' limit shared by the writers of one output (an ``ArchiveWriter``
+        /// sets it), so that its kinds together hold at most ``maximumPendingMembers``; `nil`:
+        /// this writer's own.
+        public var slots: MemberSlots?
 
         /// 128 MiB compressed: one Spark task a shard at its default split size
         /// (`spark.sql.files.maxPartitionBytes`), far below BigQuery's 4 GB per gzip file.
@@ -112,8 +117,7 @@ public final class ShardWriter {
         self.kind = kind
         self.options = options
         self.closedShards = closedShards
-        output = OrderedOutput(limit: options.maximumPendingMembers)
-        buffer.reserveCapacity(options.memberBytes + 64 * 1024)
+        output = OrderedOutput(slots: options.slots ?? MemberSlots(options.maximumPendingMembers))
         if let resume, let name = ShardName(fileName: resume.name) {
             shard = name
             try openShard(truncatingTo: resume.committedBytes)
@@ -175,6 +179,9 @@ public final class ShardWriter {
 
     /// Appends one complete line (with its `\n`).
     public func append(line: UnsafeRawBufferPointer) throws {
+        // A member's room is taken when its first line comes: a kind the run never writes holds
+        // none, and a submitted member's lines are not copied into a new buffer.
+        if buffer.capacity == 0 { buffer.reserveCapacity(options.memberBytes + 64 * 1024) }
         buffer.append(contentsOf: line.assumingMemoryBound(to: UInt8.self))  // typed: one copy, not byte by byte
         bufferRecords += 1
         if buffer.count >= options.memberBytes { try submitMember() }
@@ -193,7 +200,8 @@ public final class ShardWriter {
         contentHasher?.update(buffer)
         try output.submit(buffer, level: options.level)
         submittedRecords += bufferRecords
-        buffer.removeAll(keepingCapacity: true)
+        // The compressor holds the lines now: keeping the capacity would allocate a copy.
+        buffer = []
         bufferRecords = 0
     }
 
@@ -267,11 +275,11 @@ final class OrderedOutput: @unchecked Sendable {
     }
 
     private let state = Mutex(State())
-    private let slots: DispatchSemaphore
+    private let slots: MemberSlots
     private let group = DispatchGroup()
     private let writer = DispatchQueue(label: "ytcrawl.archive.writer")
 
-    init(limit: Int) { slots = DispatchSemaphore(value: max(1, limit)) }
+    init(slots: MemberSlots) { self.slots = slots }
 
     func reset(fd: Int32, path: String, offset: Int, hasher: SHA256) {
         state.withLock { state in
@@ -288,7 +296,7 @@ final class OrderedOutput: @unchecked Sendable {
 
     func submit(_ bytes: [UInt8], level: Int32) throws {
         if let error = state.withLock({ $0.error }) { throw error }
-        slots.wait()
+        slots.semaphore.wait()
         let sequence = state.withLock { state -> Int in
             defer { state.nextToSubmit += 1 }
             return state.nextToSubmit
@@ -314,7 +322,7 @@ final class OrderedOutput: @unchecked Sendable {
                             }
                         }
                         state.nextToWrite += 1
-                        slots.signal()
+                        slots.semaphore.signal()
                         group.leave()
                     }
                 }
@@ -336,4 +344,13 @@ final class OrderedOutput: @unchecked Sendable {
             return error
         }
     }
+}
+
+/// Room for gzip members being compressed or waiting to be written, shared by the shard writers
+/// of one output: each member holds its lines and its compressed bytes (half a megabyte and
+/// more), and a crawl writes several kinds at once.
+public final class MemberSlots: Sendable {
+    let semaphore: DispatchSemaphore
+
+    public init(_ count: Int) { semaphore = DispatchSemaphore(value: max(1, count)) }
 }

@@ -14,7 +14,8 @@ public struct Seed: Sendable, Hashable {
         /// bytes a seed).
         indirect case comments(CommentsSeed)
         /// `chart REGION [videoCategoryId=N]`: a region's most popular videos (of a category).
-        case chart(ChartSeed)
+        /// Boxed: its two strings would make every seed 16 bytes larger.
+        indirect case chart(ChartSeed)
         /// `ids FILE kind=videos|channels|playlists|comments` (`ytcrawl hydrate`): every id of a file of ids
         /// or URLs, streamed, each once; those that do not come back written as `missing`.
         indirect case ids(IdsSeed)
@@ -56,14 +57,38 @@ public struct Seed: Sendable, Hashable {
     public var target: Target
     /// The line as written (trimmed, comment removed): recorded as each video's `source.seed`.
     public var text: String
-    public var lineNumber: Int
-    /// Pages to fetch at most (`maxPages=N`); `nil` pages until the results end or the budget does.
-    public var maxPages: Int?
+    // A crawl keeps every seed (tens of thousands of channels): the numbers are stored in 32
+    // bits (72 bytes a seed instead of 104), read and written as `Int`.
+    private var storedLine: Int32
+    private var storedMaxPages: Int32?
+    private var storedWalkPages: Int32?
+    private var storedLinkDepth: Int8 = 1
     /// `walk=channels`: also walk the uploads of every channel a search finds.
     public var walkChannels: Bool
+
+    public init(target: Target, text: String, lineNumber: Int, maxPages: Int?, walkChannels: Bool) {
+        self.target = target
+        self.text = text
+        storedLine = Int32(clamping: lineNumber)
+        storedMaxPages = maxPages.map { Int32(clamping: $0) }
+        self.walkChannels = walkChannels
+    }
+
+    public var lineNumber: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
+    }
+    /// Pages to fetch at most (`maxPages=N`); `nil` pages until the results end or the budget does.
+    public var maxPages: Int? {
+        get { storedMaxPages.map { Int($0) } }
+        set { storedMaxPages = newValue.map { Int32(clamping: $0) } }
+    }
     /// `walkPages=N`: pages of each walked channel's uploads at most (`maxPages` is the search's
     /// own); `nil` walks each to its end.
-    public var walkPages: Int?
+    public var walkPages: Int? {
+        get { storedWalkPages.map { Int($0) } }
+        set { storedWalkPages = newValue.map { Int32(clamping: $0) } }
+    }
     /// `comments=yes` (and every `comments` seed): the comments of every video the seed yields.
     public var comments = false
     /// `split=time` on a search: its date range is walked in windows past the ~500-result cap.
@@ -98,7 +123,10 @@ public struct Seed: Sendable, Hashable {
     public var links: LinkRelations = []
     /// `depth=N` (0–3, default 1): how far links are followed from the seed's channels (depth 0);
     /// 0 keeps only the links among them.
-    public var linkDepth = 1
+    public var linkDepth: Int {
+        get { Int(storedLinkDepth) }
+        set { storedLinkDepth = Int8(clamping: newValue) }
+    }
 
     /// The deepest `depth=` a seed may ask for: each hop multiplies the channels by tens.
     public static let maximumLinkDepth = 3

@@ -3,31 +3,177 @@ import StreamingJSON
 import YouTubeKit
 
 /// A playlistItems.list page: a channel's uploads or any other playlist.
+///
+/// Stored compactly, 88 bytes instead of 160: a crawl of every channel of a large seeds file
+/// keeps one per channel in its frontier (and a copy while a checkpoint is written), and a
+/// ``WorkItem`` is as large as its largest kind. The counters are 32-bit, and the fields only
+/// format walks, updates and restarted walks set share one optional box (``Rare``). The
+/// checkpoint's form is the plain one (``CodingKeys``).
 struct PlaylistPage: PagedWork {
     static let tag = "playlist"
-    var seed: Int
     var playlistId: String
     var pageToken: String?
-    var page: Int
-    var rank: Int
-    var uploads: Bool
-    /// Times this item started over after `invalidPageToken` (absent in older checkpoints).
-    var restarts: Int?
     /// An uploads playlist's channel and its `videoCount`: a walk that ends short of it reports
     /// the gap (and, with `complete=search`, searches for the rest).
     var channelId: String?
-    var expected: Int?
     /// The oldest upload found so far.
     var oldest: Int64?
+    private var storedSeed: Int32
+    private var storedPage: Int32
+    private var storedRank: Int32
+    private var storedExpected: Int32?
+    var uploads: Bool
+    private var rare: Rare?
+
+    init(
+        seed: Int, playlistId: String, pageToken: String? = nil, page: Int, rank: Int, uploads: Bool,
+        restarts: Int? = nil, channelId: String? = nil, expected: Int? = nil, oldest: Int64? = nil,
+        formatWalk: FormatWalk? = nil, labelBefore: Int64? = nil, until: Int64? = nil
+    ) {
+        self.playlistId = playlistId
+        self.pageToken = pageToken
+        self.channelId = channelId
+        self.oldest = oldest
+        storedSeed = Int32(clamping: seed)
+        storedPage = Int32(clamping: page)
+        storedRank = Int32(clamping: rank)
+        storedExpected = expected.map { Int32(clamping: $0) }
+        self.uploads = uploads
+        rare = Rare(restarts: restarts, formatWalk: formatWalk, labelBefore: labelBefore, until: until).orNil
+    }
+
+    var seed: Int {
+        get { Int(storedSeed) }
+        set { storedSeed = Int32(clamping: newValue) }
+    }
+    var page: Int {
+        get { Int(storedPage) }
+        set { storedPage = Int32(clamping: newValue) }
+    }
+    var rank: Int {
+        get { Int(storedRank) }
+        set { storedRank = Int32(clamping: newValue) }
+    }
+    var expected: Int? {
+        get { storedExpected.map { Int($0) } }
+        set { storedExpected = newValue.map { Int32(clamping: $0) } }
+    }
+    /// Times this item started over after `invalidPageToken` (absent in older checkpoints).
+    var restarts: Int? {
+        get { rare?.restarts }
+        set { change { $0.restarts = newValue } }
+    }
     /// Which list of a `formats=yes` walk this is (absent for every other walk).
-    var formatWalk: FormatWalk?
+    var formatWalk: FormatWalk? {
+        get { rare?.formatWalk }
+        set { change { $0.formatWalk = newValue } }
+    }
     /// With ``formatWalk``: a video that no format list names is long-form when published before
     /// this (Unix seconds, a week before the walk began: the lists lag uploads by up to a week).
-    var labelBefore: Int64?
+    var labelBefore: Int64? {
+        get { rare?.labelBefore }
+        set { change { $0.labelBefore = newValue } }
+    }
     /// An update's walk (`ytcrawl update`): the list is newest first, so the walk ends at the
     /// page that holds an upload published at or before this (Unix seconds): the channel's newest
     /// upload the last run saw, or the last run's start less the overlap.
-    var until: Int64?
+    var until: Int64? {
+        get { rare?.until }
+        set { change { $0.until = newValue } }
+    }
+
+    /// The fields most walks leave unset, boxed (immutable: a change makes a new box; none when
+    /// every field is unset, so that equal pages compare equal).
+    private final class Rare: Hashable, Sendable {
+        let restarts: Int?
+        let formatWalk: FormatWalk?
+        let labelBefore: Int64?
+        let until: Int64?
+
+        struct Fields {
+            var restarts: Int?
+            var formatWalk: FormatWalk?
+            var labelBefore: Int64?
+            var until: Int64?
+        }
+
+        init(restarts: Int?, formatWalk: FormatWalk?, labelBefore: Int64?, until: Int64?) {
+            self.restarts = restarts
+            self.formatWalk = formatWalk
+            self.labelBefore = labelBefore
+            self.until = until
+        }
+
+        var fields: Fields {
+            Fields(restarts: restarts, formatWalk: formatWalk, labelBefore: labelBefore, until: until)
+        }
+
+        /// Itself, or `nil` when every field is unset.
+        var orNil: Rare? {
+            restarts == nil && formatWalk == nil && labelBefore == nil && until == nil ? nil : self
+        }
+
+        static func == (left: Rare, right: Rare) -> Bool {
+            left.restarts == right.restarts && left.formatWalk == right.formatWalk
+                && left.labelBefore == right.labelBefore && left.until == right.until
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(restarts)
+            hasher.combine(formatWalk)
+            hasher.combine(labelBefore)
+            hasher.combine(until)
+        }
+    }
+
+    private mutating func change(_ body: (inout Rare.Fields) -> Void) {
+        var fields = rare?.fields ?? Rare.Fields()
+        body(&fields)
+        rare =
+            Rare(
+                restarts: fields.restarts, formatWalk: fields.formatWalk, labelBefore: fields.labelBefore,
+                until: fields.until
+            ).orNil
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case seed, playlistId, pageToken, page, rank, uploads, restarts, channelId, expected, oldest, formatWalk
+        case labelBefore, until
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            seed: try container.decode(Int.self, forKey: .seed),
+            playlistId: try container.decode(String.self, forKey: .playlistId),
+            pageToken: try container.decodeIfPresent(String.self, forKey: .pageToken),
+            page: try container.decode(Int.self, forKey: .page), rank: try container.decode(Int.self, forKey: .rank),
+            uploads: try container.decode(Bool.self, forKey: .uploads),
+            restarts: try container.decodeIfPresent(Int.self, forKey: .restarts),
+            channelId: try container.decodeIfPresent(String.self, forKey: .channelId),
+            expected: try container.decodeIfPresent(Int.self, forKey: .expected),
+            oldest: try container.decodeIfPresent(Int64.self, forKey: .oldest),
+            formatWalk: try container.decodeIfPresent(FormatWalk.self, forKey: .formatWalk),
+            labelBefore: try container.decodeIfPresent(Int64.self, forKey: .labelBefore),
+            until: try container.decodeIfPresent(Int64.self, forKey: .until))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(seed, forKey: .seed)
+        try container.encode(playlistId, forKey: .playlistId)
+        try container.encodeIfPresent(pageToken, forKey: .pageToken)
+        try container.encode(page, forKey: .page)
+        try container.encode(rank, forKey: .rank)
+        try container.encode(uploads, forKey: .uploads)
+        try container.encodeIfPresent(restarts, forKey: .restarts)
+        try container.encodeIfPresent(channelId, forKey: .channelId)
+        try container.encodeIfPresent(expected, forKey: .expected)
+        try container.encodeIfPresent(oldest, forKey: .oldest)
+        try container.encodeIfPresent(formatWalk, forKey: .formatWalk)
+        try container.encodeIfPresent(labelBefore, forKey: .labelBefore)
+        try container.encodeIfPresent(until, forKey: .until)
+    }
 
     /// Whether a walk of `playlistId` writes its entries (`memberships`): every playlist but a
     /// channel's uploads and its format lists (`UU…`), whose entries are its videos in upload

@@ -9,7 +9,9 @@ enum WorkItem: Sendable, Hashable {
     case playlist(PlaylistPage)
     case hydrate(HydrationBatch)
     case commentThreads(CommentThreadsPage)
-    case replies(ReplyPage)
+    /// Boxed: the largest of the others by 40 bytes, and a reply page waits in the frontier only
+    /// while its thread is read.
+    indirect case replies(ReplyPage)
     /// Boxed: the largest kind and a rare one; every item in the frontier is as large as the
     /// largest unboxed kind.
     indirect case window(SearchWindow)
