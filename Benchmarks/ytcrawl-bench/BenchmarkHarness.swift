@@ -43,6 +43,10 @@ struct BenchmarkResult {
 struct Harness {
     var runs: Int
     var warmups = 1
+    /// The ytcrawl binary the crawl and hydrate suites run: `--ytcrawl PATH`, else the one beside
+    /// ytcrawl-bench.
+    var ytcrawl = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("ytcrawl").path
 
     /// The median and the fastest of the timed runs, in seconds.
     struct Timing {

@@ -68,11 +68,12 @@ enum CrawlSuite {
     static func run(harness: Harness, quick: Bool, videos: Int?, filter: String?) async throws -> [BenchmarkResult] {
         let size = videos ?? (quick ? 20_000 : 200_000)
         let repeats = quick ? 1 : max(1, min(harness.runs, 3))
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("ytcrawl").path
+        let binary = harness.ytcrawl
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw BenchmarkFailure(
-                description: "no ytcrawl binary beside ytcrawl-bench; build both: swift build -c release")
+                description:
+                    "no ytcrawl binary at \(binary); build both (swift build -c release) or name one with --ytcrawl PATH"
+            )
         }
         // Corpus channels have 1 to 80 uploads (40.5 on average).
         let corpus = CorpusConfiguration(

@@ -9,8 +9,7 @@ import Foundation
 enum HydrateSuite {
     static func run(harness: Harness, quick: Bool, videos: Int?, filter: String?) async throws -> [BenchmarkResult] {
         let size = videos ?? (quick ? 20_000 : 1_000_000)
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("ytcrawl").path
+        let binary = harness.ytcrawl
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ytcrawl-bench-hydrate-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -4,7 +4,7 @@ import Foundation
 ///
 ///     swift run -c release ytcrawl-bench [decode|transport|emulator|archive|crawl|hydrate|all] [--runs N] [--json] [--quick]
 let usage = """
-    Usage: ytcrawl-bench [SUITE ...] [--runs N] [--json] [--quick] [--filter TEXT]
+    Usage: ytcrawl-bench [SUITE ...] [--runs N] [--json] [--quick] [--filter TEXT] [--ytcrawl PATH]
 
     Suites: decode, transport, emulator, archive, crawl, hydrate; all (the default) runs every suite
       but hydrate.
@@ -14,6 +14,8 @@ let usage = """
       --filter T only the cases whose name contains T (ratios need their baseline selected too)
       --videos N corpus size of the crawl suite (default 200000; --quick 20000) and of the hydrate
                  suite (default 1000000; --quick 20000)
+      --ytcrawl PATH  the ytcrawl binary the crawl and hydrate suites run (default: the one
+                 beside ytcrawl-bench; `make bench` passes the static build, as shipped)
       --dump-corpus DIR  write the decode suite's pages to DIR/<case>.pages (pages separated by a
                  NUL byte), for other parsers to read the same bytes (Benchmarks/simdjson_gap.py)
     """
@@ -25,6 +27,7 @@ var quick = false
 var filter: String?
 var crawlVideos: Int?
 var dumpDirectory: String?
+var ytcrawlPath: String?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -38,6 +41,7 @@ while let argument = arguments.next() {
     case "--quick": quick = true
     case "--filter": filter = arguments.next()
     case "--dump-corpus": dumpDirectory = arguments.next()
+    case "--ytcrawl": ytcrawlPath = arguments.next()
     case "--videos":
         guard let value = arguments.next().flatMap({ Int($0) }), value >= 1000 else {
             FileHandle.standardError.write(Data("ytcrawl-bench: --videos needs a number of at least 1000\n".utf8))
@@ -67,7 +71,8 @@ if suites.isEmpty || suites.contains("all") { suites = ["decode", "transport", "
             """.utf8))
 #endif
 
-let harness = Harness(runs: runs)
+var harness = Harness(runs: runs)
+if let ytcrawlPath { harness.ytcrawl = ytcrawlPath }
 for suite in suites {
     let results: [BenchmarkResult]
     switch suite {

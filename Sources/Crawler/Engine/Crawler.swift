@@ -209,12 +209,16 @@ public actor Crawler<C: Clock> where C.Duration == Duration {
 
     /// Where the run stands, for the output's provenance.
     private var runProgress: RunProgress {
-        let report = engine.report
-        return RunProgress(
-            seedOutcomes: report.seedOutcomes, firstRequestAt: requestWindow.map { RFC3339.format(seconds: $0.first) },
+        let discovery = engine.discovery
+        let (outcomes, counts) = engine.seedOutcomes(first: Provenance.maximumListedSeeds)
+        var progress = RunProgress(
+            seedOutcomes: outcomes, firstRequestAt: requestWindow.map { RFC3339.format(seconds: $0.first) },
             lastRequestAt: requestWindow.map { RFC3339.format(seconds: $0.last) },
-            unresolvedChannels: report.unresolvedChannels, unresolvedVideos: report.unresolvedVideos,
-            chats: report.chats.isEmpty ? nil : report.chats)
+            unresolvedChannels: discovery.unresolvedChannels, unresolvedVideos: discovery.unresolvedVideos,
+            chats: discovery.chats.captures.isEmpty ? nil : discovery.chats.captures)
+        progress.seedCount = engine.seeds.count
+        progress.outcomeCounts = counts
+        return progress
     }
 
     private func summary() async -> CrawlSummary {
