@@ -137,12 +137,12 @@ public struct SeedOutcome: Codable, Sendable, Hashable {
 /// (in seed order) and the times of its first and last request.
 public struct RunProgress: Sendable, Hashable {
     /// The outcomes of the first seeds at least (the manifest lists at most
-    /// ``Provenance/maximumListedSeeds``), of every seed when ``seedCount`` is `nil`.
+    /// ``Provenance/maximumListedSeeds``).
     public var seedOutcomes: [SeedOutcome]
-    /// Every seed's outcome counted by status, with the number of seeds, when ``seedOutcomes``
-    /// holds only the first ones: a checkpoint of a large seeds file builds no outcome a seed.
-    public var seedCount: Int?
-    public var outcomeCounts: [String: Int]?
+    /// How many seeds there are, and every seed's outcome counted by status (by default those of
+    /// ``seedOutcomes``): a checkpoint of a large seeds file builds no outcome a seed.
+    public var seedCount: Int
+    public var outcomeCounts: [String: Int]
     public var firstRequestAt: String?
     public var lastRequestAt: String?
     /// Channel ids the written videos name without a channel record in the output.
@@ -159,6 +159,8 @@ public struct RunProgress: Sendable, Hashable {
         self.unresolvedVideos = unresolvedVideos
         self.chats = chats
         self.seedOutcomes = seedOutcomes
+        seedCount = seedOutcomes.count
+        outcomeCounts = seedOutcomes.reduce(into: [:]) { $0[$1.status.rawValue, default: 0] += 1 }
         self.firstRequestAt = firstRequestAt
         self.lastRequestAt = lastRequestAt
         self.unresolvedChannels = unresolvedChannels
@@ -169,20 +171,10 @@ extension Manifest {
     /// Folds a run's progress in: the seeds' outcomes, the last run's request times.
     mutating func note(_ progress: RunProgress) {
         let total = provenance?.seedCount ?? provenance?.seeds?.count
-        if var seeds = provenance?.seeds, total == progress.seedCount ?? progress.seedOutcomes.count,
-            progress.seedOutcomes.count >= seeds.count
-        {
+        if var seeds = provenance?.seeds, total == progress.seedCount, progress.seedOutcomes.count >= seeds.count {
             for index in seeds.indices { seeds[index].outcome = progress.seedOutcomes[index] }
             provenance?.seeds = seeds
-            if provenance?.seedCount != nil {
-                if let counts = progress.outcomeCounts {
-                    provenance?.outcomeCounts = counts
-                } else {
-                    var counts: [String: Int] = [:]
-                    for outcome in progress.seedOutcomes { counts[outcome.status.rawValue, default: 0] += 1 }
-                    provenance?.outcomeCounts = counts
-                }
-            }
+            if provenance?.seedCount != nil { provenance?.outcomeCounts = progress.outcomeCounts }
         }
         unresolvedChannels = progress.unresolvedChannels
         unresolvedVideos = progress.unresolvedVideos > 0 ? progress.unresolvedVideos : nil

@@ -39,7 +39,7 @@ struct PlaylistPage: PagedWork {
         storedRank = Int32(clamping: rank)
         storedExpected = expected.map { Int32(clamping: $0) }
         self.uploads = uploads
-        rare = Rare(restarts: restarts, formatWalk: formatWalk, labelBefore: labelBefore, until: until).orNil
+        rare = Rare.boxing(.init(restarts: restarts, formatWalk: formatWalk, labelBefore: labelBefore, until: until))
     }
 
     var seed: Int {
@@ -60,80 +60,53 @@ struct PlaylistPage: PagedWork {
     }
     /// Times this item started over after `invalidPageToken` (absent in older checkpoints).
     var restarts: Int? {
-        get { rare?.restarts }
+        get { rare?.fields.restarts }
         set { change { $0.restarts = newValue } }
     }
     /// Which list of a `formats=yes` walk this is (absent for every other walk).
     var formatWalk: FormatWalk? {
-        get { rare?.formatWalk }
+        get { rare?.fields.formatWalk }
         set { change { $0.formatWalk = newValue } }
     }
     /// With ``formatWalk``: a video that no format list names is long-form when published before
     /// this (Unix seconds, a week before the walk began: the lists lag uploads by up to a week).
     var labelBefore: Int64? {
-        get { rare?.labelBefore }
+        get { rare?.fields.labelBefore }
         set { change { $0.labelBefore = newValue } }
     }
     /// An update's walk (`ytcrawl update`): the list is newest first, so the walk ends at the
     /// page that holds an upload published at or before this (Unix seconds): the channel's newest
     /// upload the last run saw, or the last run's start less the overlap.
     var until: Int64? {
-        get { rare?.until }
+        get { rare?.fields.until }
         set { change { $0.until = newValue } }
     }
 
     /// The fields most walks leave unset, boxed (immutable: a change makes a new box; none when
     /// every field is unset, so that equal pages compare equal).
     private final class Rare: Hashable, Sendable {
-        let restarts: Int?
-        let formatWalk: FormatWalk?
-        let labelBefore: Int64?
-        let until: Int64?
-
-        struct Fields {
+        struct Fields: Hashable {
             var restarts: Int?
             var formatWalk: FormatWalk?
             var labelBefore: Int64?
             var until: Int64?
         }
 
-        init(restarts: Int?, formatWalk: FormatWalk?, labelBefore: Int64?, until: Int64?) {
-            self.restarts = restarts
-            self.formatWalk = formatWalk
-            self.labelBefore = labelBefore
-            self.until = until
-        }
+        let fields: Fields
 
-        var fields: Fields {
-            Fields(restarts: restarts, formatWalk: formatWalk, labelBefore: labelBefore, until: until)
-        }
+        private init(_ fields: Fields) { self.fields = fields }
 
-        /// Itself, or `nil` when every field is unset.
-        var orNil: Rare? {
-            restarts == nil && formatWalk == nil && labelBefore == nil && until == nil ? nil : self
-        }
+        /// A box of `fields`, or `nil` when every one is unset.
+        static func boxing(_ fields: Fields) -> Rare? { fields == Fields() ? nil : Rare(fields) }
 
-        static func == (left: Rare, right: Rare) -> Bool {
-            left.restarts == right.restarts && left.formatWalk == right.formatWalk
-                && left.labelBefore == right.labelBefore && left.until == right.until
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(restarts)
-            hasher.combine(formatWalk)
-            hasher.combine(labelBefore)
-            hasher.combine(until)
-        }
+        static func == (left: Rare, right: Rare) -> Bool { left.fields == right.fields }
+        func hash(into hasher: inout Hasher) { hasher.combine(fields) }
     }
 
     private mutating func change(_ body: (inout Rare.Fields) -> Void) {
         var fields = rare?.fields ?? Rare.Fields()
         body(&fields)
-        rare =
-            Rare(
-                restarts: fields.restarts, formatWalk: fields.formatWalk, labelBefore: fields.labelBefore,
-                until: fields.until
-            ).orNil
+        rare = Rare.boxing(fields)
     }
 
     enum CodingKeys: String, CodingKey {
